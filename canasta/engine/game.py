@@ -1,0 +1,98 @@
+"""A game: hands dealt one after another until a side reaches the target, or one hand.
+
+Classic reference, "Scoring" and "Dealing" (matrix rows 2 and 26): the first dealer is
+chosen at random and the deal rotates clockwise; a full game ends with the hand in which a
+side reaches 5,000 points, the higher total wins and a tie is shared; a quick game is one
+hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .rules import RuleSet
+from .scoring import HandScore
+from .state import HandState
+
+#: Deal numbers are drawn from this range (shown to players, so kept readable).
+DEAL_NUMBER_LIMIT = 1_000_000_000
+
+
+@dataclass
+class Game:
+    """A game in progress.
+
+    Attributes:
+        rules: the rule set.
+        seed: the game's seed; the same seed and rules give the same deals.
+        totals: each side's running total (points).
+        scores: every finished hand's :class:`HandScore`, in order.
+        hand: the hand being played (or the last one, once the game is over).
+        dealer: the current hand's dealer.
+    """
+
+    rules: RuleSet
+    seed: int
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[HandScore] = field(default_factory=list)
+    deal_numbers: list[int] = field(default_factory=list)
+    dealer: int = 0
+    hand: HandState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self.dealer = self._rng.randrange(self.rules.players)
+        self.hand = self._deal()
+
+    def _deal(self) -> HandState:
+        number = self._rng.randrange(1, DEAL_NUMBER_LIMIT)
+        self.deal_numbers.append(number)
+        scores = (self.totals[0], self.totals[1])
+        return HandState.deal(self.rules, number, self.dealer, scores)
+
+    def finish_hand(self) -> HandScore:
+        """Score the ended hand and add it to the totals.
+
+        Raises:
+            ValueError: if the hand has not ended or was already scored.
+        """
+        if not self.hand.ended:
+            raise ValueError("the hand has not ended")
+        if len(self.scores) == len(self.deal_numbers):
+            raise ValueError("this hand was already scored")
+        score = self.hand.score()
+        self.scores.append(score)
+        for side in (0, 1):
+            self.totals[side] += score.sides[side].total
+        return score
+
+    @property
+    def over(self) -> bool:
+        """True once the last hand is scored and the game is decided."""
+        if len(self.scores) < len(self.deal_numbers) or not self.scores:
+            return False
+        if self.rules.quick_game:
+            return True
+        return max(self.totals) >= self.rules.target_score
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over, or None (not over, or a shared tie)."""
+        if not self.over or self.totals[0] == self.totals[1]:
+            return None
+        return 0 if self.totals[0] > self.totals[1] else 1
+
+    def next_hand(self) -> HandState:
+        """Deal the next hand (the deal passes to the left).
+
+        Raises:
+            ValueError: if the current hand is not scored or the game is over.
+        """
+        if len(self.scores) < len(self.deal_numbers):
+            raise ValueError("score the current hand first")
+        if self.over:
+            raise ValueError("the game is over")
+        self.dealer = (self.dealer + 1) % self.rules.players
+        self.hand = self._deal()
+        return self.hand

@@ -1,0 +1,511 @@
+"""Which moves are legal, and why a move is refused.
+
+Every rule check works on counts per kind (``refuse_*`` functions), so the checked path for
+people (:func:`check_move`) and the move list for computer players (:func:`legal_moves`)
+share one piece of code per rule. A move is legal only if the turn can still be finished
+after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides that.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import (
+    BLACK_THREE,
+    CARD_CODE,
+    CARD_KIND,
+    JOKER,
+    KIND_NAME,
+    KIND_VALUE,
+    NATURAL_KINDS,
+    NUM_KINDS,
+    RED_THREE,
+    TWO,
+    is_wild_kind,
+    kind_of_rank_char,
+    normalise_code,
+)
+from .moves import ASK, DRAW, NO, YES, Move, MoveType
+from .reach import find_go_out, max_meld_points_keeping, wild_room
+from .refusals import Code, Refusal
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+_PHASE_HINT = {
+    "draw": "draw from the stock or take the pile first",
+    "play": "you have drawn: meld, lay off or discard",
+    "answer": "your partner must answer first",
+    "ended": "the hand is over",
+}
+
+
+def _r(code: Code, **details: object) -> Refusal:
+    return Refusal(code, dict(details))
+
+
+# After-move check ----------------------------------------------------------------------------
+
+
+def finish_refusal(
+    s: HandState,
+    counts: list[int],
+    sizes: list[int],
+    wilds: list[int],
+    opening_points: int,
+    waiting: int,
+) -> Refusal | None:
+    """Return why the turn could not be finished from this after-move picture, or None.
+
+    Args:
+        s: the state before the move (rules, side, permission, opening status).
+        counts: the mover's hand after the move, per kind.
+        sizes: the side's meld sizes after the move, per kind.
+        wilds: wild cards in the side's melds after the move, per kind.
+        opening_points: points melded this turn so far (only read while unopened).
+        waiting: cards waiting beside the table (an unopened side took the pile).
+    """
+    side = s.side
+    rules = s.rules
+    cap = rules.wild_cap
+    needed = rules.canastas_to_go_out
+    hand = sum(counts)
+    if not s.opened[side]:
+        minimum = s.opening_minimum(side)
+        short = minimum - opening_points
+        if short > 0:
+            keep = 0 if waiting else 1
+            if max_meld_points_keeping(counts, sizes, wilds, cap, keep) < short:
+                return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
+            return None
+        hand += waiting
+    canastas = sum(1 for size in sizes if size >= 7)
+    may_go_out = canastas >= needed and s.permission is not False
+    if hand == 0:
+        if s.permission is False:
+            return _r(Code.PERMISSION_REFUSED)
+        if canastas < needed:
+            return _r(Code.NEED_CANASTA, needed=needed, have=canastas)
+        return None
+    if (
+        s.permission is True
+        and find_go_out(counts, sizes, wilds, cap, needed) is None
+        and _go_out_plan(s) is not None
+    ):
+        return _r(Code.MUST_GO_OUT)
+    if hand >= 2 or may_go_out:
+        return None
+    # One card left and the side cannot go out yet: it must complete a canasta on its own.
+    last = next(k for k in range(NUM_KINDS) if counts[k])
+    if s.permission is not False and canastas + 1 >= needed:
+        if last in NATURAL_KINDS and sizes[last] == 6:
+            return None
+        if is_wild_kind(last) and any(
+            sizes[k] == 6 and wild_room(sizes[k], wilds[k], cap) for k in NATURAL_KINDS
+        ):
+            return None
+    if s.permission is False:
+        return _r(Code.PERMISSION_REFUSED)
+    return _r(Code.MUST_KEEP_CARD, needed=needed)
+
+
+# Kind-level rule checks ------------------------------------------------------------------------
+
+
+def _meld_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
+    if wild > naturals:
+        return _r(Code.TOO_MANY_WILDS, wilds=wild, naturals=naturals)
+    if wild > cap:
+        return _r(Code.WILD_CAP, cap=cap, wilds=wild)
+    return None
+
+
+def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+    """Why a new meld of ``nat`` naturals of ``kind`` plus wild cards is refused, or None.
+
+    Classic "Melding": three or more cards of one rank, at least two naturals, wild cards
+    never more than naturals and at most three; one meld per rank per side; black threes
+    only as three or four, without wild cards, when going out.
+    """
+    side = s.side
+    wild = twos + jokers
+    if kind == BLACK_THREE:
+        if wild:
+            return _r(Code.BLACK_THREE_WITH_WILD)
+        if nat not in (3, 4):
+            return _r(Code.BLACK_THREE_COUNT, count=nat)
+    elif kind in s.melds[side]:
+        return _r(Code.MELD_EXISTS, rank=KIND_NAME[kind])
+    if nat + wild < 3:
+        return _r(Code.MELD_TOO_SMALL, count=nat + wild)
+    if nat < 2:
+        return _r(Code.MELD_NEEDS_NATURALS, naturals=nat)
+    shape = _meld_shape(nat, wild, s.rules.wild_cap)
+    if shape is not None:
+        return shape
+    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
+    if kind == BLACK_THREE:
+        left = sum(counts)
+        needed = s.rules.canastas_to_go_out
+        canastas = sum(1 for size in sizes if size >= 7)
+        if (
+            left > 1
+            or not s.opened[s.side]
+            and s.opening_points + points < (s.opening_minimum(side))
+        ):
+            return _r(Code.BLACK_THREE_NOT_GOING_OUT)
+        if canastas < needed:
+            return _r(Code.NEED_CANASTA, needed=needed, have=canastas)
+    return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
+
+
+def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+    """Why adding cards to the side's meld of ``kind`` is refused, or None.
+
+    Classic "Melding": lay off only on your own side's melds; the meld's wild cards may
+    never outnumber its naturals, nor exceed three.
+    """
+    side = s.side
+    if kind not in s.melds[side] or kind == BLACK_THREE:
+        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+    size = s.msize[side][kind]
+    wild = s.mwild[side][kind]
+    shape = _meld_shape(size - wild + nat, wild + twos + jokers, s.rules.wild_cap)
+    if shape is not None:
+        return shape
+    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
+    return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
+
+
+def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | None:
+    """Why taking the pile with these hand cards (melded with its top card) is refused.
+
+    Classic "Taking the discard pile" (matrix rows 9-11): not with a wild card or red three
+    on top, nor a black three on top; when frozen, only with a natural pair of the top
+    card's rank; otherwise with a pair, a natural and a wild card, or onto the side's meld.
+    """
+    if not s.pile:
+        return _r(Code.PILE_EMPTY)
+    side = s.side
+    top = s.pile[-1]
+    kind = CARD_KIND[top]
+    if is_wild_kind(kind) or kind == RED_THREE:
+        return _r(Code.PILE_TOP_WILD)
+    if kind == BLACK_THREE:
+        return _r(Code.PILE_TOP_BLACK_THREE)
+    rank = KIND_NAME[kind]
+    wild = twos + jokers
+    exists = kind in s.melds[side]
+    if s.pile_frozen_for(side):
+        if nat < 2:
+            if s.rules.pile_always_frozen:
+                reason = " (pile always frozen)"
+            elif s.pile_freezers:
+                reason = " by a wild card or red three in it"
+            else:
+                reason = " until your side opens"
+            return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
+    elif not exists and (nat < 1 or nat + 1 + wild < 3):
+        return _r(Code.PILE_NEEDS_MELD, rank=rank)
+    size = s.msize[side][kind]
+    on_table_wild = s.mwild[side][kind]
+    shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
+    if shape is not None:
+        return shape
+    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    sizes[kind] += 1
+    points = (nat + 1) * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
+    rest = [c for c in s.pile[:-1] if CARD_KIND[c] != RED_THREE]
+    if s.opened[side]:
+        for card in rest:
+            counts[CARD_KIND[card]] += 1
+        return finish_refusal(s, counts, sizes, wilds, 0, 0)
+    return finish_refusal(s, counts, sizes, wilds, points, len(rest))
+
+
+def refuse_discard(s: HandState, kind: int) -> Refusal | None:
+    """Why discarding a card of ``kind`` is refused, or None.
+
+    The turn cannot end before an unopened side's melds this turn reach the opening
+    minimum; the last card may be discarded only when the side may go out.
+    """
+    side = s.side
+    if not s.opened[side] and s.turn_melded:
+        return _r(Code.OPENING_SHORT, points=s.opening_points, minimum=s.opening_minimum(side))
+    left = len(s.hands[s.turn]) - 1
+    if left == 0:
+        if s.permission is False:
+            return _r(Code.PERMISSION_REFUSED)
+        needed = s.rules.canastas_to_go_out
+        have = s.canastas(side)
+        if have < needed:
+            return _r(Code.NEED_CANASTA, needed=needed, have=have)
+        return None
+    if s.permission is True and _go_out_plan(s) is not None:
+        return _r(Code.MUST_GO_OUT)
+    del kind
+    return None
+
+
+def _go_out_plan(s: HandState) -> object:
+    side = s.side
+    return find_go_out(
+        s.counts[s.turn], s.msize[side], s.mwild[side], s.rules.wild_cap,
+        s.rules.canastas_to_go_out,
+    )  # fmt: skip
+
+
+def refuse_ask(s: HandState) -> Refusal | None:
+    """Why "may I go out?" cannot be asked now, or None (four players, option on).
+
+    Classic "Your partner": ask after drawing and before melding, once a turn, and only
+    when you could go out.
+    """
+    if not s.rules.asks_permission or s.turn_melded or s.asked:
+        return _r(Code.CANNOT_ASK)
+    plan = _go_out_plan(s)
+    if plan is None or not s.opened[s.side] and not _plan_opens(s, plan):
+        return _r(Code.CANNOT_ASK)
+    return None
+
+
+def _plan_opens(s: HandState, plan: object) -> bool:
+    from .reach import GoOutPlan
+
+    assert isinstance(plan, GoOutPlan)
+    points = sum(n * KIND_VALUE[k] for _, k, n in plan.layoffs)
+    points += sum(
+        n * KIND_VALUE[k] + t * KIND_VALUE[TWO] + j * KIND_VALUE[JOKER] for k, n, t, j in plan.melds
+    )
+    return points >= s.opening_minimum(s.side)
+
+
+def _after(
+    s: HandState, kind: int, nat: int, twos: int, jokers: int
+) -> tuple[list[int], list[int], list[int]]:
+    counts = list(s.counts[s.turn])
+    counts[kind] -= nat
+    counts[TWO] -= twos
+    counts[JOKER] -= jokers
+    sizes = list(s.msize[s.side])
+    wilds = list(s.mwild[s.side])
+    sizes[kind] += nat + twos + jokers
+    wilds[kind] += twos + jokers
+    return counts, sizes, wilds
+
+
+# Checking a move given by card identities -----------------------------------------------------
+
+
+def _split(cards: tuple[int, ...], kind: int) -> tuple[int, int, int, bool]:
+    """Count naturals of ``kind``, twos and jokers; the flag is False for any other card."""
+    nat = twos = jokers = 0
+    ok = True
+    for card in cards:
+        k = CARD_KIND[card]
+        if k == kind:
+            nat += 1
+        elif k == TWO:
+            twos += 1
+        elif k == JOKER:
+            jokers += 1
+        else:
+            ok = False
+    return nat, twos, jokers, ok
+
+
+def check_move(s: HandState, move: Move) -> Refusal | None:
+    """Return why ``move`` is refused for the player to move, or None if it is legal."""
+    from .state import Phase, meld_kind
+
+    t = move.type
+    phase = s.phase
+    if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
+        if phase is Phase.ANSWER and t in (MoveType.YES, MoveType.NO):
+            return None
+        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT[phase.value])
+    if phase is Phase.ENDED:
+        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["ended"])
+    hand = s.hands[s.turn]
+    if len(set(move.cards)) != len(move.cards) or any(c not in hand for c in move.cards):
+        return _r(Code.NOT_IN_HAND)
+    if phase is Phase.DRAW:
+        if t is MoveType.DRAW:
+            return _r(Code.STOCK_EMPTY) if not s.stock else None
+        if t is MoveType.TAKE:
+            if not s.pile:
+                return _r(Code.PILE_EMPTY)
+            kind = CARD_KIND[s.pile[-1]]
+            nat, twos, jokers, ok = _split(move.cards, kind)
+            if not ok:
+                return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
+            return refuse_take(s, nat, twos, jokers)
+        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
+    if t in (MoveType.DRAW, MoveType.TAKE):
+        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
+    if t is MoveType.ASK:
+        return refuse_ask(s)
+    if t is MoveType.DISCARD:
+        if len(move.cards) != 1:
+            return _r(Code.DISCARD_ONE)
+        return refuse_discard(s, CARD_KIND[move.cards[0]])
+    if any(CARD_KIND[c] == RED_THREE for c in move.cards):
+        return _r(Code.RED_THREE)
+    if t is MoveType.MELD:
+        kind = meld_kind(move.cards)
+        if kind < 0:
+            return _r(Code.MELD_NEEDS_NATURALS, naturals=0)
+        nat, twos, jokers, ok = _split(move.cards, kind)
+        if not ok:
+            return _r(Code.MELD_MIXED_RANKS)
+        return refuse_meld(s, kind, nat, twos, jokers)
+    kind = move.target
+    if not move.cards:
+        return _r(Code.BAD_MOVE, text="Choose the cards to lay off.")
+    if not 0 <= kind < NUM_KINDS or kind not in s.melds[s.side]:
+        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+    nat, twos, jokers, ok = _split(move.cards, kind)
+    if not ok:
+        return _r(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])
+    return refuse_layoff(s, kind, nat, twos, jokers)
+
+
+# Listing legal moves --------------------------------------------------------------------------
+
+
+def _pick(hand: list[int], kind: int, n: int) -> list[int]:
+    out: list[int] = []
+    if n <= 0:
+        return out
+    for card in hand:
+        if CARD_KIND[card] == kind:
+            out.append(card)
+            if len(out) == n:
+                break
+    return out
+
+
+def _cards(hand: list[int], kind: int, nat: int, twos: int, jokers: int) -> tuple[int, ...]:
+    return (*_pick(hand, kind, nat), *_pick(hand, TWO, twos), *_pick(hand, JOKER, jokers))
+
+
+def take_options(s: HandState) -> list[Move]:
+    """Return the legal pile takes in minimal form: onto a meld, a pair, a natural and a wild."""
+    if not s.pile:
+        return []
+    kind = CARD_KIND[s.pile[-1]]
+    if not kind <= NATURAL_KINDS[-1]:
+        return []
+    counts = s.counts[s.turn]
+    hand = s.hands[s.turn]
+    shapes = [(0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1)]
+    moves: list[Move] = []
+    for nat, twos, jokers in shapes:
+        if (
+            counts[kind] >= nat
+            and counts[TWO] >= twos
+            and counts[JOKER] >= jokers
+            and refuse_take(s, nat, twos, jokers) is None
+        ):
+            moves.append(Move(MoveType.TAKE, _cards(hand, kind, nat, twos, jokers)))
+    return moves
+
+
+def has_legal_take(s: HandState) -> bool:
+    """True when the player to move may take the pile (used when the stock is empty)."""
+    return bool(take_options(s))
+
+
+def legal_moves(s: HandState) -> list[Move]:
+    """Return the legal moves of the player to move.
+
+    Melds and lay-offs are listed per count of naturals with zero, one or more wild cards
+    (twos before jokers), discards once per kind; :func:`check_move` accepts every other
+    legal selection of cards too.
+    """
+    from .state import Phase
+
+    phase = s.phase
+    if phase is Phase.ENDED:
+        return []
+    if phase is Phase.ANSWER:
+        return [YES, NO]
+    if phase is Phase.DRAW:
+        return ([DRAW] if s.stock else []) + take_options(s)
+    seat, side = s.turn, s.side
+    hand = s.hands[seat]
+    counts = s.counts[seat]
+    cap = s.rules.wild_cap
+    moves: list[Move] = []
+    tw, jk = counts[TWO], counts[JOKER]
+    for kind in (*NATURAL_KINDS, BLACK_THREE):
+        c = counts[kind]
+        exists = kind in s.melds[side]
+        if exists:
+            room = wild_room(s.msize[side][kind], s.mwild[side][kind], cap)
+            for nat in range(0, c + 1):
+                for twos in range(0, min(tw, room) + 1):
+                    for jokers in range(0, min(jk, room - twos) + 1):
+                        if nat + twos + jokers == 0:
+                            continue
+                        if refuse_layoff(s, kind, nat, twos, jokers) is None:
+                            cards = _cards(hand, kind, nat, twos, jokers)
+                            moves.append(Move(MoveType.LAYOFF, cards, kind))
+        elif c >= 2:
+            wild_max = 0 if kind == BLACK_THREE else cap
+            for nat in range(2, c + 1):
+                for twos in range(0, min(tw, wild_max, nat) + 1):
+                    for jokers in range(0, min(jk, wild_max - twos, nat - twos) + 1):
+                        if nat + twos + jokers < 3:
+                            continue
+                        if refuse_meld(s, kind, nat, twos, jokers) is None:
+                            cards = _cards(hand, kind, nat, twos, jokers)
+                            moves.append(Move(MoveType.MELD, cards))
+    for kind in range(NUM_KINDS):
+        if counts[kind] and refuse_discard(s, kind) is None:
+            moves.append(Move(MoveType.DISCARD, tuple(_pick(hand, kind, 1))))
+    if s.rules.asks_permission and refuse_ask(s) is None:
+        moves.append(ASK)
+    return moves
+
+
+# Text forms -----------------------------------------------------------------------------------
+
+
+def parse_move(s: HandState, text: str) -> Move:
+    """Parse a move's text form, taking the named cards from the mover's hand.
+
+    Raises:
+        ValueError: for an unknown word, a bad card code, or a card the mover lacks.
+    """
+    words = text.split()
+    if not words:
+        raise ValueError("empty move")
+    head = words[0].lower()
+    try:
+        mtype = MoveType(head)
+    except ValueError:
+        names = ", ".join(m.value for m in MoveType)
+        raise ValueError(f"unknown move {head!r} (expected one of: {names})") from None
+    rest = words[1:]
+    target = -1
+    if mtype is MoveType.LAYOFF:
+        if not rest:
+            raise ValueError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
+        target = kind_of_rank_char(rest[0])
+        rest = rest[1:]
+    if mtype in (MoveType.DRAW, MoveType.ASK, MoveType.YES, MoveType.NO) and rest:
+        raise ValueError(f"'{head}' takes no cards")
+    seat = s.mover
+    available = list(s.hands[seat])
+    cards: list[int] = []
+    for word in rest:
+        code = normalise_code(word)
+        match = next((c for c in available if CARD_CODE[c] == code), None)
+        if match is None:
+            raise ValueError(f"{code} is not in seat {seat}'s hand")
+        available.remove(match)
+        cards.append(match)
+    return Move(mtype, tuple(cards), target)

@@ -1,0 +1,129 @@
+"""Refusals: why a move is not allowed, as data, and the one table of player messages.
+
+A :class:`Refusal` carries a :class:`Code` (one per rule) and the numbers involved; the
+words a player reads come from :data:`MESSAGES` through :meth:`Refusal.message`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Code(Enum):
+    """One member per rule that can refuse a move."""
+
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_IN_HAND = "not_in_hand"
+    STOCK_EMPTY = "stock_empty"
+    PILE_EMPTY = "pile_empty"
+    PILE_TOP_WILD = "pile_top_wild"
+    PILE_TOP_BLACK_THREE = "pile_top_black_three"
+    PILE_FROZEN_NEEDS_PAIR = "pile_frozen_needs_pair"
+    PILE_NEEDS_MELD = "pile_needs_meld"
+    TAKE_CARDS_WRONG_RANK = "take_cards_wrong_rank"
+    MELD_TOO_SMALL = "meld_too_small"
+    MELD_MIXED_RANKS = "meld_mixed_ranks"
+    MELD_NEEDS_NATURALS = "meld_needs_naturals"
+    TOO_MANY_WILDS = "too_many_wilds"
+    WILD_CAP = "wild_cap"
+    RED_THREE = "red_three"
+    MELD_EXISTS = "meld_exists"
+    NO_SUCH_MELD = "no_such_meld"
+    LAYOFF_WRONG_RANK = "layoff_wrong_rank"
+    BLACK_THREE_NOT_GOING_OUT = "black_three_not_going_out"
+    BLACK_THREE_WITH_WILD = "black_three_with_wild"
+    BLACK_THREE_COUNT = "black_three_count"
+    OPENING_SHORT = "opening_short"
+    OPENING_UNREACHABLE = "opening_unreachable"
+    NEED_CANASTA = "need_canasta"
+    MUST_KEEP_CARD = "must_keep_card"
+    NO_WAY_TO_FINISH = "no_way_to_finish"
+    PERMISSION_REFUSED = "permission_refused"
+    MUST_GO_OUT = "must_go_out"
+    CANNOT_ASK = "cannot_ask"
+    DISCARD_ONE = "discard_one"
+    STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
+    BAD_MOVE = "bad_move"
+
+
+MESSAGES: dict[Code, str] = {
+    Code.WRONG_PHASE: "That isn't possible now: {expected}.",
+    Code.NOT_YOUR_TURN: "It is not your turn.",
+    Code.NOT_IN_HAND: "That card is not in your hand.",
+    Code.STOCK_EMPTY: "The stock is empty.",
+    Code.PILE_EMPTY: "The discard pile is empty.",
+    Code.PILE_TOP_WILD: "A wild card or red three on top: the pile can't be taken this turn.",
+    Code.PILE_TOP_BLACK_THREE: "A black three on top blocks the pile this turn.",
+    Code.PILE_FROZEN_NEEDS_PAIR: (
+        "The pile is frozen{reason}: take it only with a natural pair of {rank}."
+    ),
+    Code.PILE_NEEDS_MELD: (
+        "To take the pile, meld its top card: a natural pair of {rank}, "
+        "a natural and a wild, or your side's meld of {rank}."
+    ),
+    Code.TAKE_CARDS_WRONG_RANK: "Only {rank} and wild cards can go with the pile's top card.",
+    Code.MELD_TOO_SMALL: "A meld needs at least 3 cards; you chose {count}.",
+    Code.MELD_MIXED_RANKS: "A meld holds one rank only (plus wild cards).",
+    Code.MELD_NEEDS_NATURALS: "A meld needs at least 2 natural cards; it has {naturals}.",
+    Code.TOO_MANY_WILDS: "Wild cards may never outnumber naturals: {wilds} wild to {naturals}.",
+    Code.WILD_CAP: "A meld may hold at most {cap} wild cards; this one would hold {wilds}.",
+    Code.RED_THREE: "Red threes are bonus cards and are never melded.",
+    Code.MELD_EXISTS: "Your side already has a meld of {rank}: add to it instead.",
+    Code.NO_SUCH_MELD: "Your side has no meld of {rank}.",
+    Code.LAYOFF_WRONG_RANK: "Only {rank} and wild cards can go on the meld of {rank}.",
+    Code.BLACK_THREE_NOT_GOING_OUT: "Black threes may be melded only when you go out.",
+    Code.BLACK_THREE_WITH_WILD: "Black threes are melded without wild cards.",
+    Code.BLACK_THREE_COUNT: "Black threes are melded as three or four; you chose {count}.",
+    Code.OPENING_SHORT: "Your melds make {points} of the {minimum} you need to open.",
+    Code.OPENING_UNREACHABLE: (
+        "Your side needs {minimum} to open, and your hand can't reach it this way."
+    ),
+    Code.NEED_CANASTA: "Your side needs {needed} canasta(s) to go out; it has {have}.",
+    Code.MUST_KEEP_CARD: (
+        "Keep a card to discard: your side can't go out without {needed} canasta(s)."
+    ),
+    Code.NO_WAY_TO_FINISH: "After that you could not finish your turn.",
+    Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
+    Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
+    Code.CANNOT_ASK: "You can ask your partner only after drawing and before melding.",
+    Code.DISCARD_ONE: "Discard exactly one card.",
+    Code.STOCK_EMPTY_MUST_TAKE: "The stock is empty: take the pile if you can.",
+    Code.BAD_MOVE: "{text}",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move was refused: a rule code and the numbers involved.
+
+    Attributes:
+        code: which rule refused the move.
+        details: the values the message names (``points``, ``minimum``, ``rank`` ...).
+    """
+
+    code: Code
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def message(self) -> str:
+        """Return the short sentence a player reads."""
+        try:
+            return MESSAGES[self.code].format(**self.details)
+        except (KeyError, IndexError):
+            return MESSAGES[self.code]
+
+
+class IllegalMove(ValueError):
+    """Raised by a checked play of a move that the rules refuse.
+
+    Attributes:
+        refusal: the refusal (code and numbers).
+        move_text: the move's one-line text form.
+    """
+
+    def __init__(self, refusal: Refusal, move_text: str) -> None:
+        super().__init__(f"illegal move {move_text!r}: {refusal.message()}")
+        self.refusal = refusal
+        self.move_text = move_text

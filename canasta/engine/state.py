@@ -1,0 +1,475 @@
+"""One hand of Canasta: the state, the deal, and applying moves.
+
+:class:`HandState` is the model. ``check(move)`` says why a move is refused (or None),
+``play(move)`` applies a checked move, ``apply(move)`` is the unchecked fast path for
+computer players' searches, ``legal_moves()`` lists moves, ``copy()`` and ``reset_turn()``
+support search and the reset button, and ``view_for(seat)`` gives what one seat may know.
+
+Rule sources are the Classic reference (``seeds/000``) and ``RULES-MATRIX.md``; legality
+lives in :mod:`canasta.engine.legality`, scoring in :mod:`canasta.engine.scoring`.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .cards import (
+    CARD_KIND,
+    CARD_VALUE,
+    DECK_SIZE,
+    NUM_KINDS,
+    RED_THREE,
+    is_wild_kind,
+)
+from .moves import Move, MoveType
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .refusals import Refusal
+    from .scoring import HandScore
+    from .view import SeatView
+
+
+class Phase(Enum):
+    """Where the hand is: the player to move must draw, play, answer, or the hand is over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    ANSWER = "answer"
+    ENDED = "ended"
+
+
+class EndReason(Enum):
+    """Why a hand ended."""
+
+    WENT_OUT = "went_out"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    MOVE_LIMIT = "move_limit"
+
+
+class HandState:
+    """The whole state of one hand.
+
+    Seats are ``0..players-1`` in clockwise order; seat 0 is the person at the screen.
+    A seat's side is ``seat % 2`` (partners sit opposite). Piles are lists whose last item
+    is the top card. Every card identity (0..107) is in exactly one place: a hand, the
+    stock, the pile, a meld, a side's red threes, or the cards waiting beside the table
+    after an unopened side took the pile.
+    """
+
+    __slots__ = (
+        "rules", "deal_number", "dealer", "players", "side_scores", "hands", "counts",
+        "stock", "pile", "pile_freezers", "melds", "msize", "mwild", "red_threes", "opened",
+        "turn", "phase", "waiting", "opening_points", "turn_melded", "turn_new_melds",
+        "took_pile", "asked", "permission", "answerer", "melded_before", "known",
+        "went_out", "concealed", "end_reason", "move_count", "history", "_snapshot",
+        "keep_snapshots",
+    )  # fmt: skip
+
+    def __init__(self, rules: RuleSet, side_scores: tuple[int, int] = (0, 0)) -> None:
+        """Create an empty hand (no cards dealt); use :meth:`deal` for a real one."""
+        self.rules = rules
+        self.players = rules.players
+        self.deal_number = 0
+        self.dealer = 0
+        self.side_scores = side_scores
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(self.players)]
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.pile_freezers = 0
+        self.melds: list[dict[int, list[int]]] = [{}, {}]
+        self.msize: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS]
+        self.mwild: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS]
+        self.red_threes: list[list[int]] = [[], []]
+        self.opened = [False, False]
+        self.turn = 0
+        self.phase = Phase.DRAW
+        self.waiting: list[int] = []
+        self.opening_points = 0
+        self.turn_melded = False
+        self.turn_new_melds: list[int] = []
+        self.took_pile = False
+        self.asked = False
+        self.permission: bool | None = None
+        self.answerer = -1
+        self.melded_before = [False] * self.players
+        self.known: list[set[int]] = [set() for _ in range(self.players)]
+        self.went_out = -1
+        self.concealed = False
+        self.end_reason: EndReason | None = None
+        self.move_count = 0
+        self.history: list[Move] = []
+        self._snapshot: HandState | None = None
+        self.keep_snapshots = True
+
+    # Construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        deal_number: int,
+        dealer: int = 0,
+        side_scores: tuple[int, int] = (0, 0),
+    ) -> HandState:
+        """Shuffle with ``random.Random(deal_number)`` and deal a hand.
+
+        Each player gets ``rules.cards_dealt`` cards; red threes dealt are laid out and
+        replaced from the stock; the upcard starts the pile, and while it is a wild card or
+        a red three another card is turned on top (the buried one freezes the pile). The
+        player to the dealer's left moves first.
+
+        Args:
+            rules: the rule set.
+            deal_number: any int; the same number gives the same cards for the same rules.
+            dealer: the dealing seat.
+            side_scores: each side's game total at the hand's start (points), which sets
+                the opening minimum.
+        """
+        state = cls(rules, side_scores)
+        state.deal_number = deal_number
+        state.dealer = dealer % state.players
+        deck = list(range(DECK_SIZE))
+        random.Random(deal_number).shuffle(deck)
+        state.stock = deck
+        for _ in range(rules.cards_dealt):
+            for offset in range(1, state.players + 1):
+                seat = (state.dealer + offset) % state.players
+                state._give(seat, state.stock.pop())
+        for offset in range(1, state.players + 1):
+            seat = (state.dealer + offset) % state.players
+            state._lay_out_red_threes(seat, replace=True)
+        while True:
+            card = state.stock.pop()
+            state._push_pile(card)
+            if not (is_wild_kind(CARD_KIND[card]) or CARD_KIND[card] == RED_THREE):
+                break
+        state.turn = (state.dealer + 1) % state.players
+        state._begin_turn()
+        return state
+
+    def copy(self) -> HandState:
+        """Return an independent copy (the turn snapshot is shared, as it is never mutated)."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.counts = [list(c) for c in self.counts]
+        other.stock = list(self.stock)
+        other.pile = list(self.pile)
+        other.melds = [{k: list(v) for k, v in side.items()} for side in self.melds]
+        other.msize = [list(m) for m in self.msize]
+        other.mwild = [list(m) for m in self.mwild]
+        other.red_threes = [list(r) for r in self.red_threes]
+        other.opened = list(self.opened)
+        other.waiting = list(self.waiting)
+        other.turn_new_melds = list(self.turn_new_melds)
+        other.melded_before = list(self.melded_before)
+        other.known = [set(k) for k in self.known]
+        other.history = list(self.history)
+        return other
+
+    # Simple queries -------------------------------------------------------------------------
+
+    @property
+    def side(self) -> int:
+        """The side (0 or 1) of the player to move."""
+        return self.turn % 2
+
+    @property
+    def mover(self) -> int:
+        """The seat that must make the next move (the partner while an answer is due)."""
+        return self.answerer if self.phase is Phase.ANSWER else self.turn
+
+    @property
+    def ended(self) -> bool:
+        """True once the hand is over."""
+        return self.phase is Phase.ENDED
+
+    @property
+    def pile_top(self) -> int | None:
+        """The card on top of the discard pile, or None when it is empty."""
+        return self.pile[-1] if self.pile else None
+
+    def opening_minimum(self, side: int) -> int:
+        """The opening minimum (points) for ``side`` this hand."""
+        return self.rules.opening_minimum(self.side_scores[side])
+
+    def canastas(self, side: int) -> int:
+        """How many canastas (melds of seven or more) ``side`` has."""
+        return sum(1 for size in self.msize[side] if size >= 7)
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether ``side`` needs a natural pair to take the pile.
+
+        Frozen against a side that has not opened, for everyone while the pile holds a wild
+        card or red three, and always with "pile always frozen" (matrix rows 10 and 12).
+        """
+        return self.rules.pile_always_frozen or self.pile_freezers > 0 or not self.opened[side]
+
+    def partner(self, seat: int) -> int:
+        """The partner's seat (four players)."""
+        return (seat + 2) % self.players
+
+    # Legality and moves (see legality.py) -----------------------------------------------------
+
+    def check(self, move: Move) -> Refusal | None:
+        """Return why ``move`` is refused for the player to move, or None if it is legal."""
+        from .legality import check_move
+
+        return check_move(self, move)
+
+    def legal_moves(self) -> list[Move]:
+        """Return the legal moves of the player to move (minimal forms; see legality.py)."""
+        from .legality import legal_moves
+
+        return legal_moves(self)
+
+    def play(self, move: Move) -> None:
+        """Check and apply ``move``.
+
+        Raises:
+            IllegalMove: carrying the :class:`Refusal` when the rules refuse the move.
+        """
+        from .refusals import IllegalMove
+
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal, move.text())
+        self.apply(move)
+
+    def parse_move(self, text: str) -> Move:
+        """Parse a one-line text form against this position (cards from the mover's hand).
+
+        Raises:
+            ValueError: if the text is not a move or names cards the mover does not hold.
+        """
+        from .legality import parse_move
+
+        return parse_move(self, text)
+
+    def view_for(self, seat: int) -> SeatView:
+        """Return what ``seat`` may know (see :class:`canasta.engine.view.SeatView`)."""
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def score(self) -> HandScore:
+        """Score the hand as it stands (see :func:`canasta.engine.scoring.score_hand`)."""
+        from .scoring import score_hand
+
+        return score_hand(self)
+
+    def can_reset(self) -> bool:
+        """True when the turn has something to take back with :meth:`reset_turn`."""
+        return self._snapshot is not None and self.phase is Phase.PLAY and self.turn_melded
+
+    def reset_turn(self) -> None:
+        """Take the turn back to its start: after the stock draw, or before the pile take.
+
+        Raises:
+            ValueError: when there is nothing to take back.
+        """
+        snap = self._snapshot
+        if snap is None or self.phase is not Phase.PLAY:
+            raise ValueError("nothing to reset this turn")
+        restored = snap.copy()
+        for name in HandState.__slots__:
+            setattr(self, name, getattr(restored, name))
+        self._snapshot = snap
+
+    # Applying moves (unchecked) ---------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        """Apply ``move`` without checking it (the fast path; use :meth:`play` for people)."""
+        t = move.type
+        if t is MoveType.TAKE and self.keep_snapshots:
+            self._snapshot = None
+            self._snapshot = self.copy()
+        self.history.append(move)
+        self.move_count += 1
+        if t is MoveType.DRAW:
+            self._do_draw()
+        elif t is MoveType.TAKE:
+            self._do_take(move.cards)
+        elif t is MoveType.MELD:
+            self._do_meld(meld_kind(move.cards), move.cards)
+        elif t is MoveType.LAYOFF:
+            self._do_meld(move.target, move.cards)
+        elif t is MoveType.DISCARD:
+            self._do_discard(move.cards[0])
+        elif t is MoveType.ASK:
+            self.asked = True
+            self.answerer = self.partner(self.turn)
+            self.phase = Phase.ANSWER
+        elif t is MoveType.YES or t is MoveType.NO:
+            self.permission = t is MoveType.YES
+            self.phase = Phase.PLAY
+        if self.move_count >= self.rules.max_moves_per_hand and self.phase is not Phase.ENDED:
+            self._end(EndReason.MOVE_LIMIT)
+
+    def _do_draw(self) -> None:
+        if self.keep_snapshots:
+            self._snapshot = None
+        for _ in range(self.rules.stock_draw_count):
+            if not self.stock:
+                break
+            self._give(self.turn, self.stock.pop())
+        red_three_drawn = self.counts[self.turn][RED_THREE] > 0
+        self._lay_out_red_threes(self.turn, replace=True)
+        if red_three_drawn and not self.stock and self.rules.red_three_last_card_ends:
+            self._end(EndReason.STOCK_EXHAUSTED)
+            return
+        self.phase = Phase.PLAY
+        if self.keep_snapshots:
+            self._snapshot = self.copy()
+
+    def _do_take(self, cards: tuple[int, ...]) -> None:
+        side = self.side
+        top = self.pile.pop()
+        kind = CARD_KIND[top]
+        rest = self.pile
+        self.pile = []
+        self.pile_freezers = 0
+        self.took_pile = True
+        self.phase = Phase.PLAY
+        self._do_meld(kind, cards, extra=top)
+        for card in rest:
+            if CARD_KIND[card] == RED_THREE:
+                self.red_threes[side].append(card)
+                if self.rules.red_three_from_pile_replaced and self.stock:
+                    self._give(self.turn, self.stock.pop())
+                    self._lay_out_red_threes(self.turn, replace=True)
+            elif self.opened[side]:
+                self._give(self.turn, card)
+                self.known[self.turn].add(card)
+            else:
+                self.waiting.append(card)
+
+    def _do_meld(self, kind: int, cards: tuple[int, ...], extra: int = -1) -> None:
+        seat, side = self.turn, self.side
+        hand, counts, known = self.hands[seat], self.counts[seat], self.known[seat]
+        meld = self.melds[side].setdefault(kind, [])
+        if not meld:
+            self.turn_new_melds.append(kind)
+        added = list(cards)
+        if extra >= 0:
+            added.append(extra)
+        for card in cards:
+            hand.remove(card)
+            counts[CARD_KIND[card]] -= 1
+            known.discard(card)
+        points = 0
+        for card in added:
+            meld.append(card)
+            card_kind = CARD_KIND[card]
+            if is_wild_kind(card_kind):
+                self.mwild[side][kind] += 1
+            points += CARD_VALUE[card]
+        self.msize[side][kind] += len(added)
+        self.turn_melded = True
+        if not self.opened[side]:
+            self.opening_points += points
+            if self.opening_points >= self.opening_minimum(side):
+                self.opened[side] = True
+                for card in self.waiting:
+                    self._give(seat, card)
+                    known.add(card)
+                self.waiting = []
+        if not hand and not self.waiting:
+            self._go_out()
+
+    def _do_discard(self, card: int) -> None:
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.counts[seat][CARD_KIND[card]] -= 1
+        self.known[seat].discard(card)
+        self._push_pile(card)
+        if not self.hands[seat]:
+            self._go_out()
+            return
+        self._next_turn()
+
+    # Helpers --------------------------------------------------------------------------------
+
+    def _give(self, seat: int, card: int) -> None:
+        self.hands[seat].append(card)
+        self.counts[seat][CARD_KIND[card]] += 1
+
+    def _push_pile(self, card: int) -> None:
+        self.pile.append(card)
+        kind = CARD_KIND[card]
+        if is_wild_kind(kind) or kind == RED_THREE:
+            self.pile_freezers += 1
+
+    def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
+        """Lay out every red three in ``seat``'s hand, replacing each from the stock."""
+        while self.counts[seat][RED_THREE]:
+            hand = self.hands[seat]
+            for card in [c for c in hand if CARD_KIND[c] == RED_THREE]:
+                hand.remove(card)
+                self.counts[seat][RED_THREE] -= 1
+                self.red_threes[seat % 2].append(card)
+                if replace and self.stock:
+                    self._give(seat, self.stock.pop())
+
+    def _go_out(self) -> None:
+        seat = self.turn
+        self.went_out = seat
+        made_canasta = any(len(self.melds[self.side][k]) >= 7 for k in self.turn_new_melds)
+        self.concealed = not self.melded_before[seat] and made_canasta
+        self._end(EndReason.WENT_OUT)
+
+    def _end(self, reason: EndReason) -> None:
+        self.phase = Phase.ENDED
+        self.end_reason = reason
+        self._snapshot = None
+
+    def _next_turn(self) -> None:
+        if self.turn_melded:
+            self.melded_before[self.turn] = True
+        self.turn = (self.turn + 1) % self.players
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.phase = Phase.DRAW
+        self.waiting = []
+        self.opening_points = 0
+        self.turn_melded = False
+        self.turn_new_melds = []
+        self.took_pile = False
+        self.asked = False
+        self.permission = None
+        self.answerer = -1
+        self._snapshot = None
+        if not self.stock:
+            from .legality import has_legal_take
+
+            if not has_legal_take(self):
+                self._end(EndReason.STOCK_EXHAUSTED)
+
+    def cards_in_places(self) -> list[list[int]]:
+        """Return every place's card list (for conservation checks): 108 cards in all."""
+        places: list[list[int]] = [*self.hands, self.stock, self.pile, self.waiting]
+        for side in (0, 1):
+            places.extend(self.melds[side].values())
+            places.append(self.red_threes[side])
+        return places
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState deal={self.deal_number} turn={self.turn} phase={self.phase.value} "
+            f"stock={len(self.stock)} pile={len(self.pile)}>"
+        )
+
+
+def meld_kind(cards: tuple[int, ...] | list[int]) -> int:
+    """Return the kind a set of meld cards forms: its first non-wild card's kind (-1: none)."""
+    for card in cards:
+        kind = CARD_KIND[card]
+        if not is_wild_kind(kind):
+            return kind
+    return -1

@@ -1,0 +1,116 @@
+"""What one seat may know: its own hand and everything that was shown in public.
+
+A computer player gets a :class:`SeatView`, never the :class:`HandState`. Public knowledge
+is the table (melds, red threes), the discard pile (every card in it was face up when
+played), the stock's size, every hand's size, and the cards each player is known to hold
+because they went into that hand with a taken pile and have not been played since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .moves import Move
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of the hand.
+
+    Attributes:
+        seat: whose view this is.
+        rules: the rule set.
+        turn: the seat whose turn it is; ``mover`` the seat that must move now.
+        phase: ``"draw"``, ``"play"``, ``"answer"`` or ``"ended"``.
+        hand: this seat's cards (identities).
+        hand_sizes: every seat's number of cards in hand.
+        known: per seat, the identities known to be in that hand (this seat's own: all).
+        stock_size: cards left in the stock.
+        pile: the discard pile, bottom to top (identities).
+        pile_freezers: wild cards and red threes in the pile.
+        melds: per side, ``{kind: card identities}``.
+        red_threes: per side, the red threes laid out.
+        opened: per side, whether it has met its opening minimum.
+        side_scores: each side's game total at the hand's start (points).
+        opening_points: points melded this turn by an unopened mover's side.
+        waiting: pile cards waiting beside the table for the mover's side to open.
+        turn_melded: whether the mover has melded this turn.
+        permission: the partner's answer this turn (None: not asked).
+        legal_moves: the legal moves when this seat must move, else empty.
+    """
+
+    seat: int
+    rules: RuleSet
+    turn: int
+    mover: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[frozenset[int], ...]
+    stock_size: int
+    pile: tuple[int, ...]
+    pile_freezers: int
+    melds: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]
+    red_threes: tuple[tuple[int, ...], tuple[int, ...]]
+    opened: tuple[bool, bool]
+    side_scores: tuple[int, int]
+    opening_points: int
+    waiting: tuple[int, ...]
+    turn_melded: bool
+    permission: bool | None
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def side(self) -> int:
+        """This seat's side (0 or 1)."""
+        return self.seat % 2
+
+    def visible_cards(self) -> set[int]:
+        """Every card identity this view reveals (for leak tests)."""
+        cards: set[int] = set(self.hand) | set(self.pile) | set(self.waiting)
+        for known in self.known:
+            cards |= known
+        for side in (0, 1):
+            for meld in self.melds[side].values():
+                cards |= set(meld)
+            cards |= set(self.red_threes[side])
+        return cards
+
+
+def make_view(state: HandState, seat: int) -> SeatView:
+    """Build ``seat``'s view of ``state``."""
+    known = tuple(
+        frozenset(state.hands[s]) if s == seat else frozenset(state.known[s])
+        for s in range(state.players)
+    )
+    legal = tuple(state.legal_moves()) if state.mover == seat else ()
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        turn=state.turn,
+        mover=state.mover,
+        phase=state.phase.value,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known=known,
+        stock_size=len(state.stock),
+        pile=tuple(state.pile),
+        pile_freezers=state.pile_freezers,
+        melds=(
+            {k: tuple(v) for k, v in state.melds[0].items()},
+            {k: tuple(v) for k, v in state.melds[1].items()},
+        ),
+        red_threes=(tuple(state.red_threes[0]), tuple(state.red_threes[1])),
+        opened=(state.opened[0], state.opened[1]),
+        side_scores=state.side_scores,
+        opening_points=state.opening_points,
+        waiting=tuple(state.waiting),
+        turn_melded=state.turn_melded,
+        permission=state.permission,
+        legal_moves=legal,
+    )
