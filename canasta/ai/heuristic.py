@@ -146,9 +146,12 @@ class HeuristicPlayer:
                         return m
         for kind, nat_n, twos_n, jokers_n in plan.melds:
             for m in melding:
-                if m.type is MoveType.MELD and _kind(m) == kind:
-                    if _signature(m) == (nat_n, twos_n, jokers_n):
-                        return m
+                if (
+                    m.type is MoveType.MELD
+                    and _kind(m) == kind
+                    and _signature(m) == (nat_n, twos_n, jokers_n)
+                ):
+                    return m
         return None
 
     def _open(self, view: SeatView, melding: list[Move], counts: list[int]) -> Move | None:
