@@ -46,6 +46,7 @@ class Code(Enum):
     CANNOT_ASK = "cannot_ask"
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
+    WILDS_NEED_TARGET = "wilds_need_target"
     BAD_MOVE = "bad_move"
 
 
@@ -91,6 +92,7 @@ MESSAGES: dict[Code, str] = {
     Code.CANNOT_ASK: "You can ask your partner only after drawing and before melding.",
     Code.DISCARD_ONE: "Discard exactly one card.",
     Code.STOCK_EMPTY_MUST_TAKE: "The stock is empty: take the pile if you can.",
+    Code.WILDS_NEED_TARGET: "Wild cards alone can't start a meld: click the meld they join.",
     Code.BAD_MOVE: "{text}",
 }
 
