@@ -1,0 +1,106 @@
+"""Command line: ``canasta`` starts the game; ``canasta position FILE`` works on positions.
+
+Usage::
+
+    canasta [--players 2|4] [--seed N] [--demo] [--quit-after SECONDS] [--size WxH]
+    canasta position FILE                 print the legal moves of a saved position
+    canasta position FILE --play "MOVE"   print the resulting position, or the refusal
+
+Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if not (320 <= w <= 7680 and 320 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 320x320 to 7680x4320")
+    return w, h
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the number of seconds must be above 0")
+    return value
+
+
+def game_parser() -> argparse.ArgumentParser:
+    """The parser for starting the game."""
+    parser = argparse.ArgumentParser(
+        prog="canasta",
+        description="Classic Canasta for 2 or 4 players against computer players.",
+        epilog='Positions: canasta position FILE [--play "MOVE"]',
+    )
+    parser.add_argument("--players", type=int, choices=(2, 4), default=None,
+                        help="start a game at once with 2 or 4 players")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=None, help="deal a reproducible game")
+    parser.add_argument("--demo", action="store_true",
+                        help="computer players in every seat; watch a game")  # fmt: skip
+    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
+                        help="close the window cleanly after this long")  # fmt: skip
+    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                        help="window size in pixels (default 1280x800)")  # fmt: skip
+    return parser
+
+
+def position_command(argv: list[str]) -> int:
+    """Run ``canasta position``; return the exit status."""
+    from canasta.engine.refusals import IllegalMove
+    from canasta.records.position import PositionError, load_position, position_to_json
+
+    parser = argparse.ArgumentParser(
+        prog="canasta position", description="Show or play moves in a saved position."
+    )
+    parser.add_argument("file", type=Path, help="a position file (JSON)")
+    parser.add_argument("--play", metavar="MOVE", help='a move, e.g. "meld 7H 7D 2C"')
+    args = parser.parse_args(argv)
+    try:
+        state = load_position(args.file)
+    except PositionError as error:
+        print(f"canasta: {error}", file=sys.stderr)
+        return 2
+    if args.play is None:
+        print(f"# seat {state.mover} to move, phase {state.phase.value}")
+        for move in state.legal_moves():
+            print(move.text())
+        return 0
+    try:
+        move = state.parse_move(args.play)
+        state.play(move)
+    except IllegalMove as error:
+        print(f"refused ({error.refusal.code.value}): {error.refusal.message()}")
+        return 1
+    except ValueError as error:
+        print(f"refused (bad_move): {error}")
+        return 1
+    print(position_to_json(state))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``canasta`` command; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "position":
+        return position_command(args_list[1:])
+    args = game_parser().parse_args(args_list)
+    from canasta.app import run
+
+    return run(
+        players=args.players,
+        seed=args.seed,
+        demo=args.demo,
+        quit_after=args.quit_after,
+        size=args.size,
+    )

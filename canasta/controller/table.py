@@ -1,0 +1,218 @@
+"""The turn controller: a player's intents become moves, computer players take their turns,
+and every change becomes an event the screen animates.
+
+The controller never waits: :meth:`TableController.step_computer` makes one computer move
+when the screen's pacing timer says so, and the model changes at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from canasta.ai.base import Player
+from canasta.engine.game import Game
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.refusals import Code, Refusal
+from canasta.engine.scoring import HandScore
+from canasta.engine.state import HandState, Phase, meld_kind
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A move was made. ``seat`` made it; ``text`` is its one-line form."""
+
+    seat: int
+    move: Move
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The person's intent was refused; ``message`` names the rule and the numbers."""
+
+    refusal: Refusal
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReset:
+    """The person took the turn back to its start."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """The hand is over and scored; ``game_over`` once a side has won (or the quick game)."""
+
+    score: HandScore
+    totals: tuple[int, int]
+    game_over: bool
+    winner: int | None
+
+
+Event = Applied | Refused | TurnReset | HandEnded
+
+
+class TableController:
+    """Owns a :class:`Game` and the players in its seats.
+
+    Args:
+        game: the game to run.
+        players: one entry per seat: a computer :class:`Player`, or None for the person.
+            Seat 0 is the person at the screen in a normal game; a demo seats computers
+            everywhere.
+    """
+
+    def __init__(self, game: Game, players: list[Player | None]) -> None:
+        if len(players) != game.rules.players:
+            raise ValueError(f"{len(players)} players given for {game.rules.players} seats")
+        self.game = game
+        self.players = players
+        self.events: deque[Event] = deque()
+        self.hand_score: HandScore | None = None
+
+    # Queries --------------------------------------------------------------------------------
+
+    @property
+    def hand(self) -> HandState:
+        """The hand being played."""
+        return self.game.hand
+
+    @property
+    def person(self) -> int | None:
+        """The person's seat, or None when computers fill every seat."""
+        return next((seat for seat, p in enumerate(self.players) if p is None), None)
+
+    def person_to_move(self) -> bool:
+        """True when the hand waits for the person (a draw, a play, or an answer)."""
+        hand = self.hand
+        return not hand.ended and self.players[hand.mover] is None
+
+    def computer_to_move(self) -> bool:
+        """True when a computer player must move next."""
+        hand = self.hand
+        return not hand.ended and self.players[hand.mover] is not None
+
+    def asking_person(self) -> bool:
+        """True when a computer partner has asked the person "may I go out?"."""
+        return self.hand.phase is Phase.ANSWER and self.person_to_move()
+
+    # Moves ----------------------------------------------------------------------------------
+
+    def submit(self, move: Move) -> Refusal | None:
+        """Check and make the person's ``move``; emit Applied or Refused.
+
+        Returns:
+            The refusal, or None when the move was made.
+        """
+        hand = self.hand
+        refusal = hand.check(move)
+        if refusal is not None:
+            self.events.append(Refused(refusal, refusal.message()))
+            return refusal
+        self._apply(move)
+        return None
+
+    def step_computer(self) -> Move | None:
+        """Let the computer player to move make one move; return it (None if none due)."""
+        hand = self.hand
+        if not self.computer_to_move():
+            return None
+        player = self.players[hand.mover]
+        assert player is not None
+        move = player.choose(hand.view_for(hand.mover))
+        self._apply(move)
+        return move
+
+    def _apply(self, move: Move) -> None:
+        hand = self.hand
+        seat = hand.mover
+        text = move.text()
+        hand.apply(move)
+        self.events.append(Applied(seat, move, text))
+        if hand.ended and self.hand_score is None:
+            self.hand_score = self.game.finish_hand()
+            totals = (self.game.totals[0], self.game.totals[1])
+            self.events.append(HandEnded(self.hand_score, totals, self.game.over, self.game.winner))
+
+    def reset_turn(self) -> bool:
+        """Take the person's turn back to its start; True when something was taken back."""
+        hand = self.hand
+        if not self.person_to_move() or not hand.can_reset():
+            return False
+        seat = hand.turn
+        hand.reset_turn()
+        self.events.append(TurnReset(seat))
+        return True
+
+    def next_hand(self) -> HandState:
+        """Deal the next hand of the game.
+
+        Raises:
+            ValueError: if the hand is not over or the game is over.
+        """
+        hand = self.game.next_hand()
+        self.hand_score = None
+        return hand
+
+    # Intents from the table: selections of cards turned into moves ---------------------------
+
+    def intent_draw(self) -> Refusal | None:
+        """The person clicked the stock."""
+        return self.submit(Move(MoveType.DRAW))
+
+    def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person took the pile with these hand cards (none: onto the side's meld)."""
+        return self.submit(Move(MoveType.TAKE, cards))
+
+    def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the pile with a selection to discard (exactly one card)."""
+        if len(cards) != 1:
+            return self._refuse(Refusal(Code.DISCARD_ONE))
+        return self.submit(Move(MoveType.DISCARD, cards))
+
+    def intent_meld(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the meld area with a selection: a new meld, or an addition
+        to the side's meld of that rank (one meld per rank)."""
+        kind = meld_kind(cards)
+        if not cards:
+            return self._refuse(Refusal(Code.BAD_MOVE, {"text": "Select cards to meld first."}))
+        if kind < 0:
+            return self._refuse(Refusal(Code.WILDS_NEED_TARGET))
+        if kind in self.hand.melds[self.hand.side]:
+            return self.submit(Move(MoveType.LAYOFF, cards, kind))
+        return self.submit(Move(MoveType.MELD, cards))
+
+    def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the side's meld of ``kind`` with a selection."""
+        if not cards:
+            return self._refuse(Refusal(Code.BAD_MOVE, {"text": "Select cards to add first."}))
+        return self.submit(Move(MoveType.LAYOFF, cards, kind))
+
+    def intent_ask(self) -> Refusal | None:
+        """The person asked the partner "may I go out?"."""
+        return self.submit(Move(MoveType.ASK))
+
+    def intent_answer(self, yes: bool) -> Refusal | None:
+        """The person answered the partner's question."""
+        return self.submit(Move(MoveType.YES if yes else MoveType.NO))
+
+    def can_ask(self) -> bool:
+        """True when the ask button should show (the person could ask now)."""
+        return self.person_to_move() and self.hand.check(Move(MoveType.ASK)) is None
+
+    def _refuse(self, refusal: Refusal) -> Refusal:
+        self.events.append(Refused(refusal, refusal.message()))
+        return refusal
+
+
+__all__ = [
+    "Applied",
+    "Event",
+    "HandEnded",
+    "Refused",
+    "TableController",
+    "TurnReset",
+]

@@ -1,0 +1,1 @@
+"""File formats for positions (and, later, game records), validated with pydantic."""

@@ -1,0 +1,107 @@
+"""The JSON position file: a whole hand state with a ``schema_version``.
+
+The shape is checked by a pydantic model (clear messages per field), then the engine
+builds the state (:func:`canasta.engine.position.state_from_data`), which checks the cards.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
+from canasta.engine.state import HandState
+
+
+class PositionError(ValueError):
+    """A position file that cannot be read, validated or built; the message says why."""
+
+
+class PositionModel(BaseModel):
+    """The position file's fields (see :mod:`canasta.engine.position` for their meaning)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = 1
+    rules: dict[str, Any] = Field(default_factory=dict)
+    deal_number: int = 0
+    dealer: int = Field(0, ge=0, le=3)
+    side_scores: tuple[int, int] = (0, 0)
+    turn: int | None = Field(None, ge=0, le=3)
+    phase: Literal["draw", "play", "answer", "ended"] = "draw"
+    hands: list[list[str]]
+    stock: list[str] | None = None
+    pile: list[str] = Field(default_factory=list)
+    melds: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
+    red_threes: tuple[list[str], list[str]] = ([], [])
+    opened: tuple[bool, bool] | None = None
+    waiting: list[str] = Field(default_factory=list)
+    opening_points: int = 0
+    turn_melded: bool = False
+    turn_new_melds: list[str] = Field(default_factory=list)
+    took_pile: bool = False
+    asked: bool = False
+    permission: bool | None = None
+    melded_before: list[bool] | None = None
+    known: list[list[str]] | None = None
+    went_out: int = -1
+    concealed: bool = False
+    end_reason: Literal["went_out", "stock_exhausted", "move_limit"] | None = None
+
+
+def _describe(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "file"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
+
+
+def position_from_data(data: object) -> HandState:
+    """Validate position data (a parsed JSON object) and build the hand.
+
+    Raises:
+        PositionError: for a future or unknown ``schema_version``, a missing or wrong-typed
+            field, or cards that do not make a legal deck.
+    """
+    if isinstance(data, dict):
+        version = data.get("schema_version", POSITION_SCHEMA_VERSION)
+        if isinstance(version, int) and version > POSITION_SCHEMA_VERSION:
+            raise PositionError(
+                f"position schema_version {version} is newer than this game reads "
+                f"({POSITION_SCHEMA_VERSION})"
+            )
+    try:
+        model = PositionModel.model_validate(data)
+    except ValidationError as error:
+        raise PositionError(f"not a valid position: {_describe(error)}") from None
+    clean = model.model_dump(exclude_none=True)
+    try:
+        return state_from_data(clean)
+    except (ValueError, TypeError) as error:
+        raise PositionError(f"not a valid position: {error}") from None
+
+
+def load_position(path: Path) -> HandState:
+    """Read a position file.
+
+    Raises:
+        PositionError: if the file cannot be read, is not JSON, or is not a valid position.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PositionError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PositionError(f"{path} is not JSON: {error}") from None
+    return position_from_data(data)
+
+
+def position_to_json(state: HandState) -> str:
+    """Return the position as indented JSON text."""
+    return json.dumps(state_to_data(state), indent=2)
