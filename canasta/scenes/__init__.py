@@ -1,0 +1,1 @@
+"""Scenes (home, table, ...) and the scene stack that drives them."""

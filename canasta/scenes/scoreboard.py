@@ -1,0 +1,201 @@
+"""The scoreboard: each side's breakdown for the hand just played and the running totals.
+
+Continue deals the next hand; Home leaves. When the game is over a trophy stands beside the
+winning side's total and the buttons are New game and Home.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from canasta.controller import TableController
+from canasta.engine.scoring import SideScore
+from canasta.scenes.base import Scene
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.text import blit_text
+from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.widgets import Button
+
+
+def breakdown_rows(score: SideScore) -> list[tuple[str, int]]:
+    """The scoreboard's rows for one side: ``(label, points)``, summing to the hand total."""
+    canastas = f"Canastas ({score.natural_canastas} natural, {score.mixed_canastas} mixed)"
+    return [
+        ("Melded cards", score.melded),
+        (canastas, score.canasta_bonus),
+        (f"Red threes ({score.red_threes})", score.red_three_points),
+        ("Going out", score.going_out),
+        ("Cards in hand", score.in_hand),
+    ]
+
+
+def draw_trophy(
+    surface: pygame.Surface, center: tuple[int, int], height: float, color: tuple[int, ...]
+) -> None:
+    """Draw a trophy cup about ``height`` px tall centred at ``center``."""
+    cx, cy = center
+    u = height / 10
+    top = cy - 5 * u
+    cup = [(cx - 3 * u, top), (cx + 3 * u, top), (cx + 1.6 * u, top + 4.5 * u),
+           (cx - 1.6 * u, top + 4.5 * u)]  # fmt: skip
+    pygame.draw.polygon(surface, color, cup)
+    for sign in (-1, 1):
+        handle = pygame.Rect(0, 0, round(2.2 * u), round(2.4 * u))
+        handle.center = (round(cx + sign * 3.1 * u), round(top + 1.4 * u))
+        pygame.draw.ellipse(surface, color, handle, max(2, round(u * 0.55)))
+    pygame.draw.rect(surface, color, (cx - 0.5 * u, top + 4.4 * u, u, 2.6 * u))
+    pygame.draw.rect(surface, color, (cx - 2.2 * u, top + 7 * u, 4.4 * u, 1.3 * u),
+                     border_radius=max(1, round(u * 0.3)))  # fmt: skip
+
+
+class ScoreboardScene(Scene):
+    """Shows the last hand's scores.
+
+    Args:
+        controller: the game (its ``hand_score`` and totals are shown).
+        me: the person's seat (their side is "Us").
+        on_continue: deal the next hand (game not over).
+        on_new_game: start a new game (game over).
+        on_home: go to the home screen.
+        auto_continue: seconds after which Continue (or New game) is pressed by itself,
+            for demos; None waits for the person.
+    """
+
+    def __init__(
+        self,
+        controller: TableController,
+        me: int,
+        on_continue: Callable[[], None],
+        on_new_game: Callable[[], None],
+        on_home: Callable[[], None],
+        *,
+        theme: Theme = GREEN,
+        auto_continue: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.me = me
+        self.theme = theme
+        self.over = controller.game.over
+        first = (
+            Button((0, 0, 1, 1), "New game", on_new_game, theme=theme)
+            if self.over
+            else Button((0, 0, 1, 1), "Continue", on_continue, theme=theme)
+        )
+        self.buttons = [first, Button((0, 0, 1, 1), "Home", on_home, theme=theme)]
+        self.focus = 0
+        self.auto_left = auto_continue
+        self.clock = 0.0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Place the buttons under the table of scores."""
+        super().resize(size)
+        w, h = self.size
+        bw, bh = max(140, w // 7), max(40, h // 16)
+        y = h - bh - max(16, h // 20)
+        self.buttons[0].rect = pygame.Rect(w // 2 - bw - 12, y, bw, bh)
+        self.buttons[1].rect = pygame.Rect(w // 2 + 12, y, bw, bh)
+
+    def update(self, dt: float) -> None:
+        """Count down the demo's automatic continue."""
+        super().update(dt)
+        self.clock += dt
+        if self.auto_left is not None:
+            self.auto_left -= dt
+            if self.auto_left <= 0:
+                self.auto_left = None
+                self.buttons[0].click()
+
+    def handle(self, intent: Intent) -> bool:
+        """Buttons by click; Left/Right/Tab move focus; Enter presses; Escape is Home."""
+        if isinstance(intent, Click):
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    button.click()
+                    return True
+        elif isinstance(intent, Move):
+            for button in self.buttons:
+                button.update_hover(intent.pos)
+        elif isinstance(intent, Key):
+            if intent.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = 1 - self.focus
+                return True
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[self.focus].click()
+                return True
+            if intent.key == pygame.K_ESCAPE:
+                self.buttons[1].click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the breakdown table, totals, trophy and buttons."""
+        theme = self.theme
+        paint_felt(surface, theme)
+        w, h = self.size
+        score = self.controller.hand_score
+        game = self.controller.game
+        mine = self.me % 2
+        title = "Game over" if self.over else f"Hand {len(game.scores)} scores"
+        blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
+        panel = pygame.Rect(w // 8, h // 6, w * 3 // 4, h * 3 // 5)
+        draw_panel(surface, panel, theme.frost, 16)
+        size = max(15, min(30, panel.height // 13))
+        col_us, col_them = panel.x + panel.width * 62 // 100, panel.x + panel.width * 84 // 100
+        y = panel.y + size
+        blit_text(surface, "Us", size, theme.accent, bold=True, center=(col_us, y))
+        blit_text(surface, "Them", size, theme.accent, bold=True, center=(col_them, y))
+        y += round(size * 1.6)
+        if score is not None:
+            rows_us = breakdown_rows(score.sides[mine])
+            rows_them = breakdown_rows(score.sides[1 - mine])
+            rows = [(label, value, rows_them[i][1]) for i, (label, value) in enumerate(rows_us)]
+            rows.append(("This hand", score.sides[mine].total, score.sides[1 - mine].total))
+            for label, us, them in rows:
+                bold = label == "This hand"
+                blit_text(surface, label, size, theme.text, bold=bold,
+                          midleft=(panel.x + size, y))  # fmt: skip
+                blit_text(surface, f"{us:,}", size, theme.text, bold=bold, center=(col_us, y))
+                blit_text(surface, f"{them:,}", size, theme.text, bold=bold,
+                          center=(col_them, y))  # fmt: skip
+                y += round(size * 1.45)
+        y += size // 2
+        pygame.draw.line(surface, theme.text_dim, (panel.x + size, y - size // 2),
+                         (panel.right - size, y - size // 2), 2)  # fmt: skip
+        us_total, them_total = game.totals[mine], game.totals[1 - mine]
+        blit_text(surface, "Game total", size + 2, theme.text, bold=True,
+                  midleft=(panel.x + size, y + size // 2))  # fmt: skip
+        blit_text(surface, f"{us_total:,}", size + 2, theme.text, bold=True,
+                  center=(col_us, y + size // 2))  # fmt: skip
+        blit_text(surface, f"{them_total:,}", size + 2, theme.text, bold=True,
+                  center=(col_them, y + size // 2))  # fmt: skip
+        if self.over:
+            self._trophy(surface, game.winner, mine, (col_us, col_them), y + size // 2, size)
+        for i, button in enumerate(self.buttons):
+            button.focused = i == self.focus
+            button.draw(surface)
+
+    def _trophy(
+        self,
+        surface: pygame.Surface,
+        winner: int | None,
+        mine: int,
+        columns: tuple[int, int],
+        y: int,
+        size: int,
+    ) -> None:
+        theme = self.theme
+        w, h = self.size
+        if winner is None:
+            text = "A tie: the game is shared."
+        else:
+            text = "You win!" if winner == mine else "They win."
+            x = columns[0] if winner == mine else columns[1]
+            pulse = 1.0 + 0.06 * math.sin(self.clock * 4)
+            draw_trophy(surface, (x + size * 3, y), size * 1.6 * pulse, theme.accent)
+        blit_text(surface, text, max(22, h // 20), theme.accent, bold=True,
+                  center=(w // 2, h * 81 // 100))  # fmt: skip

@@ -1,0 +1,423 @@
+"""The table scene: the person's hand, the others' hands, melds, stock and pile.
+
+Input (see the Classic reference, "Controls"): click a hand card to select it, press and
+hold to select every card of its rank; click the stock to draw; click the pile's top card
+to select it, then the meld area or a meld to take the pile with the selected cards (or
+click the pile with a pair selected); select cards and click the meld area to meld or a
+meld to lay off; select one card and click the pile to discard. Keys: S draws, Escape
+clears the selection, U or Backspace resets the turn.
+
+The model changes at once through the :class:`TableController`; cards then tween from where
+they are to where the new state puts them. Computer turns are paced by a timer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.controller import Applied, HandEnded, Refused, TableController, TurnReset
+from canasta.engine.cards import CARD_KIND
+from canasta.engine.moves import MoveType
+from canasta.engine.state import Phase
+from canasta.scenes.base import Scene
+from canasta.scenes.table_draw import TableDrawer
+from canasta.scenes.table_targets import TablePlan, Target, plan_table
+from canasta.ui.audio import Sound
+from canasta.ui.cards import CardRenderer
+from canasta.ui.input import Click, Intent, Key, LongPress
+from canasta.ui.layout import TableLayout, compute_layout
+from canasta.ui.sprites import CardSprite
+from canasta.ui.theme import GREEN, Theme
+from canasta.ui.tween import ease_in_out_cubic, ease_out_cubic
+from canasta.ui.widgets import Button, Toast
+
+#: Seconds a computer player's move takes to show, by move type (normal speed).
+PACE = {
+    MoveType.DRAW: 0.45,
+    MoveType.TAKE: 0.7,
+    MoveType.MELD: 0.65,
+    MoveType.LAYOFF: 0.55,
+    MoveType.DISCARD: 0.6,
+    MoveType.ASK: 0.9,
+    MoveType.YES: 0.6,
+    MoveType.NO: 0.6,
+}
+MOVE_SECONDS = 0.38
+DEAL_STAGGER = 0.022
+
+
+class TableSprite(CardSprite):
+    """A card sprite that knows whether it is drawn at the small (opponent) size."""
+
+    small = False
+    target: Target | None = None
+
+
+class TableScene(Scene):
+    """Plays hands of a game through a controller.
+
+    Args:
+        controller: the game and its seats.
+        on_hand_over: called with the controller when the hand's scores should be shown.
+        on_menu: called when the person presses Menu.
+        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster.
+    """
+
+    def __init__(
+        self,
+        controller: TableController,
+        on_hand_over: Callable[[TableController], None],
+        on_menu: Callable[[], None],
+        *,
+        sound: Sound | None = None,
+        theme: Theme = GREEN,
+        speed: float = 1.0,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.on_hand_over = on_hand_over
+        self.on_menu = on_menu
+        self.sound = sound or Sound(enabled=False)
+        self.theme = theme
+        self.speed = speed
+        self.me = controller.person if controller.person is not None else 0
+        self.sprites: dict[int, TableSprite] = {}
+        self.selected: set[int] = set()
+        self.pile_selected = False
+        self.reveal = False
+        self.hand_over_at: float | None = None
+        self.wait = 0.0
+        self.clock = 0.0
+        self.toast = Toast(self.animator, theme=theme)
+        self.reset_button = Button((0, 0, 1, 1), "Reset", self.reset_turn, theme=theme)
+        self.ask_button = Button((0, 0, 1, 1), "Ask partner", self.ask, theme=theme)
+        self.menu_button = Button((0, 0, 1, 1), "Menu", on_menu, theme=theme)
+        self.yes_button = Button((0, 0, 1, 1), "Yes", lambda: self.answer(True), theme=theme)
+        self.no_button = Button((0, 0, 1, 1), "No", lambda: self.answer(False), theme=theme)
+        self.layout: TableLayout | None = None
+        self.plan: TablePlan | None = None
+        self.drawer: TableDrawer | None = None
+        self.full: CardRenderer | None = None
+        self.small: CardRenderer | None = None
+
+    # Scene hooks ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout and card images for a ``size`` (w, h) px window."""
+        super().resize(size)
+        players = self.controller.game.rules.players
+        self.layout = compute_layout(self.size, players)
+        self.full = CardRenderer(*self.layout.card)
+        self.small = CardRenderer(*self.layout.small_card)
+        self.drawer = TableDrawer(self.layout, self.theme, self.full)
+        layout = self.layout
+        self.reset_button.rect = pygame.Rect(layout.reset_button)
+        self.ask_button.rect = pygame.Rect(layout.reset_button)
+        self.menu_button.rect = pygame.Rect(layout.menu_button)
+        msg = layout.message
+        bw = max(60, min(110, msg.width // 4))
+        bh = max(26, min(40, msg.height // 3))
+        self.yes_button.rect = pygame.Rect(msg.right - 2 * bw - 12, msg.bottom - bh - 6, bw, bh)
+        self.no_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
+        if self.sprites:
+            self._retarget(animate=False)
+
+    def enter(self, payload: object = None) -> None:
+        """Start showing the current hand with a deal animation."""
+        self.start_hand()
+
+    def start_hand(self) -> None:
+        """Lay every card on the stock, then deal them out to their places."""
+        self.animator.finish_all()
+        self.sprites = {}
+        self.selected.clear()
+        self.pile_selected = False
+        self.reveal = False
+        self.hand_over_at = None
+        assert self.layout is not None
+        sx, sy = self.layout.stock.topleft
+        for card in range(108):
+            self.sprites[card] = TableSprite(card, sx, sy, face_up=False, z=card)
+        self._retarget(animate=True, deal=True)
+        self.wait = 1.0 / self.speed
+        self.sound.play("deal")
+
+    def update(self, dt: float) -> None:
+        """Advance animations, pace computer players, and finish the hand when due."""
+        super().update(dt)
+        self.clock += dt
+        controller = self.controller
+        if self.hand_over_at is not None:
+            if self.clock >= self.hand_over_at and not self.animator.busy:
+                self.hand_over_at = None
+                self.on_hand_over(controller)
+            return
+        if controller.computer_to_move() and not self.animator.busy:
+            self.wait -= dt
+            if self.wait <= 0:
+                move = controller.step_computer()
+                self.wait = PACE[move.type] / self.speed if move else 0.0
+                self._sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the felt, areas, cards, markers, message and buttons."""
+        assert self.drawer is not None and self.full is not None and self.small is not None
+        hand = self.controller.hand
+        person_turn = self.controller.person_to_move()
+        self.drawer.draw_background(surface, hand, self.me, self.plan, person_turn)
+        for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
+            sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
+        self.drawer.draw_markers(surface, hand, self.me, self.plan)
+        self.drawer.draw_message(surface, self._prompt(), self.toast)
+        for button in self._buttons():
+            button.draw(surface)
+
+    def handle(self, intent: Intent) -> bool:
+        """Turn clicks, long presses and keys into selections and intents."""
+        if isinstance(intent, Click):
+            return self._click(intent.pos)
+        if isinstance(intent, LongPress):
+            card = self._hand_card_at(intent.pos)
+            if card is not None:
+                self._select_rank(card)
+                return True
+            return False
+        if isinstance(intent, Key):
+            return self._key(intent.key)
+        if hasattr(intent, "pos"):
+            for button in self._buttons():
+                button.update_hover(intent.pos)
+        return False
+
+    # Actions ------------------------------------------------------------------------------------
+
+    def reset_turn(self) -> None:
+        """The Reset button: take the person's turn back to its start."""
+        if self.controller.reset_turn():
+            self._clear_selection()
+            self._sync()
+
+    def ask(self) -> None:
+        """The Ask button: "may I go out?"."""
+        self.controller.intent_ask()
+        self._sync()
+
+    def answer(self, yes: bool) -> None:
+        """Answer the computer partner's question."""
+        self.controller.intent_answer(yes)
+        self._sync()
+
+    def _buttons(self) -> list[Button]:
+        buttons = [self.menu_button]
+        controller = self.controller
+        if controller.person_to_move():
+            if controller.asking_person():
+                buttons += [self.yes_button, self.no_button]
+            elif controller.hand.can_reset():
+                buttons.append(self.reset_button)
+            elif controller.can_ask():
+                buttons.append(self.ask_button)
+        return buttons
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        for button in self._buttons():
+            if button.hit(pos):
+                self.sound.play("click")
+                button.click()
+                return True
+        if not self.controller.person_to_move() or self.layout is None or self.plan is None:
+            return False
+        layout, plan, hand = self.layout, self.plan, self.controller.hand
+        card = self._hand_card_at(pos)
+        if card is not None:
+            self._toggle(card)
+            return True
+        if layout.stock.collidepoint(pos):
+            self._after(self.controller.intent_draw())
+            return True
+        if self._pile_rect().collidepoint(pos):
+            if hand.phase is Phase.DRAW:
+                if self.selected:
+                    self._take()
+                else:
+                    self.pile_selected = not self.pile_selected
+                    self._mark_pile()
+            else:
+                self._after(self.controller.intent_discard(self._selection()))
+            return True
+        for kind, rect in plan.meld_rects[0].items():
+            if rect.collidepoint(pos):
+                if self.pile_selected or hand.phase is Phase.DRAW:
+                    self._take()
+                else:
+                    self._after(self.controller.intent_layoff(kind, self._selection()))
+                return True
+        if layout.melds[0].collidepoint(pos) or layout.red_threes[0].collidepoint(pos):
+            if self.pile_selected or hand.phase is Phase.DRAW:
+                self._take()
+            else:
+                self._after(self.controller.intent_meld(self._selection()))
+            return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            self._clear_selection()
+            return True
+        if not self.controller.person_to_move():
+            return False
+        if key == pygame.K_s:
+            self._after(self.controller.intent_draw())
+            return True
+        if key in (pygame.K_u, pygame.K_BACKSPACE):
+            self.reset_turn()
+            return True
+        return False
+
+    def _take(self) -> None:
+        self._after(self.controller.intent_take(self._selection()))
+
+    def _after(self, refusal: object) -> None:
+        if refusal is None:
+            self._clear_selection()
+        self._sync()
+
+    # Selection ----------------------------------------------------------------------------------
+
+    def _selection(self) -> tuple[int, ...]:
+        order = self.plan.my_hand if self.plan else []
+        return tuple(c for c in order if c in self.selected)
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        if self.plan is None or self.full is None:
+            return None
+        for card in reversed(self.plan.my_hand):
+            sprite = self.sprites[card]
+            if sprite.contains(pos, self.full.size):
+                return card
+        return None
+
+    def _toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.sound.play("click")
+        self._mark_selection()
+
+    def _select_rank(self, card: int) -> None:
+        assert self.plan is not None
+        kind = CARD_KIND[card]
+        same = [c for c in self.plan.my_hand if CARD_KIND[c] == kind]
+        if all(c in self.selected for c in same):
+            self.selected.difference_update(same)
+        else:
+            self.selected.update(same)
+        self._mark_selection()
+
+    def _clear_selection(self) -> None:
+        self.selected.clear()
+        self.pile_selected = False
+        self._mark_selection()
+        self._mark_pile()
+
+    def _mark_selection(self) -> None:
+        assert self.layout is not None
+        lift = round(self.layout.card[1] * 0.2)
+        for card in self.plan.my_hand if self.plan else []:
+            sprite = self.sprites[card]
+            chosen = card in self.selected
+            sprite.selected = chosen
+            self.animator.animate(sprite, 0.12, lift=float(lift if chosen else 0))
+
+    def _mark_pile(self) -> None:
+        pile = self.controller.hand.pile
+        for card in pile:
+            self.sprites[card].selected = False
+        if pile:
+            self.sprites[pile[-1]].selected = self.pile_selected
+
+    def _pile_rect(self) -> pygame.Rect:
+        assert self.layout is not None
+        rect = pygame.Rect(self.layout.discard)
+        pile = self.controller.hand.pile
+        if pile and self.full is not None:
+            rect = rect.union(self.sprites[pile[-1]].rect(self.full.size))
+        return rect
+
+    # Syncing the screen with the model -------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Drain the controller's events (messages, sounds), then move cards."""
+        events = self.controller.events
+        while events:
+            event = events.popleft()
+            if isinstance(event, Refused):
+                self.toast.show(event.message, 3.2)
+                self.sound.play("error")
+            elif isinstance(event, Applied):
+                self._sound_for(event)
+            elif isinstance(event, TurnReset):
+                self.toast.show("Turn reset.", 1.5)
+            elif isinstance(event, HandEnded):
+                self.reveal = True
+                self.hand_over_at = self.clock + 1.6 / self.speed
+                self.sound.play("canasta" if event.winner == self.me % 2 else "turn")
+        self.selected &= set(self.controller.hand.hands[self.me])
+        if self.controller.hand.phase is not Phase.DRAW:
+            self.pile_selected = False
+        self._retarget(animate=True)
+        self._mark_selection()
+        self._mark_pile()
+
+    def _sound_for(self, event: Applied) -> None:
+        kind = event.move.type
+        if kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
+            sides = self.controller.hand.msize[event.seat % 2]
+            self.sound.play("canasta" if any(s == 7 for s in sides) else "meld")
+        elif kind in (MoveType.DRAW, MoveType.DISCARD):
+            self.sound.play("deal")
+
+    def _retarget(self, animate: bool, deal: bool = False) -> None:
+        assert self.layout is not None
+        hand = self.controller.hand
+        self.plan = plan_table(hand, self.me, self.layout, reveal=self.reveal)
+        duration = MOVE_SECONDS / self.speed
+        order = 0
+        for card, target in self.plan.targets.items():
+            sprite = self.sprites[card]
+            if sprite.target == target:
+                continue
+            moved = sprite.target is None or (sprite.target.x, sprite.target.y) != (
+                target.x, target.y,
+            )  # fmt: skip
+            sprite.target = target
+            sprite.small = target.small
+            sprite.face_up = target.face_up
+            if not animate or not moved:
+                self.animator.cancel(sprite)
+                sprite.pos = (float(target.x), float(target.y))
+                sprite.z = target.z
+                continue
+            delay = order * DEAL_STAGGER / self.speed if deal and target.z >= 800 else 0.0
+            order += 1
+            sprite.z = 2000 + target.z
+            easing = ease_out_cubic if deal else ease_in_out_cubic
+            self.animator.animate(
+                sprite, duration, delay=delay, easing=easing,
+                on_done=self._landed(sprite, target.z), pos=(float(target.x), float(target.y)),
+            )  # fmt: skip
+
+    @staticmethod
+    def _landed(sprite: TableSprite, z: int) -> Callable[[], None]:
+        def done() -> None:
+            sprite.z = z
+
+        return done
+
+    def _prompt(self) -> str:
+        from canasta.scenes.table_draw import prompt_for
+
+        return prompt_for(self.controller, self.me)

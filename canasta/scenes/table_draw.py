@@ -1,0 +1,206 @@
+"""Drawing the table's furniture: areas, glows, badges, markers, scores and the prompt.
+
+Cards themselves are sprites drawn by the table scene; this module draws everything
+around them. Sizes are pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta.controller import TableController
+from canasta.engine.cards import BLACK_THREE, CARD_KIND
+from canasta.engine.state import HandState, Phase
+from canasta.scenes.table_targets import TablePlan
+from canasta.ui.cards import CardRenderer
+from canasta.ui.effects import draw_glow, draw_panel
+from canasta.ui.layout import TableLayout
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.theme import Theme, paint_felt
+from canasta.ui.widgets import Badge, Toast
+
+FROST_BLUE = (150, 210, 255)
+BLOCKED_RED = (200, 40, 40)
+
+
+def seat_name(seat: int, me: int, players: int) -> str:
+    """What the person calls a seat: You, Partner, West, North, East (or Opponent)."""
+    rel = (seat - me) % players
+    if rel == 0:
+        return "You"
+    if players == 2:
+        return "Opponent"
+    return ("You", "West", "Partner", "East")[rel]
+
+
+def prompt_for(controller: TableController, me: int) -> str:
+    """The one-line prompt shown in the message strip for the current moment."""
+    hand = controller.hand
+    players = hand.players
+    if hand.ended:
+        return "Hand over."
+    if controller.asking_person():
+        return f"Partner ({len(hand.hands[hand.turn])} cards) asks: may I go out?"
+    if not controller.person_to_move():
+        who = seat_name(hand.mover, me, players)
+        if hand.phase is Phase.ANSWER:
+            return f"{who} is answering: may {seat_name(hand.turn, me, players)} go out?"
+        return f"{who} is playing\u2026"
+    side = hand.side
+    if hand.phase is Phase.DRAW:
+        if not hand.stock:
+            return "The stock is empty: take the pile to go on."
+        return "Your turn: draw from the stock, or take the pile."
+    if hand.permission is True:
+        return "Your partner said yes: go out this turn."
+    if not hand.opened[side] and hand.turn_melded:
+        minimum = hand.opening_minimum(side)
+        return f"Melds so far: {hand.opening_points} of the {minimum} you need to open."
+    return "Meld, lay off, or discard a card to end your turn."
+
+
+class TableDrawer:
+    """Draws the table around the cards for one layout.
+
+    Args:
+        layout: the table geometry; theme: colours; renderer: the full-size card images
+            (for sizes and corner radius).
+    """
+
+    def __init__(self, layout: TableLayout, theme: Theme, renderer: CardRenderer) -> None:
+        self.layout = layout
+        self.theme = theme
+        self.renderer = renderer
+        self.font = max(14, round(layout.card[1] * 0.16))
+        self.badge = Badge(theme.badge_bg, theme.badge_text, size=max(13, self.font - 2))
+
+    def draw_background(
+        self,
+        surface: pygame.Surface,
+        hand: HandState,
+        me: int,
+        plan: TablePlan | None,
+        person_turn: bool,
+    ) -> None:
+        """Felt, meld-area panels, seat labels and the glow on what the turn waits for."""
+        layout, theme = self.layout, self.theme
+        paint_felt(surface, theme)
+        for rel_side in (0, 1):
+            area = layout.melds[rel_side].union(layout.red_threes[rel_side])
+            draw_panel(surface, area, (0, 0, 0, 38), 12)
+            side = (me + rel_side) % 2
+            if not hand.melds[side]:
+                label = "Your melds" if rel_side == 0 else "Their melds"
+                blit_text(surface, label, self.font, theme.text_dim, center=area.center)
+        if plan is not None and plan.waiting_rect.width:
+            draw_panel(surface, plan.waiting_rect.inflate(10, 10), (255, 255, 255, 40), 10)
+        if person_turn and not hand.ended:
+            if hand.phase is Phase.DRAW:
+                if hand.stock:
+                    draw_glow(surface, layout.stock, theme.glow, radius=self.renderer.radius)
+                draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
+            elif hand.phase is Phase.PLAY:
+                draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
+
+    def draw_markers(
+        self, surface: pygame.Surface, hand: HandState, me: int, plan: TablePlan | None
+    ) -> None:
+        """Badges and markers drawn over the cards: counts, frost, BLOCKED, scores, names."""
+        layout, theme = self.layout, self.theme
+        stock = layout.stock
+        n = len(hand.stock)
+        stock_bg = theme.badge_bg if n >= 20 else ((200, 130, 20) if n >= 8 else BLOCKED_RED)
+        Badge(stock_bg, theme.badge_text, self.badge.size).draw(
+            surface, str(n), (stock.centerx, stock.bottom + 2)
+        )
+        pile = hand.pile
+        discard = layout.discard
+        if len(pile) >= 5:
+            self.badge.draw(surface, str(len(pile)), (discard.centerx, discard.bottom + 2))
+        if pile and (hand.pile_freezers or hand.rules.pile_always_frozen):
+            self._chip(surface, "FROZEN", FROST_BLUE, (20, 40, 70), discard, above=True)
+        elif pile and CARD_KIND[pile[-1]] == BLACK_THREE:
+            self._chip(surface, "BLOCKED", BLOCKED_RED, (255, 255, 255), discard, above=True)
+        for seat in range(hand.players):
+            self._seat_label(surface, hand, seat, me)
+        if plan is not None:
+            self._canasta_marks(surface, hand, me, plan)
+        self._scores(surface, hand, me)
+
+    def draw_message(self, surface: pygame.Surface, prompt: str, toast: Toast) -> None:
+        """The message strip: a refusal toast while one shows, else the prompt."""
+        rect = self.layout.message
+        if toast.visible:
+            toast.draw(surface, rect)
+            return
+        size = fit_text_size(prompt, rect.width - 20, min(30, max(16, rect.height // 3)))
+        blit_text(surface, prompt, size, self.theme.text, center=(rect.centerx, rect.y + 8 + size))
+
+    # Pieces -------------------------------------------------------------------------------------
+
+    def _chip(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        bg: tuple[int, int, int],
+        fg: tuple[int, int, int],
+        anchor: pygame.Rect,
+        above: bool,
+    ) -> None:
+        chip = Badge(bg, fg, self.badge.size)
+        y = anchor.y - 2 if above else anchor.bottom + 2
+        chip.draw(surface, text, (anchor.centerx, y))
+
+    def _seat_label(self, surface: pygame.Surface, hand: HandState, seat: int, me: int) -> None:
+        layout, theme = self.layout, self.theme
+        rel = (seat - me) % hand.players
+        area = layout.hands[rel]
+        name = seat_name(seat, me, hand.players)
+        count = len(hand.hands[seat])
+        text = name if rel == 0 else f"{name} \u00b7 {count}"
+        to_move = not hand.ended and hand.mover == seat
+        color = theme.accent if to_move else theme.text_dim
+        size = max(13, self.font - 2)
+        if rel == 0:
+            blit_text(surface, text, size, color, bold=to_move, topleft=(area.x + 6, area.y + 2))
+        elif area.height > area.width * 1.5:
+            blit_text(surface, text, size, color, bold=to_move, center=(area.centerx, area.y + 10))
+        else:
+            pos = (area.x + 6, area.centery)
+            blit_text(surface, text, size, color, bold=to_move, midleft=pos)
+
+    def _canasta_marks(
+        self, surface: pygame.Surface, hand: HandState, me: int, plan: TablePlan
+    ) -> None:
+        for rel_side in (0, 1):
+            side = (me + rel_side) % 2
+            for kind, rect in plan.meld_rects[rel_side].items():
+                cards = hand.melds[side][kind]
+                if len(cards) >= 7:
+                    natural = hand.mwild[side][kind] == 0
+                    label = "NATURAL" if natural else "MIXED"
+                    bg = (176, 32, 40) if natural else (30, 30, 34)
+                    self._chip(surface, label, bg, (255, 240, 200), rect, above=False)
+
+    def _scores(self, surface: pygame.Surface, hand: HandState, me: int) -> None:
+        layout, theme = self.layout, self.theme
+        rect = layout.scores
+        draw_panel(surface, rect, theme.frost, 10)
+        mine = me % 2
+        lines = [
+            (f"Us {hand.side_scores[mine]:,}", theme.text),
+            (f"Them {hand.side_scores[1 - mine]:,}", theme.text),
+        ]
+        if hand.opened[mine]:
+            lines.append((f"Canastas {hand.canastas(mine)}", theme.text_dim))
+        else:
+            minimum = hand.opening_minimum(mine)
+            points = hand.opening_points if hand.side == mine else 0
+            lines.append((f"To open: {points}/{minimum}", theme.accent))
+        lines.append((f"Deal {hand.deal_number}", theme.text_dim))
+        size = max(12, min(self.font, rect.height // (len(lines) + 1)))
+        y = rect.y + 6
+        for text, color in lines:
+            fitted = fit_text_size(text, rect.width - 12, size)
+            blit_text(surface, text, fitted, color, topleft=(rect.x + 8, y))
+            y += round(size * 1.15)

@@ -1,0 +1,148 @@
+"""Where every card belongs on the table for a hand state: pure placement, no drawing.
+
+The table scene asks for targets after every change and tweens each card whose target
+moved, so the model changes at once and the screen catches up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from canasta.engine.cards import BLACK_THREE, CARD_KIND, JOKER, SUITS, TWO, card_suit
+from canasta.engine.state import HandState
+from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
+
+#: Display order of kinds in a hand and on the table: 4 .. A, black threes, twos, jokers.
+_DISPLAY_ORDER = {kind: kind for kind in range(11)} | {BLACK_THREE: 11, TWO: 12, JOKER: 13}
+
+Z_STOCK, Z_PILE, Z_RED, Z_MELD, Z_WAIT, Z_HAND = 0, 200, 300, 400, 700, 800
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A card's resting place: top-left ``(x, y)`` px, face, drawing order, small size."""
+
+    x: int
+    y: int
+    face_up: bool
+    z: int
+    small: bool = False
+
+
+@dataclass
+class TablePlan:
+    """Every card's target plus the clickable areas the scene needs.
+
+    Attributes:
+        targets: card identity -> :class:`Target`.
+        my_hand: the person's cards in display order.
+        meld_rects: per relative side (0: the person's side), ``{kind: rect}`` of each meld.
+        meld_order: per relative side, meld kinds in display order.
+        waiting_rect: where pile cards wait for an unopened side (empty rect if none).
+    """
+
+    targets: dict[int, Target]
+    my_hand: list[int]
+    meld_rects: tuple[dict[int, pygame.Rect], dict[int, pygame.Rect]]
+    meld_order: tuple[list[int], list[int]]
+    waiting_rect: pygame.Rect
+
+
+def sort_key(card: int, descending: bool = False) -> tuple[int, int]:
+    """Hand order: by rank (4 .. A), then black threes, twos and jokers; suits in CDHS."""
+    order = _DISPLAY_ORDER[CARD_KIND[card]]
+    suit = card_suit(card)
+    suit_index = SUITS.index(suit) if suit else 4
+    return (-order if descending and order < 11 else order, suit_index)
+
+
+def meld_display_order(kinds: list[int]) -> list[int]:
+    """Melds left to right: Aces first down to 4s, black threes last."""
+    return sorted(kinds, key=lambda k: -_DISPLAY_ORDER[k] if k != BLACK_THREE else 99)
+
+
+def plan_table(
+    hand: HandState,
+    me: int,
+    layout: TableLayout,
+    *,
+    reveal: bool = False,
+    descending: bool = False,
+) -> TablePlan:
+    """Compute every card's target for ``hand`` seen from seat ``me``.
+
+    Args:
+        hand: the hand state.
+        me: the seat at the bottom of the screen.
+        layout: the table geometry.
+        reveal: show every hand face up (the hand is over).
+        descending: sort the person's hand high to low.
+    """
+    targets: dict[int, Target] = {}
+    players = hand.players
+    card_w, card_h = layout.card
+    # Stock: a squared pile with a slight step every few cards.
+    sx, sy = layout.stock.topleft
+    for i, card in enumerate(hand.stock):
+        step = min(i // 12, 3) * 2
+        targets[card] = Target(sx - step, sy - step, False, Z_STOCK + i)
+    layers = place_pile(len(hand.pile), layout.discard)
+    for i, card in enumerate(hand.pile):
+        x, y = layers[max(0, len(layers) - (len(hand.pile) - i))]
+        targets[card] = Target(x, y, True, Z_PILE + i)
+    my_hand: list[int] = []
+    for seat in range(players):
+        rel = (seat - me) % players
+        area = layout.hands[rel]
+        cards = sorted(hand.hands[seat], key=lambda c: sort_key(c, descending))
+        if rel == 0:
+            my_hand = cards
+            kinds = [_DISPLAY_ORDER[CARD_KIND[c]] for c in cards]
+            spots = place_hand(len(cards), area, layout.card, kinds)
+            for i, (x, y) in enumerate(spots):
+                targets[cards[i]] = Target(x, y, True, Z_HAND + i)
+            continue
+        small = layout.small_card
+        if area.height > area.width * 1.5:
+            spots = place_stack(len(cards), area, small, align="center")
+        else:
+            spots = place_hand(len(cards), area, small, max_step=0.3, min_step=0.05)
+        for i, (x, y) in enumerate(spots):
+            targets[cards[i]] = Target(x, y, reveal, Z_HAND + i, small=True)
+    rects: list[dict[int, pygame.Rect]] = [{}, {}]
+    orders: list[list[int]] = [[], []]
+    for side in (0, 1):
+        rel_side = (side - me) % 2
+        kinds = meld_display_order(list(hand.melds[side]))
+        orders[rel_side] = kinds
+        columns = place_melds([len(hand.melds[side][k]) for k in kinds], layout.melds[rel_side],
+                              layout.card)  # fmt: skip
+        for col, kind in enumerate(kinds):
+            cards = _meld_cards_in_order(hand.melds[side][kind])
+            spots = columns[col]
+            for i, (x, y) in enumerate(spots):
+                targets[cards[i]] = Target(x, y, True, Z_MELD + col * 40 + i)
+            if spots:
+                top = pygame.Rect(spots[0], layout.card)
+                rects[rel_side][kind] = top.union(pygame.Rect(spots[-1], layout.card))
+        red = place_stack(len(hand.red_threes[side]), layout.red_threes[rel_side], layout.card)
+        for i, (x, y) in enumerate(red):
+            targets[hand.red_threes[side][i]] = Target(x, y, True, Z_RED + i)
+    waiting_rect = pygame.Rect(0, 0, 0, 0)
+    if hand.waiting:
+        rel_side = (hand.side - me) % 2
+        area = layout.melds[rel_side]
+        width = min(area.width // 3, card_w * 3)
+        waiting_rect = pygame.Rect(area.right - width, area.y, width, card_h)
+        spots = place_hand(len(hand.waiting), waiting_rect, layout.card, max_step=0.2,
+                           min_step=0.02)  # fmt: skip
+        for i, (x, y) in enumerate(spots):
+            targets[hand.waiting[i]] = Target(x, y, True, Z_WAIT + i)
+    return TablePlan(targets, my_hand, (rects[0], rects[1]), (orders[0], orders[1]), waiting_rect)
+
+
+def _meld_cards_in_order(cards: list[int]) -> list[int]:
+    """Naturals first, wild cards at the bottom of the column (where a player looks)."""
+    return sorted(cards, key=lambda c: CARD_KIND[c] in (TWO, JOKER))
