@@ -32,6 +32,9 @@ class App:
         size: window size (w, h) px.
         demo: seat computer players in every chair.
         seed: the first game's seed (None: random).
+
+    Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
+    for the person on standard output.
     """
 
     def __init__(self, size: tuple[int, int], demo: bool = False, seed: int | None = None):
@@ -40,6 +43,7 @@ class App:
         self.seed = seed
         self.sound = Sound(enabled=os.environ.get("SDL_AUDIODRIVER") != "dummy")
         self.table: TableScene | None = None
+        self.trace = os.environ.get("CANASTA_TRACE") == "1"
 
     def home(self) -> None:
         """Show the home screen (and forget any table)."""
@@ -57,7 +61,9 @@ class App:
         if not self.demo:
             seats[0] = None
         controller = TableController(game, seats)
-        self.table = TableScene(controller, self.hand_over, self.home, sound=self.sound)
+        self.table = TableScene(
+            controller, self.hand_over, self.home, sound=self.sound, trace=self.trace
+        )
         self.manager.clear()
         self.manager.push(self.table)
 

@@ -10,10 +10,15 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
+from canasta.engine.rules import RuleSet
 from canasta.engine.state import HandState
+
+#: Checks the types and ranges of the rule options (``"max_moves_per_hand": "lots"`` would
+#: otherwise load and fail at the first move).
+_RULES = TypeAdapter(RuleSet)
 
 
 class PositionError(ValueError):
@@ -52,10 +57,10 @@ class PositionModel(BaseModel):
     end_reason: Literal["went_out", "stock_exhausted", "move_limit"] | None = None
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: ValidationError, prefix: tuple[str, ...] = ()) -> str:
     parts = []
     for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "file"
+        where = ".".join(str(p) for p in (*prefix, *item["loc"])) or "file"
         parts.append(f"{where}: {item['msg']}")
     return "; ".join(parts)
 
@@ -78,7 +83,13 @@ def position_from_data(data: object) -> HandState:
         model = PositionModel.model_validate(data)
     except ValidationError as error:
         raise PositionError(f"not a valid position: {_describe(error)}") from None
+    try:
+        rules = _RULES.validate_python(model.rules).to_dict()
+    except ValidationError as error:
+        raise PositionError(f"not a valid position: {_describe(error, ('rules',))}") from None
     clean = model.model_dump(exclude_none=True)
+    # Unknown options are kept, so that the engine names them.
+    clean["rules"] = {**model.rules, **rules}
     try:
         return state_from_data(clean)
     except (ValueError, TypeError) as error:

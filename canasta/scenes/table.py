@@ -63,6 +63,8 @@ class TableScene(Scene):
         on_hand_over: called with the controller when the hand's scores should be shown.
         on_menu: called when the person presses Menu.
         sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster.
+        trace: print each move and each wait for the person on standard output (for the
+            real-window test and bug reports).
     """
 
     def __init__(
@@ -74,8 +76,11 @@ class TableScene(Scene):
         sound: Sound | None = None,
         theme: Theme = GREEN,
         speed: float = 1.0,
+        trace: bool = False,
     ) -> None:
         super().__init__()
+        self.trace = trace
+        self._traced_wait: tuple[int, str, int] | None = None
         self.controller = controller
         self.on_hand_over = on_hand_over
         self.on_menu = on_menu
@@ -111,7 +116,8 @@ class TableScene(Scene):
         self.layout = compute_layout(self.size, players)
         self.full = CardRenderer(*self.layout.card)
         self.small = CardRenderer(*self.layout.small_card)
-        self.drawer = TableDrawer(self.layout, self.theme, self.full)
+        watching = self.controller.person is None
+        self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
         layout = self.layout
         self.reset_button.rect = pygame.Rect(layout.reset_button)
         self.ask_button.rect = pygame.Rect(layout.reset_button)
@@ -154,6 +160,12 @@ class TableScene(Scene):
                 self.hand_over_at = None
                 self.on_hand_over(controller)
             return
+        if self.trace and controller.person_to_move() and not self.animator.busy:
+            hand = controller.hand
+            wait = (len(hand.history), hand.phase.value, len(hand.hands[self.me]))
+            if wait != self._traced_wait:
+                self._traced_wait = wait
+                print(f"waiting phase={wait[1]} hand={wait[2]}", flush=True)
         if controller.computer_to_move() and not self.animator.busy:
             self.wait -= dt
             if self.wait <= 0:
@@ -359,6 +371,9 @@ class TableScene(Scene):
                 self.sound.play("error")
             elif isinstance(event, Applied):
                 self._sound_for(event)
+                if self.trace:
+                    size = len(self.controller.hand.hands[event.seat])
+                    print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
             elif isinstance(event, TurnReset):
                 self.toast.show("Turn reset.", 1.5)
             elif isinstance(event, HandEnded):

@@ -23,9 +23,14 @@ FROST_BLUE = (150, 210, 255)
 BLOCKED_RED = (200, 40, 40)
 
 
-def seat_name(seat: int, me: int, players: int) -> str:
-    """What the person calls a seat: You, Partner, West, North, East (or Opponent)."""
+def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
+    """What the person calls a seat: You, Partner, West, East, or Opponent.
+
+    ``watching`` (a demo, computers in every seat) names the seats by compass point.
+    """
     rel = (seat - me) % players
+    if watching:
+        return ("South", "North")[rel] if players == 2 else ("South", "West", "North", "East")[rel]
     if rel == 0:
         return "You"
     if players == 2:
@@ -37,14 +42,19 @@ def prompt_for(controller: TableController, me: int) -> str:
     """The one-line prompt shown in the message strip for the current moment."""
     hand = controller.hand
     players = hand.players
+    watching = controller.person is None
+
+    def name(seat: int) -> str:
+        return seat_name(seat, me, players, watching)
+
     if hand.ended:
         return "Hand over."
     if controller.asking_person():
         return f"Partner ({len(hand.hands[hand.turn])} cards) asks: may I go out?"
     if not controller.person_to_move():
-        who = seat_name(hand.mover, me, players)
+        who = name(hand.mover)
         if hand.phase is Phase.ANSWER:
-            return f"{who} is answering: may {seat_name(hand.turn, me, players)} go out?"
+            return f"{who} is answering: may {name(hand.turn)} go out?"
         return f"{who} is playing\u2026"
     side = hand.side
     if hand.phase is Phase.DRAW:
@@ -67,8 +77,11 @@ class TableDrawer:
             (for sizes and corner radius).
     """
 
-    def __init__(self, layout: TableLayout, theme: Theme, renderer: CardRenderer) -> None:
+    def __init__(
+        self, layout: TableLayout, theme: Theme, renderer: CardRenderer, watching: bool = False
+    ) -> None:
         self.layout = layout
+        self.watching = watching
         self.theme = theme
         self.renderer = renderer
         self.font = max(14, round(layout.card[1] * 0.16))
@@ -155,9 +168,9 @@ class TableDrawer:
         layout, theme = self.layout, self.theme
         rel = (seat - me) % hand.players
         area = layout.hands[rel]
-        name = seat_name(seat, me, hand.players)
+        name = seat_name(seat, me, hand.players, self.watching)
         count = len(hand.hands[seat])
-        text = name if rel == 0 else f"{name} \u00b7 {count}"
+        text = name if rel == 0 and not self.watching else f"{name} \u00b7 {count}"
         to_move = not hand.ended and hand.mover == seat
         color = theme.accent if to_move else theme.text_dim
         size = max(13, self.font - 2)

@@ -1,0 +1,114 @@
+"""The real window: start ``canasta`` under Xvfb, click the stock with xdotool, and find
+a card added to the person's hand (in the move trace and on the screen)."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from canasta.ui.layout import compute_layout
+
+SIZE = (1280, 800)
+DISPLAY = ":87"
+
+
+def _need(tool: str) -> str:
+    path = shutil.which(tool)
+    if path is None:
+        pytest.fail(f"{tool} is needed for the real-window test (apt-get install xvfb xdotool)")
+    return path
+
+
+def _reader(proc: subprocess.Popen[str]) -> queue.Queue[str]:
+    """Collect the game's output lines on a thread, so waits can time out."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line.strip())
+
+    threading.Thread(target=pump, daemon=True).start()
+    return lines
+
+
+def _wait_for(lines: queue.Queue[str], prefix: str, timeout: float) -> str | None:
+    end = time.monotonic() + timeout
+    while (left := end - time.monotonic()) > 0:
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            return None
+        if line.startswith(prefix):
+            return line
+    return None
+
+
+def _screenshot(path: Path, env: dict[str, str]) -> bytes:
+    subprocess.run(["/usr/bin/import", "-window", "root", str(path)], env=env, check=True)
+    rgb = path.with_suffix(".rgb")
+    subprocess.run(["/usr/bin/convert", str(path), "-depth", "8", f"rgb:{rgb}"], check=True)
+    return rgb.read_bytes()
+
+
+def test_clicking_the_stock_adds_a_card_to_the_hand(tmp_path: Path) -> None:
+    xvfb = _need("Xvfb")
+    xdotool = _need("xdotool")
+    server = subprocess.Popen([xvfb, DISPLAY, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    env = dict(os.environ, DISPLAY=DISPLAY, SDL_AUDIODRIVER="dummy", CANASTA_TRACE="1")
+    env.pop("SDL_VIDEODRIVER", None)
+    game = None
+    try:
+        time.sleep(1.0)
+        # Seed 5 gives the person the first turn in a 2-player game.
+        game = subprocess.Popen(
+            [sys.executable, "-m", "canasta", "--players", "2", "--seed", "5",
+             "--quit-after", "40", "--size", f"{SIZE[0]}x{SIZE[1]}"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        found = subprocess.run(
+            [xdotool, "search", "--sync", "--pid", str(game.pid)],
+            env=env, capture_output=True, text=True, timeout=20,
+        )  # fmt: skip
+        window = found.stdout.split()[0]
+        lines = _reader(game)
+        waiting = _wait_for(lines, "waiting phase=draw", 30)
+        assert waiting is not None, "the game never waited for the person to draw"
+        before = int(waiting.split("hand=")[1])
+        shot_before = _screenshot(tmp_path / "before.png", env)
+        stock = compute_layout(SIZE, 2).stock.center
+        drawn = None
+        for _attempt in range(3):  # a click sent before the window takes input is lost
+            subprocess.run([xdotool, "mousemove", "--window", window, str(stock[0]),
+                            str(stock[1]), "click", "1"], env=env, check=True)  # fmt: skip
+            drawn = _wait_for(lines, "move seat=0 draw", 4)
+            if drawn is not None:
+                break
+        assert drawn is not None, "clicking the stock drew no card"
+        assert int(drawn.split("hand=")[1]) == before + 1
+        time.sleep(1.0)  # let the card slide into the hand
+        shot_after = _screenshot(tmp_path / "after.png", env)
+        hand = compute_layout(SIZE, 2).hand
+        changed = sum(
+            1
+            for y in range(hand.y, hand.bottom, 4)
+            for x in range(hand.x, hand.right, 4)
+            if shot_before[(y * SIZE[0] + x) * 3 : (y * SIZE[0] + x) * 3 + 3]
+            != shot_after[(y * SIZE[0] + x) * 3 : (y * SIZE[0] + x) * 3 + 3]
+        )
+        assert changed > 200, f"the hand area barely changed on screen ({changed} samples)"
+    finally:
+        if game is not None:
+            game.kill()
+            game.wait(10)
+        server.kill()
+        server.wait(10)

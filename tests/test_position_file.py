@@ -1,0 +1,217 @@
+"""Position files: JSON round trips, and every bad file refused with a message saying why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.ai import HeuristicPlayer
+from canasta.engine import HandState, Phase, RuleSet
+from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
+from canasta.records.position import (
+    PositionError,
+    load_position,
+    position_from_data,
+    position_to_json,
+)
+
+BASE: dict[str, Any] = {
+    "rules": {"players": 2},
+    "hands": [["AS", "AH", "7C", "7D", "JK"], ["KS", "QH", "5D"]],
+    "pile": ["9C", "4H"],
+}
+
+
+def write(tmp_path: Path, data: object, name: str = "position.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def played(deal_number: int, moves: int, players: int = 2) -> HandState:
+    """A dealt hand after ``moves`` heuristic moves (melds, piles and known cards appear)."""
+    state = HandState.deal(RuleSet(players=players), deal_number, dealer=1)
+    player = HeuristicPlayer()
+    for _ in range(moves):
+        if state.ended:
+            break
+        state.apply(player.choose(state.view_for(state.mover)))
+    return state
+
+
+@pytest.mark.parametrize(("deal", "moves", "players"), [(1, 0, 2), (2, 40, 2), (3, 60, 4)])
+def test_round_trip_gives_the_same_data(tmp_path: Path, deal, moves, players) -> None:
+    state = played(deal, moves, players)
+    text = position_to_json(state)
+    assert json.loads(text)["schema_version"] == POSITION_SCHEMA_VERSION
+    loaded = load_position(write(tmp_path, text))
+    assert state_to_data(loaded) == state_to_data(state)
+    assert position_to_json(loaded) == text
+    assert [m.text() for m in loaded.legal_moves()] == [m.text() for m in state.legal_moves()]
+
+
+def test_round_trip_of_a_mid_hand_keeps_the_table() -> None:
+    state = played(2, 40)
+    data = state_to_data(position_from_data(json.loads(position_to_json(state))))
+    assert any(data["melds"]), "the hand should have melds by move 40"
+    assert data["melds"] == state_to_data(state)["melds"]
+    places = [*data["hands"], data["stock"], data["pile"], data["waiting"], *data["red_threes"]]
+    places += [cards for side in data["melds"] for cards in side.values()]
+    assert sum(len(place) for place in places) == 108
+
+
+def test_short_position_fills_the_stock_with_the_rest(tmp_path: Path) -> None:
+    state = load_position(write(tmp_path, BASE))
+    assert len(state.stock) == 108 - 5 - 3 - 2
+    assert state.phase is Phase.DRAW and state.turn == 1  # dealer 0, so seat 1 starts
+    assert state_to_data(state)["hands"] == BASE["hands"]
+
+
+def test_loading_is_the_same_as_state_from_data(tmp_path: Path) -> None:
+    assert state_to_data(load_position(write(tmp_path, BASE))) == state_to_data(
+        state_from_data(BASE)
+    )
+
+
+def refused(tmp_path: Path, data: object) -> str:
+    with pytest.raises(PositionError) as info:
+        load_position(write(tmp_path, data))
+    return str(info.value)
+
+
+def test_not_json(tmp_path: Path) -> None:
+    message = refused(tmp_path, '{"hands": [[], []],')
+    assert "is not JSON" in message and "position.json" in message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(PositionError, match="cannot read"):
+        load_position(tmp_path / "nowhere.json")
+
+
+def test_not_an_object(tmp_path: Path) -> None:
+    assert "valid dictionary" in refused(tmp_path, [1, 2])
+
+
+def test_missing_hands(tmp_path: Path) -> None:
+    message = refused(tmp_path, {"schema_version": 1, "pile": []})
+    assert "hands" in message and "Field required" in message
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("turn", "north", "valid integer"),
+        ("hands", "AS KS", "valid list"),
+        ("phase", "lunch", "'draw', 'play', 'answer' or 'ended'"),
+        ("dealer", 7, "less than or equal to 3"),
+        ("asked", "perhaps", "valid boolean"),
+    ],
+)
+def test_wrong_typed_field(tmp_path: Path, field, value, words) -> None:
+    message = refused(tmp_path, {**BASE, field: value})
+    assert message.startswith("not a valid position: ")
+    assert f"{field}:" in message and words in message
+
+
+def test_unknown_field(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "colour": "red"})
+    assert "colour" in message and "Extra inputs are not permitted" in message
+
+
+@pytest.mark.parametrize("version", [2, 99])
+def test_schema_version_from_the_future(tmp_path: Path, version: int) -> None:
+    message = refused(tmp_path, {**BASE, "schema_version": version})
+    assert f"schema_version {version} is newer than this game reads (1)" in message
+
+
+def test_schema_version_that_is_no_version(tmp_path: Path) -> None:
+    assert "schema_version" in refused(tmp_path, {**BASE, "schema_version": 0})
+
+
+def test_unknown_card_code(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "hands": [["AS", "ZZ"], []]})
+    assert "not a card code: 'ZZ'" in message
+
+
+def test_three_copies_of_a_card(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "hands": [["AS", "AS"], ["AS"]]})
+    assert "too many AS cards" in message
+
+
+def test_a_fifth_joker(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "hands": [["JK", "JK", "JK"], ["JK"]], "pile": ["JK"]})
+    assert "too many JK cards" in message
+
+
+@pytest.mark.parametrize("red_three", ["3H", "3D"])
+def test_red_three_in_a_hand(tmp_path: Path, red_three: str) -> None:
+    message = refused(tmp_path, {**BASE, "hands": [["AS", red_three], []]})
+    assert "red three cannot be in a hand" in message and "red_threes" in message
+
+
+def test_black_three_under_red_threes(tmp_path: Path) -> None:
+    assert "only red threes" in refused(tmp_path, {**BASE, "red_threes": [["3S"], []]})
+
+
+def test_meld_with_a_card_of_another_rank(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "melds": [{"K": ["KC", "KD", "QC"]}, {}]})
+    assert "QC cannot be in the meld of K" in message
+
+
+def test_wrong_number_of_hands(tmp_path: Path) -> None:
+    assert "3 hands given for 2 players" in refused(tmp_path, {**BASE, "hands": [[], [], []]})
+
+
+def test_unknown_rule_option(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "rules": {"players": 2, "jokers_wild": True}})
+    assert "unknown rule option(s): jokers_wild" in message
+
+
+def test_turn_beyond_the_seats(tmp_path: Path) -> None:
+    assert "turn must be a seat from 0 to 1" in refused(tmp_path, {**BASE, "turn": 3})
+
+
+def test_full_stock_that_misses_cards(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "stock": ["2C"]})
+    assert "cards missing from the position" in message
+
+
+def test_known_card_not_in_the_hand(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "known": [["KS"], []]})
+    assert "seat 0 is said to hold KS but does not" in message
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (
+            {"max_moves_per_hand": "lots"},
+            "rules.max_moves_per_hand: Input should be a valid integer",
+        ),
+        ({"draw_two": "maybe"}, "rules.draw_two: Input should be a valid boolean"),
+        ({"opening_minimums": 5}, "rules.opening_minimums"),
+        ({"players": 3}, "players must be 2 or 4, not 3"),
+    ],
+)
+def test_wrong_typed_rule_option(tmp_path: Path, rules: dict[str, Any], words: str) -> None:
+    """Found by these tests: a wrong-typed rule option used to load and then fail with a
+    TypeError at the first move."""
+    assert words in refused(tmp_path, {**BASE, "rules": rules})
+
+
+def test_rule_options_are_read_with_their_types(tmp_path: Path) -> None:
+    data = {**BASE, "rules": {"players": 2, "draw_two": True, "max_wilds_per_meld": None}}
+    rules = load_position(write(tmp_path, data)).rules
+    assert rules.draw_two is True and rules.max_wilds_per_meld is None
+    assert rules.stock_draw_count == 2 and rules.wild_cap == 99
+
+
+def test_melded_before_needs_one_entry_per_seat(tmp_path: Path) -> None:
+    """Found by these tests: a short list used to load and then fail with an IndexError
+    when that seat finished a turn in which it melded."""
+    message = refused(tmp_path, {**BASE, "melded_before": [True]})
+    assert "melded_before needs one entry per seat (2), not 1" in message
