@@ -105,6 +105,11 @@ class TableDrawer:
             if not hand.melds[side]:
                 label = "Your melds" if rel_side == 0 else "Their melds"
                 blit_text(surface, label, self.font, theme.text_dim, center=area.center)
+        for pile, rect in ((hand.stock, layout.stock), (hand.pile, layout.discard)):
+            if not pile:
+                pygame.draw.rect(
+                    surface, theme.text_dim, rect, 2, border_radius=self.renderer.radius
+                )
         if plan is not None and plan.waiting_rect.width:
             draw_panel(surface, plan.waiting_rect.inflate(10, 10), (255, 255, 255, 40), 10)
         if person_turn and not hand.ended:

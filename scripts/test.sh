@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run lint, types and the whole test suite.
+# Usage: bash scripts/test.sh [pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+# The real-window test needs Xvfb, xdotool and ImageMagick.
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || [ ! -x /usr/bin/convert ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
+fi
+python3 -m pip install -q -e '.[test]'
+python3 -m ruff check canasta tests scripts
+python3 -m ruff format --check canasta tests scripts
+python3 -m mypy canasta
+python3 -m pytest "$@"
