@@ -74,10 +74,18 @@ def finish_refusal(
         minimum = s.opening_minimum(side)
         short = minimum - opening_points
         if short > 0:
-            keep = 0 if waiting else 1
-            if max_meld_points_keeping(counts, sizes, wilds, cap, keep) < short:
-                return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
-            return None
+            # Once open, the turn ends with a discard that leaves a card in hand (the
+            # waiting pile cards join the hand), unless the side goes out.
+            keep = max(0, 2 - waiting)
+            if max_meld_points_keeping(counts, sizes, wilds, cap, keep) >= short:
+                return None
+            if (
+                not waiting
+                and s.permission is not False
+                and _opens_going_out(s, counts, sizes, wilds, short)
+            ):
+                return None
+            return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
         hand += waiting
     canastas = sum(1 for size in sizes if size >= 7)
     may_go_out = canastas >= needed and s.permission is not False
@@ -107,6 +115,22 @@ def finish_refusal(
     if s.permission is False:
         return _r(Code.PERMISSION_REFUSED)
     return _r(Code.MUST_KEEP_CARD, needed=needed)
+
+
+def _opens_going_out(
+    s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
+) -> bool:
+    """Whether going out (melding all, or all but a discard) also makes ``short`` points."""
+    value = sum(n * KIND_VALUE[k] for k, n in enumerate(counts))
+    for discard in [-1, *(k for k in range(NUM_KINDS) if counts[k])]:
+        rest = list(counts)
+        if discard >= 0:
+            rest[discard] -= 1
+        if value - (KIND_VALUE[discard] if discard >= 0 else 0) >= short and find_go_out(
+            rest, sizes, wilds, s.rules.wild_cap, s.rules.canastas_to_go_out, allow_discard=False
+        ):
+            return True
+    return False
 
 
 # Kind-level rule checks ------------------------------------------------------------------------
@@ -339,7 +363,7 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
                 return _r(Code.PILE_EMPTY)
             kind = CARD_KIND[s.pile[-1]]
             nat, twos, jokers, ok = _split(move.cards, kind)
-            if not ok:
+            if not ok and kind in NATURAL_KINDS:  # else: the top card itself refuses
                 return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
             return refuse_take(s, nat, twos, jokers)
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])

@@ -88,7 +88,7 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     Raises:
         ValueError: for an unknown card code, more copies of a card than the deck has, a
             meld that names a rank its cards do not hold, a red three outside the red-three
-            rows, or a seat, phase or rank out of range.
+            rows, a seat, phase or rank out of range, or a per-seat list of the wrong length.
     """
     rules = RuleSet.from_dict(dict(data.get("rules", {})))
     scores = data.get("side_scores", [0, 0])
@@ -149,7 +149,12 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     state.permission = None if permission is None else bool(permission)
     if state.phase is Phase.ANSWER:
         state.answerer = state.partner(state.turn)
-    state.melded_before = [bool(x) for x in data.get("melded_before", [False] * state.players)]
+    melded_before = list(data.get("melded_before", [False] * state.players))
+    if len(melded_before) != state.players:
+        raise ValueError(
+            f"melded_before needs one entry per seat ({state.players}), not {len(melded_before)}"
+        )
+    state.melded_before = [bool(x) for x in melded_before]
     known = data.get("known", [[] for _ in range(state.players)])
     code_to_cards: dict[int, dict[str, list[int]]] = {}
     for seat in range(state.players):

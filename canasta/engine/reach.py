@@ -26,15 +26,15 @@ def wild_room(size: int, wilds: int, cap: int) -> int:
 def max_meld_points_keeping(
     counts: list[int], sizes: list[int], wild_sizes: list[int], cap: int, keep: int
 ) -> int:
-    """Return the most card points this hand can meld now while keeping ``keep`` (0/1) cards.
+    """Return the most card points this hand can meld now while keeping ``keep`` cards.
 
     ``sizes[k]`` and ``wild_sizes[k]`` describe the side's meld of kind ``k`` (0: none).
     New melds need two naturals; existing melds take any naturals of their rank; wild
     cards fill the room melds have. Black threes are left out (melded only when going
     out). Greedy and exact for this shape: every natural of a rank with a meld or three
     naturals is used, pairs are completed with wild cards (best pairs first, which only
-    adds room), then the best wild cards fill the remaining room. With ``keep`` 1 and the
-    whole hand used, each kind is tried as the kept card.
+    adds room), then the best wild cards fill the remaining room. With ``keep`` cards to
+    keep and too much of the hand used, each kind is tried as a kept card in turn.
     """
     total = sum(counts)
     sizes_eff = [sizes[k] - wild_sizes[k] for k in range(NUM_KINDS)]  # naturals in melds
@@ -45,9 +45,8 @@ def max_meld_points_keeping(
     for k in range(NUM_KINDS):
         if counts[k]:
             counts[k] -= 1
-            p, _ = _max_points_with_table(counts, sizes_eff, wild_sizes, cap)
+            best = max(best, max_meld_points_keeping(counts, sizes, wild_sizes, cap, keep - 1))
             counts[k] += 1
-            best = max(best, p)
     return best
 
 

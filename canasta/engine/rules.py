@@ -30,9 +30,9 @@ class RuleSet:
         max_wilds_per_meld: cap on wild cards in one meld (3), or None for no cap. Row 5.
         red_three_from_pile_replaced: a red three found in a taken pile is replaced from the
             stock (False in Classic, as the rule books have it). Row 13.
-        red_three_last_card_ends: a red three drawn as the stock's last card is laid out
-            and the hand ends at once, with no meld or discard (the rule books' rule; the
-            Classic reference is silent). Row 15.
+        red_three_last_card_ends: a red three drawn as the stock's last card (so that no
+            replacement is left for it) is laid out and the hand ends at once, with no meld
+            or discard (the rule books' rule; the Classic reference is silent). Row 15.
         target_score: a full game ends with the hand in which a side reaches this (5,000
             points). Row 26.
         quick_game: a single hand is played and the higher score wins. Row 26.

@@ -276,10 +276,13 @@ class HandState:
         snap = self._snapshot
         if snap is None or self.phase is not Phase.PLAY:
             raise ValueError("nothing to reset this turn")
+        # The partner's answer binds for the rest of the turn: a reset does not undo it.
+        asked, permission = self.asked, self.permission
         restored = snap.copy()
         for name in HandState.__slots__:
             setattr(self, name, getattr(restored, name))
         self._snapshot = snap
+        self.asked, self.permission = asked, permission
 
     # Applying moves (unchecked) ---------------------------------------------------------------
 
@@ -318,9 +321,8 @@ class HandState:
             if not self.stock:
                 break
             self._give(self.turn, self.stock.pop())
-        red_three_drawn = self.counts[self.turn][RED_THREE] > 0
-        self._lay_out_red_threes(self.turn, replace=True)
-        if red_three_drawn and not self.stock and self.rules.red_three_last_card_ends:
+        unreplaced = self._lay_out_red_threes(self.turn, replace=True)
+        if unreplaced and self.rules.red_three_last_card_ends:
             self._end(EndReason.STOCK_EXHAUSTED)
             return
         self.phase = Phase.PLAY
@@ -336,7 +338,7 @@ class HandState:
         self.pile_freezers = 0
         self.took_pile = True
         self.phase = Phase.PLAY
-        self._do_meld(kind, cards, extra=top)
+        self._do_meld(kind, cards, extra=top, may_go_out=False)
         for card in rest:
             if CARD_KIND[card] == RED_THREE:
                 self.red_threes[side].append(card)
@@ -348,8 +350,13 @@ class HandState:
                 self.known[self.turn].add(card)
             else:
                 self.waiting.append(card)
+        # Only now is the whole pile placed: the hand may be empty (going out) or not.
+        if not self.hands[self.turn] and not self.waiting:
+            self._go_out()
 
-    def _do_meld(self, kind: int, cards: tuple[int, ...], extra: int = -1) -> None:
+    def _do_meld(
+        self, kind: int, cards: tuple[int, ...], extra: int = -1, may_go_out: bool = True
+    ) -> None:
         seat, side = self.turn, self.side
         hand, counts, known = self.hands[seat], self.counts[seat], self.known[seat]
         meld = self.melds[side].setdefault(kind, [])
@@ -379,7 +386,7 @@ class HandState:
                     self._give(seat, card)
                     known.add(card)
                 self.waiting = []
-        if not hand and not self.waiting:
+        if may_go_out and not hand and not self.waiting:
             self._go_out()
 
     def _do_discard(self, card: int) -> None:
@@ -405,8 +412,13 @@ class HandState:
         if is_wild_kind(kind) or kind == RED_THREE:
             self.pile_freezers += 1
 
-    def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
-        """Lay out every red three in ``seat``'s hand, replacing each from the stock."""
+    def _lay_out_red_threes(self, seat: int, replace: bool) -> bool:
+        """Lay out every red three in ``seat``'s hand, replacing each from the stock.
+
+        Returns True when a red three had to be replaced but the stock was empty: that red
+        three was the stock's last card (matrix row 15).
+        """
+        unreplaced = False
         while self.counts[seat][RED_THREE]:
             hand = self.hands[seat]
             for card in [c for c in hand if CARD_KIND[c] == RED_THREE]:
@@ -415,6 +427,9 @@ class HandState:
                 self.red_threes[seat % 2].append(card)
                 if replace and self.stock:
                     self._give(seat, self.stock.pop())
+                elif replace:
+                    unreplaced = True
+        return unreplaced
 
     def _go_out(self) -> None:
         seat = self.turn
