@@ -54,6 +54,7 @@ class Code(Enum):
     WILD_ONLY_LEFT = "wild_only_left"
     PARTNER_AGREES = "partner_agrees"
     PLAN_EMPTY = "plan_empty"
+    NO_FINISH = "no_finish"
     BAD_MOVE = "bad_move"
 
 
@@ -116,6 +117,7 @@ MESSAGES: dict[Code, str] = {
     ),
     Code.PARTNER_AGREES: "At this table the partner always agrees: answer yes.",
     Code.PLAN_EMPTY: "The plan has no melds yet.",
+    Code.NO_FINISH: "No way to go out now: {why}.",
     Code.BAD_MOVE: "{text}",
 }
 

@@ -242,6 +242,27 @@ class HandState:
             raise IllegalMove(refusal, move.text())
         self.apply(move)
 
+    def check_all(self, moves: list[Move]) -> Refusal | None:
+        """Check a plan of melds and lay-offs (and a final discard) as a whole.
+
+        Returns the refusal of the first move the rules refuse (see
+        :func:`canasta.engine.finish.check_plan`), or None when every move is legal.
+        """
+        from .finish import check_plan
+
+        found = check_plan(self, moves)
+        return None if found is None else found[1]
+
+    def play_all(self, moves: list[Move]) -> None:
+        """Check a plan as a whole, then play all of it.
+
+        Raises:
+            IllegalMove: with the first refusal; nothing is played then.
+        """
+        from .finish import play_plan
+
+        play_plan(self, moves)
+
     def parse_move(self, text: str) -> Move:
         """Parse a one-line text form against this position (cards from the mover's hand).
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from canasta.engine import CLASSIC, PRESETS, EndReason, HandScore, HandState, MoveType
+from canasta.engine import CLASSIC, PRESETS, EndReason, HandScore, HandState, MoveType, Phase
 from canasta.engine.cards import BLACK_THREE, CARD_KIND, CARD_VALUE, RED_THREE, is_wild_kind
+from canasta.engine.finish import find_finish
 
 HANDS_PER_PLAYER_COUNT = 500
 VIEW_EVERY = 5
@@ -133,6 +134,17 @@ def check_no_dead_end(state: HandState) -> None:
         assert after.ended or after.legal_moves(), f"dead end after {move.text()}"
 
 
+def check_finish(state: HandState) -> None:
+    """A finish the search finds is legal as a whole and goes out."""
+    if state.phase is not Phase.PLAY:
+        return
+    plan = find_finish(state)
+    if isinstance(plan, list):
+        after = state.copy()
+        after.play_all(plan)
+        assert after.ended and after.end_reason is EndReason.WENT_OUT
+
+
 def choose(state: HandState, rng: random.Random, lazy: bool, eager: bool = False) -> Any:
     moves = state.legal_moves()
     assert moves, f"no legal move for seat {state.mover} in {state.phase}"
@@ -163,6 +175,7 @@ def play_hand(
             check_views(state, public)
         if dead_ends:
             check_no_dead_end(state)
+            check_finish(state)
         move = choose(state, rng, lazy, eager)
         if move.type is MoveType.DISCARD and not state.rules.wild_discard_allowed:
             hand = state.hands[state.turn]
