@@ -262,7 +262,13 @@ def main() -> None:
             raise SystemExit(f"theme {name}: no deck {deck!r} (run make_backs.py first)")
         deck_rgb = tuple(int(decks[deck]["color"][i : i + 2], 16) for i in (1, 3, 5))
         colors = FIXED.get(name) or derive(felt, accent, deck_rgb)  # type: ignore[arg-type]
-        entry: dict[str, object] = {"title": title, "texture": texture, "deck": deck}
+        light = contrast_ratio(felt, BLACK) > contrast_ratio(felt, WHITE)
+        entry: dict[str, object] = {
+            "title": title,
+            "texture": texture,
+            "deck": deck,
+            "texture_strength": 0.05 if light else 0.12,
+        }
         for key, value in colors.items():
             entry[key] = list(value) if key == "frost" else to_hex(value)  # type: ignore[arg-type]
         themes[name] = entry

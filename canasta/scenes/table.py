@@ -126,6 +126,8 @@ class TableScene(Scene):
         self.layout = compute_layout(self.size, players, self.cards.large_index)
         self.full = CardRenderer(*self.layout.card, options=self.cards)
         self.small = CardRenderer(*self.layout.small_card, options=self.cards)
+        self.full.prerender()  # about 50 ms per size, so no frame waits for an image
+        self.small.prerender()
         watching = self.controller.person is None
         self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
         layout = self.layout
@@ -202,12 +204,32 @@ class TableScene(Scene):
         hand = self.controller.hand
         person_turn = self.controller.person_to_move()
         self.drawer.draw_background(surface, hand, self.me, self.plan, person_turn)
+        covered = self._covered() if self.plan is not None else set()
         for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
-            sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
+            if not self._hidden(sprite, covered):
+                sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
         self.drawer.draw_message(surface, self._prompt(), self.toast)
         for button in self._buttons():
             button.draw(surface)
+
+    def _covered(self) -> set[int]:
+        """Stock and pile cards lying exactly under the next card up: not worth drawing."""
+        assert self.plan is not None
+        hand, targets = self.controller.hand, self.plan.targets
+        out: set[int] = set()
+        for pile in (hand.stock, hand.pile):
+            for below, above in zip(pile, pile[1:], strict=False):
+                a, b = targets[below], targets[above]
+                if (a.x, a.y) == (b.x, b.y):
+                    out.add(below)
+        return out
+
+    def _hidden(self, sprite: TableSprite, covered: set[int]) -> bool:
+        target = sprite.target
+        if sprite.card not in covered or target is None:
+            return False
+        return sprite.pos == (target.x, target.y) and sprite.z == target.z
 
     def handle(self, intent: Intent) -> bool:
         """Turn clicks, long presses and keys into selections and intents."""

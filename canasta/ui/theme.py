@@ -35,6 +35,7 @@ class Theme:
         card_back: main colour of the theme's matching deck back.
         title: display name ("Dark red"); texture: felt texture tile under
         ``assets/textures`` ("felt", "baize", "linen", "suede", "leather", or "plain");
+        texture_strength: how far the texture darkens and lightens the felt (0..1);
         deck: name of the deck back that matches the theme.
     """
 
@@ -55,6 +56,7 @@ class Theme:
     card_back: RGB
     title: str = ""
     texture: str = "plain"
+    texture_strength: float = 0.0
     deck: str = ""
 
 
@@ -64,10 +66,15 @@ def _load_themes() -> dict[str, Theme]:
         colors = {
             key: tuple(value) if key == "frost" else parse_hex(value)
             for key, value in data.items()
-            if key not in ("title", "texture", "deck")
+            if key not in ("title", "texture", "deck", "texture_strength")
         }
         out[name] = Theme(
-            name=name, title=data["title"], texture=data["texture"], deck=data["deck"], **colors
+            name=name,
+            title=data["title"],
+            texture=data["texture"],
+            texture_strength=float(data["texture_strength"]),
+            deck=data["deck"],
+            **colors,
         )
     return out
 
@@ -80,8 +87,6 @@ BLUE = THEMES["blue"]
 
 _FELT_CACHE: dict[tuple[str, int, int], pygame.Surface] = {}
 _TEXTURES: dict[str, pygame.Surface | None] = {}
-#: How strongly a texture tile darkens and lightens the felt (0..1).
-TEXTURE_STRENGTH = 0.12
 _GRADIENT_W, _GRADIENT_H = 48, 32
 
 
@@ -114,7 +119,7 @@ def felt_surface(size: tuple[int, int], theme: Theme = GREEN) -> pygame.Surface:
             k = min(1.0, d) ** 1.6 * 0.9 + (y / (_GRADIENT_H - 1)) * 0.1
             small.set_at((x, y), _mix(theme.felt, theme.felt_edge, min(1.0, k)))
     surface = pygame.transform.smoothscale(small, (w, h))
-    _apply_texture(surface, theme.texture)
+    _apply_texture(surface, theme.texture, theme.texture_strength)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert()
     if len(_FELT_CACHE) > 8:
@@ -123,9 +128,9 @@ def felt_surface(size: tuple[int, int], theme: Theme = GREEN) -> pygame.Surface:
     return surface
 
 
-def _texture_layers(name: str) -> tuple[pygame.Surface, pygame.Surface] | None:
+def _texture_layers(name: str, strength: float) -> tuple[pygame.Surface, pygame.Surface] | None:
     """Two tiles from a grey texture: a multiply layer (shadows) and an add layer (lights)."""
-    if name == "plain":
+    if name == "plain" or strength <= 0:
         return None
     if name not in _TEXTURES:
         try:
@@ -143,21 +148,22 @@ def _texture_layers(name: str) -> tuple[pygame.Surface, pygame.Surface] | None:
         for x in range(size[0]):
             v = tile.get_at((x, y))[0] - 128
             if v < 0:
-                k = 255 + round(v * 2 * TEXTURE_STRENGTH)
+                k = 255 + round(v * 2 * strength)
                 dark.set_at((x, y), (k, k, k))
             else:
-                k = round(v * TEXTURE_STRENGTH)
+                k = round(v * strength)
                 light.set_at((x, y), (k, k, k))
     return dark, light
 
 
-_LAYERS: dict[str, tuple[pygame.Surface, pygame.Surface] | None] = {}
+_LAYERS: dict[tuple[str, float], tuple[pygame.Surface, pygame.Surface] | None] = {}
 
 
-def _apply_texture(surface: pygame.Surface, name: str) -> None:
-    if name not in _LAYERS:
-        _LAYERS[name] = _texture_layers(name)
-    layers = _LAYERS[name]
+def _apply_texture(surface: pygame.Surface, name: str, strength: float) -> None:
+    key = (name, strength)
+    if key not in _LAYERS:
+        _LAYERS[key] = _texture_layers(name, strength)
+    layers = _LAYERS[key]
     if layers is None:
         return
     dark, light = layers
