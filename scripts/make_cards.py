@@ -270,7 +270,7 @@ def bust(rank: str, s: str, cx: float, base: float, height: float, ink: str) -> 
         f"{fmt(cx + sh)} {fmt(base)} Z"
     )
     trim = (
-        f"M{fmt(cx - r * 0.9)} {fmt(head_y + r * 1.25)} L{fmt(cx)} {fmt(base)} "
+        f"M{fmt(cx - r * 0.9)} {fmt(head_y + r * 1.25)} L{fmt(cx)} {fmt(head_y + r * 2.3)} "
         f"L{fmt(cx + r * 0.9)} {fmt(head_y + r * 1.25)}"
     )
     out = f'<path d="{robe}" fill="{ink}"/>'
