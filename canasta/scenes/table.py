@@ -23,9 +23,10 @@ from canasta.engine.moves import MoveType
 from canasta.engine.state import Phase
 from canasta.scenes.base import Scene
 from canasta.scenes.table_draw import TableDrawer
-from canasta.scenes.table_targets import TablePlan, Target, plan_table
+from canasta.scenes.table_targets import Z_PILE, Z_RED, TablePlan, Target, plan_table
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
+from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key, LongPress
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sprites import CardSprite
@@ -46,6 +47,11 @@ PACE = {
 }
 MOVE_SECONDS = 0.38
 DEAL_STAGGER = 0.022
+#: Seconds a card takes to turn over; delay between cards of a taken pile fanning out and
+#: between hands turning face up when the hand ends (all at normal speed).
+FLIP_SECONDS = 0.28
+PILE_FAN_STAGGER = 0.035
+REVEAL_STAGGER = 0.012
 
 
 class TableSprite(CardSprite):
@@ -62,7 +68,9 @@ class TableScene(Scene):
         controller: the game and its seats.
         on_hand_over: called with the controller when the hand's scores should be shown.
         on_menu: called when the person presses Menu.
-        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster.
+        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster
+            (every animation's duration is divided by it).
+        cards: face style, deck back, suit palette and large-index choice.
         trace: print each move and each wait for the person on standard output (for the
             real-window test and bug reports).
     """
@@ -77,6 +85,7 @@ class TableScene(Scene):
         theme: Theme = GREEN,
         speed: float = 1.0,
         trace: bool = False,
+        cards: CardOptions | None = None,
     ) -> None:
         super().__init__()
         self.trace = trace
@@ -87,6 +96,7 @@ class TableScene(Scene):
         self.sound = sound or Sound(enabled=False)
         self.theme = theme
         self.speed = speed
+        self.cards = cards or CardOptions()
         self.me = controller.person if controller.person is not None else 0
         self.sprites: dict[int, TableSprite] = {}
         self.selected: set[int] = set()
@@ -113,9 +123,11 @@ class TableScene(Scene):
         """Recompute the layout and card images for a ``size`` (w, h) px window."""
         super().resize(size)
         players = self.controller.game.rules.players
-        self.layout = compute_layout(self.size, players)
-        self.full = CardRenderer(*self.layout.card)
-        self.small = CardRenderer(*self.layout.small_card)
+        self.layout = compute_layout(self.size, players, self.cards.large_index)
+        self.full = CardRenderer(*self.layout.card, options=self.cards)
+        self.small = CardRenderer(*self.layout.small_card, options=self.cards)
+        self.full.prerender()  # about 50 ms per size, so no frame waits for an image
+        self.small.prerender()
         watching = self.controller.person is None
         self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
         layout = self.layout
@@ -129,6 +141,19 @@ class TableScene(Scene):
         self.no_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
         if self.sprites:
             self._retarget(animate=False)
+
+    def restyle(self, theme: Theme | None = None, cards: CardOptions | None = None) -> None:
+        """Change the table's theme and/or card look now (re-renders images, keeps play)."""
+        if theme is not None:
+            self.theme = theme
+            self.toast.theme = theme
+            for button in (self.reset_button, self.ask_button, self.menu_button,
+                           self.yes_button, self.no_button):  # fmt: skip
+                button.theme = theme
+        if cards is not None:
+            self.cards = cards
+        if self.layout is not None:
+            self.resize(self.size)
 
     def enter(self, payload: object = None) -> None:
         """Start showing the current hand with a deal animation."""
@@ -179,12 +204,32 @@ class TableScene(Scene):
         hand = self.controller.hand
         person_turn = self.controller.person_to_move()
         self.drawer.draw_background(surface, hand, self.me, self.plan, person_turn)
+        covered = self._covered() if self.plan is not None else set()
         for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
-            sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
+            if not self._hidden(sprite, covered):
+                sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
         self.drawer.draw_message(surface, self._prompt(), self.toast)
         for button in self._buttons():
             button.draw(surface)
+
+    def _covered(self) -> set[int]:
+        """Stock and pile cards lying exactly under the next card up: not worth drawing."""
+        assert self.plan is not None
+        hand, targets = self.controller.hand, self.plan.targets
+        out: set[int] = set()
+        for pile in (hand.stock, hand.pile):
+            for below, above in zip(pile, pile[1:], strict=False):
+                a, b = targets[below], targets[above]
+                if (a.x, a.y) == (b.x, b.y):
+                    out.add(below)
+        return out
+
+    def _hidden(self, sprite: TableSprite, covered: set[int]) -> bool:
+        target = sprite.target
+        if sprite.card not in covered or target is None:
+            return False
+        return sprite.pos == (target.x, target.y) and sprite.z == target.z
 
     def handle(self, intent: Intent) -> bool:
         """Turn clicks, long presses and keys into selections and intents."""
@@ -342,7 +387,7 @@ class TableScene(Scene):
             sprite = self.sprites[card]
             chosen = card in self.selected
             sprite.selected = chosen
-            self.animator.animate(sprite, 0.12, lift=float(lift if chosen else 0))
+            self.animator.animate(sprite, 0.12 / self.speed, lift=float(lift if chosen else 0))
 
     def _mark_pile(self) -> None:
         pile = self.controller.hand.pile
@@ -368,7 +413,7 @@ class TableScene(Scene):
             event = events.popleft()
             if isinstance(event, Refused):
                 self.toast.show(event.message, 3.2)
-                self.sound.play("error")
+                self.sound.play("refusal")
             elif isinstance(event, Applied):
                 self._sound_for(event)
                 if self.trace:
@@ -379,7 +424,7 @@ class TableScene(Scene):
             elif isinstance(event, HandEnded):
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
-                self.sound.play("canasta" if event.winner == self.me % 2 else "turn")
+                self.sound.play("won" if event.winner == self.me % 2 else "lost")
         self.selected &= set(self.controller.hand.hands[self.me])
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
@@ -391,32 +436,48 @@ class TableScene(Scene):
         kind = event.move.type
         if kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
             sides = self.controller.hand.msize[event.seat % 2]
-            self.sound.play("canasta" if any(s == 7 for s in sides) else "meld")
-        elif kind in (MoveType.DRAW, MoveType.DISCARD):
-            self.sound.play("deal")
+            if any(s == 7 for s in sides):
+                self.sound.play("canasta")
+            else:
+                self.sound.play("pile" if kind is MoveType.TAKE else "meld")
+        elif kind is MoveType.DRAW:
+            self.sound.play("draw")
+        elif kind is MoveType.DISCARD:
+            self.sound.play("discard")
 
     def _retarget(self, animate: bool, deal: bool = False) -> None:
         assert self.layout is not None
         hand = self.controller.hand
         self.plan = plan_table(hand, self.me, self.layout, reveal=self.reveal)
         duration = MOVE_SECONDS / self.speed
-        order = 0
+        order = fanned = revealed = 0
         for card, target in self.plan.targets.items():
             sprite = self.sprites[card]
-            if sprite.target == target:
+            old = sprite.target
+            if old == target:
                 continue
-            moved = sprite.target is None or (sprite.target.x, sprite.target.y) != (
-                target.x, target.y,
-            )  # fmt: skip
+            moved = old is None or (old.x, old.y) != (target.x, target.y)
+            turns = animate and sprite.face_up != target.face_up
             sprite.target = target
             sprite.small = target.small
-            sprite.face_up = target.face_up
             if not animate or not moved:
                 self.animator.cancel(sprite)
                 sprite.pos = (float(target.x), float(target.y))
                 sprite.z = target.z
+                sprite.turn = 1.0
+                if turns:  # turned over where it lies: the hands at the end of a hand
+                    delay = revealed * REVEAL_STAGGER / self.speed
+                    sprite.flip(self.animator, target.face_up, FLIP_SECONDS / self.speed,
+                                delay=delay)  # fmt: skip
+                    revealed += 1
+                sprite.face_up = target.face_up
                 continue
-            delay = order * DEAL_STAGGER / self.speed if deal and target.z >= 800 else 0.0
+            delay = 0.0
+            if deal and target.z >= 800:
+                delay = order * DEAL_STAGGER / self.speed
+            elif old is not None and Z_PILE <= old.z < Z_RED and not Z_PILE <= target.z < Z_RED:
+                delay = fanned * PILE_FAN_STAGGER / self.speed  # a taken pile fans out
+                fanned += 1
             order += 1
             sprite.z = 2000 + target.z
             easing = ease_out_cubic if deal else ease_in_out_cubic
@@ -424,6 +485,9 @@ class TableScene(Scene):
                 sprite, duration, delay=delay, easing=easing,
                 on_done=self._landed(sprite, target.z), pos=(float(target.x), float(target.y)),
             )  # fmt: skip
+            if turns:
+                sprite.flip(self.animator, target.face_up, duration, delay=delay)
+            sprite.face_up = target.face_up
 
     @staticmethod
     def _landed(sprite: TableSprite, z: int) -> Callable[[], None]:
