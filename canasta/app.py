@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 
 import pygame
 
@@ -95,7 +96,10 @@ def run(
     quit_after: float | None = None,
     size: tuple[int, int] = (1280, 800),
 ) -> int:
-    """Open the window and play until quit; return the exit status (0).
+    """Open the window and play until quit; return the exit status.
+
+    Returns 0, or 2 when no display can be opened (unless a headless video driver was
+    asked for with ``SDL_VIDEODRIVER``, or ``quit_after`` bounds the run).
 
     Args:
         players: start a game at once with 2 or 4 players (None: the home screen).
@@ -104,6 +108,13 @@ def run(
         quit_after: close the window cleanly after this many seconds.
         size: window size (w, h) px.
     """
+    pygame.display.init()
+    headless = pygame.display.get_driver() in ("offscreen", "dummy")
+    if headless and "SDL_VIDEODRIVER" not in os.environ and quit_after is None:
+        pygame.quit()
+        print("canasta: no display found (is DISPLAY set?); the game needs a window",
+              file=sys.stderr)  # fmt: skip
+        return 2
     pygame.init()
     pygame.display.set_caption(TITLE)
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -47,6 +47,8 @@ class Code(Enum):
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
     WILDS_NEED_TARGET = "wilds_need_target"
+    OPPONENTS_MELD = "opponents_meld"
+    NO_PARTNER = "no_partner"
     BAD_MOVE = "bad_move"
 
 
@@ -82,16 +84,16 @@ MESSAGES: dict[Code, str] = {
     Code.OPENING_UNREACHABLE: (
         "Your side needs {minimum} to open, and your hand can't reach it this way."
     ),
-    Code.NEED_CANASTA: "Your side needs {needed} canasta(s) to go out; it has {have}.",
-    Code.MUST_KEEP_CARD: (
-        "Keep a card to discard: your side can't go out without {needed} canasta(s)."
-    ),
+    Code.NEED_CANASTA: "Your side needs {needed_text} to go out; it has {have}.",
+    Code.MUST_KEEP_CARD: ("Keep a card to discard: your side can't go out without {needed_text}."),
     Code.NO_WAY_TO_FINISH: "After that you could not finish your turn.",
     Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
     Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
     Code.CANNOT_ASK: "You can ask your partner only after drawing and before melding.",
     Code.DISCARD_ONE: "Discard exactly one card.",
     Code.STOCK_EMPTY_MUST_TAKE: "The stock is empty: take the pile if you can.",
+    Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
+    Code.NO_PARTNER: "Asking permission is not part of this game.",
     Code.WILDS_NEED_TARGET: "Wild cards alone can't start a meld: click the meld they join.",
     Code.BAD_MOVE: "{text}",
 }
@@ -111,8 +113,12 @@ class Refusal:
 
     def message(self) -> str:
         """Return the short sentence a player reads."""
+        details = dict(self.details)
+        needed = details.get("needed")
+        if isinstance(needed, int):
+            details["needed_text"] = f"{needed} canasta" + ("" if needed == 1 else "s")
         try:
-            return MESSAGES[self.code].format(**self.details)
+            return MESSAGES[self.code].format(**details)
         except (KeyError, IndexError):
             return MESSAGES[self.code]
 

@@ -298,9 +298,14 @@ class TableScene(Scene):
             if hand.phase is Phase.DRAW:
                 if self.selected:
                     self._take()
-                else:
-                    self.pile_selected = not self.pile_selected
+                elif self.pile_selected:
+                    self.pile_selected = False
                     self._mark_pile()
+                elif self.controller.explain_take_refusal() is None:
+                    self.pile_selected = True
+                    self._mark_pile()
+                else:
+                    self._sync()
             else:
                 self._after(self.controller.intent_discard(self._selection()))
             return True
@@ -316,6 +321,9 @@ class TableScene(Scene):
                 self._take()
             else:
                 self._after(self.controller.intent_meld(self._selection()))
+            return True
+        if self.selected and any(r.collidepoint(pos) for r in plan.meld_rects[1].values()):
+            self._after(self.controller.intent_layoff_on_opponents())
             return True
         return False
 
@@ -334,7 +342,12 @@ class TableScene(Scene):
         return False
 
     def _take(self) -> None:
-        self._after(self.controller.intent_take(self._selection()))
+        """Take the pile with the selected hand cards; with none selected, with the cards a
+        player would use (onto the side's meld, else a natural pair of the top card)."""
+        cards = self._selection()
+        if not cards:
+            cards = self.controller.default_take_cards()
+        self._after(self.controller.intent_take(cards))
 
     def _after(self, refusal: object) -> None:
         if refusal is None:
@@ -348,11 +361,17 @@ class TableScene(Scene):
         return tuple(c for c in order if c in self.selected)
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        """The hand card under ``pos``, judged where cards rest (not where they fly), so a
+        second click on the stock does not catch the card just drawn."""
         if self.plan is None or self.full is None:
             return None
         for card in reversed(self.plan.my_hand):
             sprite = self.sprites[card]
-            if sprite.contains(pos, self.full.size):
+            target = sprite.target
+            if target is None:
+                continue
+            rect = pygame.Rect(target.x, round(target.y - sprite.lift), *self.full.size)
+            if rect.collidepoint(pos):
                 return card
         return None
 
@@ -390,11 +409,13 @@ class TableScene(Scene):
             self.animator.animate(sprite, 0.12 / self.speed, lift=float(lift if chosen else 0))
 
     def _mark_pile(self) -> None:
+        """Outline the pile's top card while it is selected, and no card off the hand."""
         pile = self.controller.hand.pile
-        for card in pile:
-            self.sprites[card].selected = False
-        if pile:
-            self.sprites[pile[-1]].selected = self.pile_selected
+        top = pile[-1] if pile and self.pile_selected else None
+        hand = set(self.plan.my_hand) if self.plan else set()
+        for card, sprite in self.sprites.items():
+            if card not in hand:
+                sprite.selected = card == top
 
     def _pile_rect(self) -> pygame.Rect:
         assert self.layout is not None
@@ -421,7 +442,11 @@ class TableScene(Scene):
                     print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
             elif isinstance(event, TurnReset):
                 self.toast.show("Turn reset.", 1.5)
+                if self.trace:
+                    print(f"reset seat={event.seat}", flush=True)
             elif isinstance(event, HandEnded):
+                if self.trace:
+                    print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
                 self.sound.play("won" if event.winner == self.me % 2 else "lost")
