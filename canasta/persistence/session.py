@@ -71,9 +71,20 @@ class Session:
         """True when a game in progress is on disk."""
         return self.store.has_save()
 
-    def new_game(self, seed: int, *, demo: bool = False, game_id: str | None = None) -> Game:
-        """Start a game with the current settings' rules and save it (unless a demo)."""
-        game = Game(self.settings.rule_set(), seed)
+    def new_game(
+        self,
+        seed: int,
+        *,
+        demo: bool = False,
+        players: int | None = None,
+        game_id: str | None = None,
+    ) -> Game:
+        """Start a game with the settings' rules (``players`` overrides their number of
+        players) and save it, unless it is a demo."""
+        rules = self.settings.rule_set()
+        if players is not None:
+            rules = rules.with_options(players=players)
+        game = Game(rules, seed)
         gid = game_id or secrets.token_hex(8)
         self.current = SavedGame(game, gid, self.settings.computer_level)
         self.tracked = not demo

@@ -63,6 +63,10 @@ class TableScene(Scene):
         on_hand_over: called with the controller when the hand's scores should be shown.
         on_menu: called when the person presses Menu.
         sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster.
+        descending: show the person's hand from Aces down (default 4s up).
+        renderer: makes the card renderers ``(width, height) -> CardRenderer`` (the look).
+        on_turn_end: called with the controller at every turn boundary (a discard, the
+            end of the hand), e.g. to save the game.
         trace: print each move and each wait for the person on standard output (for the
             real-window test and bug reports).
     """
@@ -76,6 +80,9 @@ class TableScene(Scene):
         sound: Sound | None = None,
         theme: Theme = GREEN,
         speed: float = 1.0,
+        descending: bool = False,
+        renderer: Callable[[int, int], CardRenderer] = CardRenderer,
+        on_turn_end: Callable[[TableController], None] | None = None,
         trace: bool = False,
     ) -> None:
         super().__init__()
@@ -87,6 +94,9 @@ class TableScene(Scene):
         self.sound = sound or Sound(enabled=False)
         self.theme = theme
         self.speed = speed
+        self.descending = descending
+        self.make_renderer = renderer
+        self.on_turn_end = on_turn_end
         self.me = controller.person if controller.person is not None else 0
         self.sprites: dict[int, TableSprite] = {}
         self.selected: set[int] = set()
@@ -114,8 +124,8 @@ class TableScene(Scene):
         super().resize(size)
         players = self.controller.game.rules.players
         self.layout = compute_layout(self.size, players)
-        self.full = CardRenderer(*self.layout.card)
-        self.small = CardRenderer(*self.layout.small_card)
+        self.full = self.make_renderer(*self.layout.card)
+        self.small = self.make_renderer(*self.layout.small_card)
         watching = self.controller.person is None
         self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
         layout = self.layout
@@ -364,6 +374,7 @@ class TableScene(Scene):
     def _sync(self) -> None:
         """Drain the controller's events (messages, sounds), then move cards."""
         events = self.controller.events
+        boundary = False
         while events:
             event = events.popleft()
             if isinstance(event, Refused):
@@ -371,15 +382,19 @@ class TableScene(Scene):
                 self.sound.play("error")
             elif isinstance(event, Applied):
                 self._sound_for(event)
+                boundary = boundary or event.move.type is MoveType.DISCARD
                 if self.trace:
                     size = len(self.controller.hand.hands[event.seat])
                     print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
             elif isinstance(event, TurnReset):
                 self.toast.show("Turn reset.", 1.5)
             elif isinstance(event, HandEnded):
+                boundary = True
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
                 self.sound.play("canasta" if event.winner == self.me % 2 else "turn")
+        if boundary and self.on_turn_end is not None:
+            self.on_turn_end(self.controller)
         self.selected &= set(self.controller.hand.hands[self.me])
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
@@ -398,7 +413,9 @@ class TableScene(Scene):
     def _retarget(self, animate: bool, deal: bool = False) -> None:
         assert self.layout is not None
         hand = self.controller.hand
-        self.plan = plan_table(hand, self.me, self.layout, reveal=self.reveal)
+        self.plan = plan_table(
+            hand, self.me, self.layout, reveal=self.reveal, descending=self.descending
+        )
         duration = MOVE_SECONDS / self.speed
         order = 0
         for card, target in self.plan.targets.items():
