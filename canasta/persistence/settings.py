@@ -173,7 +173,7 @@ def load_settings(
         note = " (the repaired file could not be written)"
     names = ", ".join(bad)
     plural = "were" if len(bad) > 1 else "was"
-    where = f"; the old file is kept as {kept.name}" if kept else ""
+    where = f" (the old file is kept as {kept.name})" if kept else ""
     return settings, [
         f"In {path.name}, {names} {plural} not valid and went back to the default; "
         f"your other settings are kept{where}{note}."

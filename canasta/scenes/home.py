@@ -18,6 +18,7 @@ from canasta.scenes.base import Scene
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.paragraphs import wrap_text
 from canasta.ui.sprites import CardSprite, draw_sprites
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import GREEN, Theme, paint_felt
@@ -125,22 +126,18 @@ class HomeScene(Scene):
         gap = max(10, bh // 3)
         y = int(h * 0.47)
         big = [b for b in self.buttons if b.label in ("Continue game", "Start new game")]
-        small = [b for b in self.buttons if b not in big and b.label != "Quit"]
+        last = [b for b in self.buttons if b is self.sound_button or b.label == "Quit"]
+        small = [b for b in self.buttons if b not in big and b not in last]
         for button in big:
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.midtop = (w // 2, y)
             y += bh + gap
-        rows = [small[i : i + 3] for i in range(0, len(small), 3)]
-        for row in rows:
+        for row in [small[i : i + 3] for i in range(0, len(small), 3)] + [last]:
             cell = (bw - gap * (len(row) - 1)) // max(1, len(row))
             x = w // 2 - bw // 2
             for button in row:
                 button.rect = pygame.Rect(x, y, cell, round(bh * 0.85))
                 x += cell + gap
-            y += round(bh * 0.85) + gap
-        if "Quit" in self.named:
-            self.named["Quit"].rect = pygame.Rect(0, 0, bw // 2, round(bh * 0.85))
-            self.named["Quit"].rect.midtop = (w // 2, y)
             y += round(bh * 0.85) + gap
         self.notice_rect = pygame.Rect(w // 12, y, w - w // 6, max(0, h - y - 8))
         title_h = max(36, min(int(h * 0.11), int(w * 0.12)))
@@ -254,13 +251,14 @@ class HomeScene(Scene):
     def _draw_notices(self, surface: pygame.Surface) -> None:
         if not self.notices or self.notice_rect.height < 16:
             return
-        size = max(14, min(20, self.notice_rect.height // (len(self.notices) + 1)))
-        lines = self.notices[-3:]
-        box = pygame.Rect(0, 0, self.notice_rect.width, round(len(lines) * size * 1.3 + 10))
-        box.midbottom = self.notice_rect.midbottom
+        size = max(14, min(20, self.size[1] // 40))
+        lines = [line for notice in self.notices[-3:]
+                 for line in wrap_text(notice, size, self.notice_rect.width - 24)]  # fmt: skip
+        step = round(size * 1.25)
+        box = pygame.Rect(0, 0, self.notice_rect.width, len(lines) * step + 14)
+        box.midbottom = (self.notice_rect.centerx, self.size[1] - 8)
         draw_panel(surface, box, self.theme.frost, 10)
-        y = box.top + 5 + size * 0.65
+        y = box.top + 7 + step // 2
         for line in lines:
-            fit = min(size, fit_text_size(line, box.width - 20, size))
-            blit_text(surface, line, fit, self.theme.text, center=(box.centerx, y))
-            y += size * 1.3
+            blit_text(surface, line, size, self.theme.text, center=(box.centerx, y))
+            y += step

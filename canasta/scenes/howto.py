@@ -124,7 +124,7 @@ class HowToPlayScene(Scene):
         blit_text(surface, f"Page {self.page + 1} of {len(self.pages)}", max(14, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
         draw_panel(surface, self.text_rect, t.frost, 14)
-        size = max(15, min(26, self.text_rect.width // 26, h // 32))
+        size = max(15, min(30, self.text_rect.width // 21, h // 27))
         inner = self.text_rect.inflate(-2 * size, -2 * size)
         y = draw_paragraph(surface, page.text, size, t.text, inner)
         if page.table:
@@ -155,7 +155,7 @@ class HowToPlayScene(Scene):
             return
         area = self.figure_rect
         slot_h = area.height // len(figures)
-        caption = max(14, size - 2)
+        caption = max(15, size)
         longest = max(len(f.cards) for f in figures)
         by_height = (slot_h - caption * 2.2) / 1.4
         by_width = area.width * 0.9 / (1 + 0.42 * (longest - 1) + 0.5)

@@ -246,9 +246,9 @@ class SettingsScene(Scene):
         hint_y = self.back_button.rect.top - max(18, h // 36)
         blit_text(surface, f"{option.label}: {option.hint}.", max(14, size - 4), t.text_dim,
                   center=(w // 2, hint_y))  # fmt: skip
-        legend = "\u2605 marks the default"
-        blit_text(surface, legend, max(13, size - 6), t.text_dim,
-                  midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
+        legend = blit_text(surface, "marks the default", max(13, size - 6), t.text_dim,
+                           midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
+        draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)
         self.back_button.draw(surface)
 
     def _draw_row(
@@ -285,8 +285,10 @@ class SettingsScene(Scene):
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             if chosen:
                 pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
-            text_size = fit_text_size(word, rect.width - 22, round(rect.height * 0.55))
-            blit_text(surface, word, text_size, ink, center=rect.center)
+            room = round(rect.height * 0.62) if value == default else 0
+            text_size = fit_text_size(word, rect.width - 20 - room, round(rect.height * 0.55))
+            blit_text(surface, word, text_size, ink, center=(rect.centerx - room // 2,
+                                                              rect.centery))  # fmt: skip
             if value == default:
-                star = (rect.right - rect.height * 0.32, rect.top + rect.height * 0.32)
-                draw_star(surface, star, rect.height * 0.34, ink)
+                star = (rect.right - rect.height * 0.45, rect.centery)
+                draw_star(surface, star, rect.height * 0.4, ink)

@@ -15,7 +15,9 @@ def wrap_text(text: str, size: int, max_w: int, bold: bool = False) -> list[str]
     wider than that gets a line of its own)."""
     font = get_font(size, bold)
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for number, paragraph in enumerate(text.split("\n")):
+        if number:
+            lines.append("")  # a blank line between paragraphs
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
