@@ -156,8 +156,16 @@ def load_settings(
             f"{path.name} could not be read ({_short(error)}); it was {where} and the "
             "default settings are in use."
         ]
+    notices: list[str] = []
+    version = data.get("schema_version")
+    if isinstance(version, int) and version > SETTINGS_SCHEMA_VERSION:
+        data = {k: v for k, v in data.items() if k != "schema_version"}
+        notices.append(
+            f"{path.name} was written by a newer version of Canasta (format {version}); "
+            "the settings this version knows are used."
+        )
     try:
-        return Settings.model_validate(data, context=context), []
+        return Settings.model_validate(data, context=context), notices
     except ValidationError as error:
         bad = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
     good = {k: v for k, v in data.items() if k not in bad}
@@ -174,7 +182,7 @@ def load_settings(
     names = ", ".join(bad)
     plural = "were" if len(bad) > 1 else "was"
     where = f" (the old file is kept as {kept.name})" if kept else ""
-    return settings, [
+    return settings, notices + [
         f"In {path.name}, {names} {plural} not valid and went back to the default; "
         f"your other settings are kept{where}{note}."
     ]

@@ -121,7 +121,7 @@ class HomeScene(Scene):
         """Lay out title, fan, buttons and notices for a ``size`` (w, h) px window."""
         super().resize(size)
         w, h = self.size
-        bw = min(480, max(280, int(w * 0.42)))
+        bw = min(480, max(280, int(w * (0.42 if w >= h else 0.8))))
         bh = max(36, min(58, int(h * 0.066)))
         gap = max(10, bh // 3)
         y = int(h * 0.47)

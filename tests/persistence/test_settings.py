@@ -186,3 +186,13 @@ def test_a_bad_value_from_the_screen_changes_nothing():
         session.update_settings(players=3)
     assert session.settings.players == 2
     assert not default_paths().settings.exists()
+
+
+def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
+    write_settings("schema_version = 3\nplayers = 4\nhologram = true\n")
+    store = Store()
+    settings = store.load_settings()
+    assert settings.players == 4
+    first, second = store.take_notices()
+    assert "newer version of Canasta (format 3)" in first
+    assert "hologram was not valid" in second
