@@ -71,6 +71,9 @@ class TableScene(Scene):
         sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster
             (every animation's duration is divided by it).
         cards: face style, deck back, suit palette and large-index choice.
+        descending: show the person's hand from Aces down (default 4s up).
+        on_turn_end: called with the controller at every turn boundary (a discard, the
+            end of the hand), e.g. to save the game.
         trace: print each move and each wait for the person on standard output (for the
             real-window test and bug reports).
     """
@@ -84,6 +87,8 @@ class TableScene(Scene):
         sound: Sound | None = None,
         theme: Theme = GREEN,
         speed: float = 1.0,
+        descending: bool = False,
+        on_turn_end: Callable[[TableController], None] | None = None,
         trace: bool = False,
         cards: CardOptions | None = None,
     ) -> None:
@@ -97,6 +102,8 @@ class TableScene(Scene):
         self.theme = theme
         self.speed = speed
         self.cards = cards or CardOptions()
+        self.descending = descending
+        self.on_turn_end = on_turn_end
         self.me = controller.person if controller.person is not None else 0
         self.sprites: dict[int, TableSprite] = {}
         self.selected: set[int] = set()
@@ -430,6 +437,7 @@ class TableScene(Scene):
     def _sync(self) -> None:
         """Drain the controller's events (messages, sounds), then move cards."""
         events = self.controller.events
+        boundary = False
         while events:
             event = events.popleft()
             if isinstance(event, Refused):
@@ -437,6 +445,7 @@ class TableScene(Scene):
                 self.sound.play("refusal")
             elif isinstance(event, Applied):
                 self._sound_for(event)
+                boundary = boundary or event.move.type is MoveType.DISCARD
                 if self.trace:
                     size = len(self.controller.hand.hands[event.seat])
                     print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
@@ -447,9 +456,12 @@ class TableScene(Scene):
             elif isinstance(event, HandEnded):
                 if self.trace:
                     print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
+                boundary = True
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
                 self.sound.play("won" if event.winner == self.me % 2 else "lost")
+        if boundary and self.on_turn_end is not None:
+            self.on_turn_end(self.controller)
         self.selected &= set(self.controller.hand.hands[self.me])
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
@@ -473,7 +485,9 @@ class TableScene(Scene):
     def _retarget(self, animate: bool, deal: bool = False) -> None:
         assert self.layout is not None
         hand = self.controller.hand
-        self.plan = plan_table(hand, self.me, self.layout, reveal=self.reveal)
+        self.plan = plan_table(
+            hand, self.me, self.layout, reveal=self.reveal, descending=self.descending
+        )
         duration = MOVE_SECONDS / self.speed
         order = fanned = revealed = 0
         for card, target in self.plan.targets.items():
