@@ -1,71 +1,244 @@
-"""The application: one window, one clock, one loop, and the scene manager.
+"""The application: one window, one clock, one loop, the scene manager, and the files.
 
 ``run`` opens the window on the home screen (or straight on the table for ``--players``,
 ``--seed`` or ``--demo``) and loops until the person quits or ``quit_after`` seconds pass.
+Settings, stats and the game in progress come from :class:`canasta.persistence.Session`;
+the game is saved at every turn boundary.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import sys
 
 import pygame
 
 from canasta.ai import HeuristicPlayer
 from canasta.ai.base import Player
 from canasta.controller import TableController
-from canasta.engine import CLASSIC, Game
+from canasta.engine import Game
+from canasta.persistence import Store
+from canasta.persistence.session import Session
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
+from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.scoreboard import ScoreboardScene
+from canasta.scenes.settings import SettingsScene
+from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
 from canasta.ui.audio import Sound
+from canasta.ui.looks import Look, look_choices
 
 FPS = 60
 TITLE = "Canasta"
+#: Window size (w, h) px of the landscape shape and the free window's first size.
+LANDSCAPE = (1280, 800)
+
+
+def computer_player(level: str) -> Player:
+    """The computer player for a seat at ``level`` ("easy", "medium" or "hard").
+
+    HOOK (computer levels): every level plays the first heuristic player for now; the
+    levels branch replaces the body with ``return make_player(level)``.
+    """
+    return HeuristicPlayer()
+
+
+def seat_players(players: int, level: str, demo: bool) -> list[Player | None]:
+    """One entry per seat: None for the person (seat 0, unless a demo), else a computer."""
+    seats: list[Player | None] = [computer_player(level) for _ in range(players)]
+    if not demo:
+        seats[0] = None
+    return seats
+
+
+def portrait_size() -> tuple[int, int]:
+    """A portrait window (w, h) px that fits the desktop (at most 800 x 1280)."""
+    try:
+        desktop_h = min(h for _, h in pygame.display.get_desktop_sizes())
+    except (pygame.error, ValueError):
+        desktop_h = 1280
+    h = max(640, min(1280, desktop_h - 64))
+    return round(h * 0.625), h
+
+
+def make_sound(on: bool) -> Sound:
+    """The sound layer for the setting ``on`` (silent without an audio device)."""
+    sound = Sound(enabled=on and os.environ.get("SDL_AUDIODRIVER") != "dummy")
+    sound.enabled = on
+    return sound
 
 
 class App:
-    """Owns the scene manager and moves between home, table and scoreboard.
+    """Owns the scene manager and the session, and moves between the scenes.
 
     Args:
         size: window size (w, h) px.
-        demo: seat computer players in every chair.
+        demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
+        store: the files (default: the folders of :func:`canasta.persistence.default_paths`).
 
     Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
     for the person on standard output.
     """
 
-    def __init__(self, size: tuple[int, int], demo: bool = False, seed: int | None = None):
+    def __init__(
+        self,
+        size: tuple[int, int],
+        demo: bool = False,
+        seed: int | None = None,
+        store: Store | None = None,
+    ):
         self.manager = SceneManager(size)
         self.demo = demo
         self.seed = seed
-        self.sound = Sound(enabled=os.environ.get("SDL_AUDIODRIVER") != "dummy")
+        self.session = Session(store or Store(), looks=look_choices())
+        self.sound = make_sound(self.session.settings.sound)
         self.table: TableScene | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
+
+    # Settings in force ----------------------------------------------------------------------
+
+    @property
+    def look(self) -> Look:
+        """The look the settings name."""
+        s = self.session.settings
+        return Look.named(s.theme, s.card_style, s.deck_design, s.suit_colours, s.large_index)
+
+    def window_mode(self) -> tuple[tuple[int, int], int]:
+        """The window's size (w, h) px and pygame flags for the orientation setting."""
+        orientation = self.session.settings.orientation
+        if orientation == "landscape":
+            return LANDSCAPE, 0
+        if orientation == "portrait":
+            return portrait_size(), 0
+        return self.manager.size, pygame.RESIZABLE
+
+    def apply_window(self) -> None:
+        """Give the window the shape the settings ask for (when a window is open)."""
+        size, flags = self.window_mode()
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.display.set_mode(size, flags)
+        self.manager.resize(size)
+
+    def change_setting(self, field: str, value: object) -> object:
+        """Change one setting, write it, and apply what applies at once."""
+        settings = self.session.update_settings(**{field: value})
+        if field == "sound":
+            self.sound = make_sound(settings.sound)
+        if field == "orientation":
+            self.apply_window()
+        if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
+            self.settings()  # redraw the screen in the new look
+        return settings
+
+    def toggle_sound(self) -> bool:
+        """The home screen's sound toggle; returns the new setting."""
+        self.change_setting("sound", not self.session.settings.sound)
+        return self.session.settings.sound
+
+    # Scenes -----------------------------------------------------------------------------------
 
     def home(self) -> None:
         """Show the home screen (and forget any table)."""
         self.table = None
+        settings = self.session.settings
+        look = self.look
         self.manager.clear()
-        self.manager.push(HomeScene(self.new_game, self.manager.request_quit))
+        self.manager.push(
+            HomeScene(
+                self.new_game,
+                self.manager.request_quit,
+                look.theme,
+                on_continue=self.continue_game if self.session.has_saved_game() else None,
+                on_settings=self.settings,
+                on_how_to_play=self.how_to_play,
+                on_stats=self.stats,
+                on_sound=self.toggle_sound,
+                sound_on=settings.sound,
+                players=settings.players,
+                renderer=look.renderer,
+                notices=self.session.store.take_notices(),
+            )
+        )
 
-    def new_game(self, players: int) -> None:
-        """Start a new game for 2 or 4 players at the table."""
+    def settings(self) -> None:
+        """Show the settings screen (Back returns home); the focused row is kept when the
+        screen is rebuilt in a new look."""
+        old = self.manager.top
+        focus = old.focus if isinstance(old, SettingsScene) else 0
+        self.manager.clear()
+        scene = SettingsScene(
+            self.session.settings,
+            self.change_setting,  # type: ignore[arg-type]
+            self.home,
+            theme=self.look.theme,
+            looks=look_choices(),
+        )
+        scene.focus = focus
+        self.manager.push(scene)
+
+    def how_to_play(self) -> None:
+        """Show the pages of rules."""
+        look = self.look
+        self.manager.clear()
+        self.manager.push(HowToPlayScene(self.home, theme=look.theme, renderer=look.renderer))
+
+    def stats(self) -> None:
+        """Show the stats."""
+        self.manager.clear()
+        session = self.session
+        self.manager.push(
+            StatsScene(lambda: session.stats, session.reset_stats, self.home, theme=self.look.theme)
+        )
+
+    def new_game(self, players: int | None = None) -> None:
+        """Start a new game (2 or 4 players; None: the setting) at the table."""
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         self.seed = None  # the next game is a fresh one
-        rules = CLASSIC.with_options(players=players)
-        game = Game(rules, seed)
-        seats: list[Player | None] = [HeuristicPlayer() for _ in range(players)]
-        if not self.demo:
-            seats[0] = None
-        controller = TableController(game, seats)
+        game = self.session.new_game(seed, demo=self.demo, players=players)
+        self._seat(game, self.session.settings.computer_level)
+
+    def continue_game(self) -> None:
+        """Sit down at the saved game again (home, with the reason, if it cannot be)."""
+        game = self.session.continue_game()
+        if game is None:
+            self.home()
+            return
+        assert self.session.current is not None
+        self._seat(game, self.session.current.level)
+        if game.hand.ended and self.table is not None:
+            controller = self.table.controller
+            controller.hand_score = game.scores[-1]
+            self.session.turn_ended()  # counts a finished hand or game not yet counted
+            self.hand_over(controller)
+
+    def _seat(self, game: Game, level: str) -> None:
+        settings = self.session.settings
+        controller = TableController(game, seat_players(game.rules.players, level, self.demo))
+        look = self.look
         self.table = TableScene(
-            controller, self.hand_over, self.home, sound=self.sound, trace=self.trace
+            controller,
+            self.hand_over,
+            self.home,
+            sound=self.sound,
+            theme=look.theme,
+            speed=settings.speed_factor,
+            descending=settings.sort_order == "descending",
+            cards=look.cards,
+            on_turn_end=self.turn_ended,
+            trace=self.trace,
         )
         self.manager.clear()
         self.manager.push(self.table)
+
+    def turn_ended(self, controller: TableController) -> None:
+        """A turn boundary at the table: save (and count a finished hand or game)."""
+        self.session.turn_ended()
+        notices = self.session.store.take_notices()
+        if notices and self.table is not None:
+            self.table.toast.show(notices[-1], 5.0)
 
     def hand_over(self, controller: TableController) -> None:
         """Show the scoreboard for the hand just played."""
@@ -76,15 +249,16 @@ class App:
             on_continue=self.next_hand,
             on_new_game=lambda: self.new_game(players),
             on_home=self.home,
+            theme=self.look.theme,
             auto_continue=4.0 if self.demo else None,
         )
         self.manager.push(board)
 
     def next_hand(self) -> None:
-        """Leave the scoreboard and deal the next hand."""
+        """Leave the scoreboard and deal the next hand (saved at once)."""
         self.manager.pop()
         if self.table is not None:
-            self.table.controller.next_hand()
+            self.session.next_hand(self.table.controller.next_hand)
             self.table.start_hand()
 
 
@@ -93,24 +267,36 @@ def run(
     seed: int | None = None,
     demo: bool = False,
     quit_after: float | None = None,
-    size: tuple[int, int] = (1280, 800),
+    size: tuple[int, int] = LANDSCAPE,
 ) -> int:
-    """Open the window and play until quit; return the exit status (0).
+    """Open the window and play until quit; return the exit status.
+
+    Returns 0, or 2 when no display can be opened (unless a headless video driver was
+    asked for with ``SDL_VIDEODRIVER``, or ``quit_after`` bounds the run).
 
     Args:
         players: start a game at once with 2 or 4 players (None: the home screen).
         seed: deal a reproducible game.
         demo: computer players in every seat.
         quit_after: close the window cleanly after this many seconds.
-        size: window size (w, h) px.
+        size: window size (w, h) px (the free window's; landscape and portrait have theirs).
     """
+    pygame.display.init()
+    headless = pygame.display.get_driver() in ("offscreen", "dummy")
+    if headless and "SDL_VIDEODRIVER" not in os.environ and quit_after is None:
+        pygame.quit()
+        print("canasta: no display found (is DISPLAY set?); the game needs a window",
+              file=sys.stderr)  # fmt: skip
+        return 2
     pygame.init()
     pygame.display.set_caption(TITLE)
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    clock = pygame.time.Clock()
     app = App(size, demo=demo, seed=seed)
+    window, flags = app.window_mode()
+    screen = pygame.display.set_mode(window, flags)
+    app.manager.resize(window)
+    clock = pygame.time.Clock()
     if players is not None or seed is not None or demo:
-        app.new_game(players or 2)
+        app.new_game(players)
     else:
         app.home()
     report_first = os.environ.get("CANASTA_REPORT_FIRST_FRAME") == "1"
@@ -120,9 +306,8 @@ def run(
         dt = min(clock.tick(FPS) / 1000, 0.1)
         elapsed += dt
         for event in pygame.event.get():
-            if event.type == pygame.VIDEORESIZE:
-                screen = pygame.display.get_surface() or screen
             manager.handle_event(event)
+        screen = pygame.display.get_surface() or screen
         manager.update(dt)
         manager.draw(screen)
         pygame.display.flip()

@@ -12,6 +12,8 @@ Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or file
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 from pathlib import Path
 
@@ -31,8 +33,8 @@ def _positive(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("the number of seconds must be above 0")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError("the number of seconds must be a number above 0")
     return value
 
 
@@ -72,8 +74,13 @@ def position_command(argv: list[str]) -> int:
         print(f"canasta: {error}", file=sys.stderr)
         return 2
     if args.play is None:
+        moves = state.legal_moves()
         print(f"# seat {state.mover} to move, phase {state.phase.value}")
-        for move in state.legal_moves():
+        if not moves:
+            print("# no legal move: the hand is over" if state.ended else
+                  "# no legal move: the stock is empty and the pile cannot be taken, "
+                  "so the hand ends here")  # fmt: skip
+        for move in moves:
             print(move.text())
         return 0
     try:
@@ -93,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``canasta`` command; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "position":
-        return position_command(args_list[1:])
+        try:
+            return position_command(args_list[1:])
+        except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     args = game_parser().parse_args(args_list)
     from canasta.app import run
 

@@ -183,3 +183,29 @@ def test_bad_arguments_open_no_window(argv: list[str]) -> None:
     )
     assert result.stdout.split() == ["2", "False", "False"], result.stderr
     assert "usage: canasta" in result.stderr
+
+
+def test_a_position_with_no_legal_move_says_why(tmp_path: Path) -> None:
+    """Stock empty, pile not takeable: the hand ends; the listing says so."""
+    deck = [f"{r}{s}" for _ in range(2) for r in "A23456789TJQK" for s in "CDHS"] + ["JK"] * 4
+    mine, pile = ["5C", "6D"], ["KH"]
+    red = [c for c in deck if c in ("3D", "3H")]
+    rest = list(deck)
+    for code in mine + pile + red:
+        rest.remove(code)
+    dead = {"hands": [mine, rest], "pile": pile, "red_threes": [red, []], "phase": "draw",
+            "turn": 0, "stock": []}  # fmt: skip
+    path = tmp_path / "dead.json"
+    path.write_text(json.dumps(dead), encoding="utf-8")
+    result = canasta("position", str(path))
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "# seat 0 to move, phase draw",
+        "# no legal move: the stock is empty and the pile cannot be taken, so the hand ends here",
+    ]
+
+
+def test_quit_after_must_be_a_finite_number() -> None:
+    result = canasta("--quit-after", "nan")
+    assert result.returncode == 2
+    assert "a number above 0" in result.stderr

@@ -255,3 +255,27 @@ def test_person_answers_a_computer_partner_who_asks() -> None:
     assert ctrl.hand.ended and ctrl.hand.went_out == 2
     assert isinstance(ctrl.events[-1], HandEnded)
     assert ctrl.events[-1].score.sides[0].going_out == 100
+
+
+def test_taking_the_pile_with_no_cards_chosen_uses_a_natural_pair() -> None:
+    ctrl = placed(phase="draw", pile=["4C", "QD"])
+    assert CARD_CODE[ctrl.hand.pile[-1]] == "QD"
+    pair = ctrl.default_take_cards()
+    assert sorted(CARD_CODE[c] for c in pair) == ["QH", "QS"]
+    assert ctrl.intent_take(pair) is None
+    assert QUEEN in ctrl.hand.melds[0]
+
+
+def test_dropping_cards_on_the_other_sides_meld_is_refused_with_the_rule() -> None:
+    ctrl = placed()
+    refusal = ctrl.intent_layoff_on_opponents()
+    assert refusal.code is Code.OPPONENTS_MELD
+    event = ctrl.events[-1]
+    assert isinstance(event, Refused)
+    assert event.message == "You may lay off only on your own side's melds."
+
+
+def test_a_blocked_pile_explains_itself_before_it_is_selected() -> None:
+    ctrl = placed(phase="draw", pile=["4C", "3S"])
+    refusal = ctrl.explain_take_refusal()
+    assert refusal is not None and refusal.code is Code.PILE_TOP_BLACK_THREE

@@ -215,3 +215,47 @@ def test_melded_before_needs_one_entry_per_seat(tmp_path: Path) -> None:
     when that seat finished a turn in which it melded."""
     message = refused(tmp_path, {**BASE, "melded_before": [True]})
     assert "melded_before needs one entry per seat (2), not 1" in message
+
+
+def test_not_utf8_text(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00{")
+    with pytest.raises(PositionError, match="not a text file"):
+        load_position(path)
+
+
+def test_nested_too_deeply(tmp_path: Path) -> None:
+    assert "nested too deeply" in refused(tmp_path, "[" * 100_000)
+
+
+@pytest.mark.parametrize(
+    ("meld", "words"),
+    [
+        (["KH", "2C", "2D"], "1 naturals and 2 wild cards"),
+        (["KH", "KD"], "has 2 cards; a meld needs 3"),
+        (["KH", "KD", "KC", "KS", "2C", "2D", "2H", "2S"], "4 wild cards; at most 3"),
+    ],
+)
+def test_melds_no_legal_play_makes_are_refused(tmp_path: Path, meld: list[str], words: str):
+    data = {"hands": [["5C"], ["6C"]], "melds": [{"K": meld}, {}]}
+    assert words in refused(tmp_path, data)
+
+
+def test_black_threes_melded_mid_hand_are_refused(tmp_path: Path) -> None:
+    data = {"hands": [["5C"], ["6C"]], "melds": [{"3": ["3C", "3S", "3C"]}, {}]}
+    assert "black threes are melded only by going out" in refused(tmp_path, data)
+
+
+def test_a_side_with_melds_has_opened(tmp_path: Path) -> None:
+    data = {"hands": [["5C"], ["6C"]], "melds": [{"K": ["KH", "KD", "KC"]}, {}],
+            "opened": [False, False]}  # fmt: skip
+    assert "has opened" in refused(tmp_path, data)
+
+
+def test_answer_phase_needs_ask_permission(tmp_path: Path) -> None:
+    data = {"hands": [["5C"], ["6C"]], "phase": "answer"}
+    assert "ask_permission" in refused(tmp_path, data)
+
+
+def test_turn_must_be_a_whole_number(tmp_path: Path) -> None:
+    assert "turn" in refused(tmp_path, {"hands": [["5C"], ["6C"]], "turn": True})

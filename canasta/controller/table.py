@@ -11,6 +11,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from canasta.ai.base import Player
+from canasta.engine.cards import CARD_KIND
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
@@ -190,6 +191,38 @@ class TableController:
         if not cards:
             return self._refuse(Refusal(Code.BAD_MOVE, {"text": "Select cards to add first."}))
         return self.submit(Move(MoveType.LAYOFF, cards, kind))
+
+    def intent_layoff_on_opponents(self) -> Refusal:
+        """The person dropped cards on the other side's meld: always refused."""
+        return self._refuse(Refusal(Code.OPPONENTS_MELD))
+
+    def explain_take_refusal(self) -> Refusal | None:
+        """Emit why the pile cannot be taken at all now (its top card, an empty pile), if so.
+
+        Returns None when some selection of cards could take it, so the screen can let the
+        person select its top card.
+        """
+        hand = self.hand
+        refusal = hand.check(Move(MoveType.TAKE, self.default_take_cards()))
+        blocking = (Code.PILE_EMPTY, Code.PILE_TOP_WILD, Code.PILE_TOP_BLACK_THREE)
+        if refusal is not None and refusal.code in blocking:
+            return self._refuse(refusal)
+        return None
+
+    def default_take_cards(self) -> tuple[int, ...]:
+        """The hand cards a player would take the pile with when none are chosen.
+
+        Onto the side's meld of the top card's rank when that is legal, else a natural pair
+        of that rank from the hand (which also takes a frozen pile), else none.
+        """
+        hand = self.hand
+        if not hand.pile or self.person is None:
+            return ()
+        if hand.check(Move(MoveType.TAKE)) is None:
+            return ()
+        kind = CARD_KIND[hand.pile[-1]]
+        pair = tuple(c for c in hand.hands[hand.turn] if CARD_KIND[c] == kind)[:2]
+        return pair if len(pair) == 2 else ()
 
     def intent_ask(self) -> Refusal | None:
         """The person asked the partner "may I go out?"."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from .rules import RuleSet
 from .scoring import HandScore
@@ -44,6 +45,42 @@ class Game:
         self._rng = random.Random(self.seed)
         self.dealer = self._rng.randrange(self.rules.players)
         self.hand = self._deal()
+
+    @classmethod
+    def restore(
+        cls,
+        rules: RuleSet,
+        seed: int,
+        *,
+        totals: list[int],
+        scores: list[HandScore],
+        deal_numbers: list[int],
+        dealer: int,
+        hand: HandState,
+        rng_state: tuple[Any, ...],
+    ) -> Game:
+        """Rebuild a game saved part-way (see :meth:`rng_state`), dealing nothing.
+
+        Raises:
+            ValueError: when ``rng_state`` is not a state of ``random.Random`` or the
+                scores and deal numbers do not fit together.
+        """
+        if not len(deal_numbers) - 1 <= len(scores) <= len(deal_numbers) or not deal_numbers:
+            raise ValueError(f"{len(scores)} scored hands do not fit {len(deal_numbers)} deals")
+        game = cls.__new__(cls)
+        game.rules, game.seed, game.dealer, game.hand = rules, seed, dealer, hand
+        game.totals, game.scores, game.deal_numbers = list(totals), list(scores), list(deal_numbers)
+        game._rng = random.Random()
+        try:
+            game._rng.setstate(rng_state)
+        except (TypeError, ValueError, OverflowError) as error:
+            raise ValueError(f"not a random generator state: {error}") from None
+        return game
+
+    def rng_state(self) -> tuple[Any, ...]:
+        """The deal-number generator's state (``random.Random.getstate()``), so a saved
+        game deals the same next hands once restored."""
+        return self._rng.getstate()
 
     def _deal(self) -> HandState:
         number = self._rng.randrange(1, DEAL_NUMBER_LIMIT)

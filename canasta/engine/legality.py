@@ -322,7 +322,9 @@ def refuse_ask(s: HandState) -> Refusal | None:
     Classic "Your partner": ask after drawing and before melding, once a turn, and only
     when you could go out.
     """
-    if not s.rules.asks_permission or s.turn_melded or s.asked:
+    if not s.rules.asks_permission:
+        return _r(Code.NO_PARTNER)
+    if s.turn_melded or s.asked:
         return _r(Code.CANNOT_ASK)
     plan = _go_out_plan(s)
     if plan is None or not s.opened[s.side] and not _plan_opens(s, plan):

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from .cards import (
+    BLACK_THREE,
     CARD_CODE,
     CARD_KIND,
     DECK_SIZE,
@@ -169,11 +170,37 @@ def state_from_data(data: dict[str, Any]) -> HandState:
             if not cards_left:
                 raise ValueError(f"seat {seat} is said to hold {code} but does not")
             state.known[seat].add(cards_left.pop())
+    _check_table(state)
     state.went_out = int(data.get("went_out", -1))
     state.concealed = bool(data.get("concealed", False))
     reason = data.get("end_reason")
     state.end_reason = EndReason(reason) if reason else None
     return state
+
+
+def _check_table(state: HandState) -> None:
+    """Refuse melds and turn facts that no legal play can produce (Classic "Melding")."""
+    cap = state.rules.wild_cap
+    for side in (0, 1):
+        for kind, cards in state.melds[side].items():
+            rank = KIND_RANK[kind]
+            wild = state.mwild[side][kind]
+            naturals = len(cards) - wild
+            if len(cards) < 3:
+                raise ValueError(f"the meld of {rank} has {len(cards)} cards; a meld needs 3")
+            if naturals < 2 or wild > naturals:
+                raise ValueError(
+                    f"the meld of {rank} has {naturals} naturals and {wild} wild cards: "
+                    "a meld needs 2 naturals and never more wild cards than naturals"
+                )
+            if wild > cap:
+                raise ValueError(f"the meld of {rank} has {wild} wild cards; at most {cap}")
+            if kind == BLACK_THREE and state.phase is not Phase.ENDED:
+                raise ValueError("black threes are melded only by going out (phase 'ended')")
+        if state.melds[side] and not state.opened[side] and not state.turn_melded:
+            raise ValueError(f"side {side} has melds, so it has opened ('opened' must be true)")
+    if state.phase is Phase.ANSWER and not state.rules.asks_permission:
+        raise ValueError("phase 'answer' needs four players with ask_permission on")
 
 
 __all__ = ["POSITION_SCHEMA_VERSION", "state_from_data", "state_to_data"]

@@ -55,6 +55,8 @@ class Code(Enum):
     PARTNER_AGREES = "partner_agrees"
     PLAN_EMPTY = "plan_empty"
     NO_FINISH = "no_finish"
+    OPPONENTS_MELD = "opponents_meld"
+    NO_PARTNER = "no_partner"
     BAD_MOVE = "bad_move"
 
 
@@ -90,10 +92,8 @@ MESSAGES: dict[Code, str] = {
     Code.OPENING_UNREACHABLE: (
         "Your side needs {minimum} to open, and your hand can't reach it this way."
     ),
-    Code.NEED_CANASTA: "Your side needs {needed} canasta(s) to go out; it has {have}.",
-    Code.MUST_KEEP_CARD: (
-        "Keep a card to discard: your side can't go out without {needed} canasta(s)."
-    ),
+    Code.NEED_CANASTA: "Your side needs {needed_text} to go out; it has {have}.",
+    Code.MUST_KEEP_CARD: ("Keep a card to discard: your side can't go out without {needed_text}."),
     Code.NO_WAY_TO_FINISH: "After that you could not finish your turn.",
     Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
     Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
@@ -102,6 +102,8 @@ MESSAGES: dict[Code, str] = {
     Code.STOCK_EMPTY_MUST_TAKE: (
         "The stock is empty and the pile's top card fits your side's meld: take the pile."
     ),
+    Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
+    Code.NO_PARTNER: "Asking permission is not part of this game.",
     Code.WILDS_NEED_TARGET: "Wild cards alone can't start a meld: click the meld they join.",
     Code.PILE_NEEDS_PAIR: (
         "To take the pile, meld its top card with a natural pair of {rank}, "
@@ -136,8 +138,12 @@ class Refusal:
 
     def message(self) -> str:
         """Return the short sentence a player reads."""
+        details = dict(self.details)
+        needed = details.get("needed")
+        if isinstance(needed, int):
+            details["needed_text"] = f"{needed} canasta" + ("" if needed == 1 else "s")
         try:
-            return MESSAGES[self.code].format(**self.details)
+            return MESSAGES[self.code].format(**details)
         except (KeyError, IndexError):
             return MESSAGES[self.code]
 

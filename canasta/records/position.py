@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
 from canasta.engine.rules import RuleSet
@@ -33,9 +33,9 @@ class PositionModel(BaseModel):
     schema_version: Literal[1] = 1
     rules: dict[str, Any] = Field(default_factory=dict)
     deal_number: int = 0
-    dealer: int = Field(0, ge=0, le=3)
+    dealer: StrictInt = Field(0, ge=0, le=3)
     side_scores: tuple[int, int] = (0, 0)
-    turn: int | None = Field(None, ge=0, le=3)
+    turn: StrictInt | None = Field(None, ge=0, le=3)
     phase: Literal["draw", "play", "answer", "ended"] = "draw"
     hands: list[list[str]]
     stock: list[str] | None = None
@@ -107,10 +107,14 @@ def load_position(path: Path) -> HandState:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise PositionError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise PositionError(f"{path} is not a text file (UTF-8 expected)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise PositionError(f"{path} is not JSON: {error}") from None
+    except RecursionError:
+        raise PositionError(f"{path} is nested too deeply to be a position") from None
     return position_from_data(data)
 
 

@@ -1,19 +1,24 @@
-"""The home screen: title, "New game" for 2 or 4 players, and Quit.
+"""The home screen: title, Continue game (when one is saved), Start new game, Settings,
+How to play, Stats, a sound on/off toggle, and Quit.
 
-It knows nothing of the game: it calls ``on_new_game(players)`` or ``on_quit()``.
-Keyboard: Up/Down (or Tab) move the focus, Enter/Space activate, 2 and 4 start a game.
+It knows nothing of the game: it calls the ``on_...`` callbacks it was given. Keyboard:
+Up/Down (or Tab) move the focus, Enter/Space activate, 2 and 4 start a game with that
+many players, C continues, M turns the sound on or off. Lines for the player (a broken
+file moved aside, a save that failed) are shown at the bottom.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from canasta.scenes.base import Scene
 from canasta.ui.cards import CardRenderer, card_size_for_width
+from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.paragraphs import wrap_text
 from canasta.ui.sprites import CardSprite, draw_sprites
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import GREEN, Theme, paint_felt
@@ -23,45 +28,88 @@ from canasta.ui.widgets import Button
 #: Card identities of the decorative fan: joker, A spades, A hearts, 2 clubs, red joker.
 _FAN_CARDS = (52, 39, 26, 1, 53)
 
+_Action = Callable[[], None]
+
 
 class HomeScene(Scene):
-    """Title screen with three buttons.
+    """Title screen.
 
     Args:
-        on_new_game: called with 2 or 4 (players) when a "New game" button is chosen.
+        on_new_game: called with 2 or 4 (players) to start a game; "Start new game" passes
+            ``players``.
         on_quit: called when "Quit" is chosen.
         theme: colours.
+        on_continue: continue the saved game; None hides "Continue game".
+        on_settings, on_how_to_play, on_stats: open those screens (None: no button).
+        on_sound: turn the sound on or off; returns the new state (None: no toggle).
+        sound_on: the sound setting shown on the toggle.
+        players: the number of players "Start new game" uses (the setting).
+        renderer: makes card renderers ``(w, h)`` for the fan (the deck in use).
+        notices: lines for the player, shown at the bottom.
 
     Attributes:
-        buttons: ``[Button]`` in focus order: 2 players, 4 players, Quit (rects set by
-            :meth:`resize`, in window px).
+        buttons: ``[Button]`` in focus order (rects set by :meth:`resize`, window px);
+            ``named[label]`` finds one by its label ("Start new game", "Quit", ...).
         focus: index of the focused button.
     """
 
     def __init__(
         self,
         on_new_game: Callable[[int], None],
-        on_quit: Callable[[], None],
+        on_quit: _Action,
         theme: Theme = GREEN,
+        *,
+        on_continue: _Action | None = None,
+        on_settings: _Action | None = None,
+        on_how_to_play: _Action | None = None,
+        on_stats: _Action | None = None,
+        on_sound: Callable[[], bool] | None = None,
+        sound_on: bool = True,
+        players: int = 2,
+        renderer: Callable[[int, int], CardRenderer] = CardRenderer,
+        notices: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.on_new_game = on_new_game
         self.on_quit = on_quit
+        self.on_continue = on_continue
+        self.on_sound = on_sound
         self.theme = theme
-        self.buttons = [
-            Button(
-                (0, 0, 10, 10), "New game \u2014 2 players", lambda: on_new_game(2), theme=theme
-            ),
-            Button(
-                (0, 0, 10, 10), "New game \u2014 4 players", lambda: on_new_game(4), theme=theme
-            ),
-            Button((0, 0, 10, 10), "Quit", on_quit, theme=theme),
-        ]
+        self.players = players
+        self.make_renderer = renderer
+        self.notices = list(notices)
+        self.sound_on = sound_on
+
+        def add(label: str, action: _Action | None) -> None:
+            if action is not None:
+                self.buttons.append(Button((0, 0, 10, 10), label, action, theme=theme))
+
+        self.buttons: list[Button] = []
+        add("Continue game", on_continue)
+        add("Start new game", lambda: on_new_game(self.players))
+        add("Settings", on_settings)
+        add("How to play", on_how_to_play)
+        add("Stats", on_stats)
+        add(self._sound_label(), self.toggle_sound if on_sound else None)
+        add("Quit", on_quit)
+        self.named = {b.label: b for b in self.buttons}
+        self.sound_button = self.buttons[-2] if on_sound else None
         self.focus = 0
         self.fan: list[CardSprite] = []
-        self.renderer = CardRenderer(*card_size_for_width(60))
+        self.renderer = renderer(*card_size_for_width(60))
         self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self._sync_focus()
+
+    def _sound_label(self) -> str:
+        return "Sound: on" if self.sound_on else "Sound: off"
+
+    def toggle_sound(self) -> None:
+        """Turn the sound on or off (through ``on_sound``) and relabel the toggle."""
+        if self.on_sound is None or self.sound_button is None:
+            return
+        self.sound_on = self.on_sound()
+        self.sound_button.label = self._sound_label()
 
     def enter(self, payload: object = None) -> None:
         """Deal the decorative fan in with a short animation."""
@@ -70,21 +118,33 @@ class HomeScene(Scene):
         self._layout_fan(animate=True)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay out title, fan and buttons for a ``size`` (w, h) px window."""
+        """Lay out title, fan, buttons and notices for a ``size`` (w, h) px window."""
         super().resize(size)
         w, h = self.size
-        bw = min(460, max(260, int(w * 0.5)))
-        bh = max(40, min(64, int(h * 0.075)))
-        gap = max(12, bh // 3)
-        top = int(h * 0.56)
-        for i, button in enumerate(self.buttons):
+        bw = min(480, max(280, int(w * (0.42 if w >= h else 0.8))))
+        bh = max(36, min(58, int(h * 0.066)))
+        gap = max(10, bh // 3)
+        y = int(h * 0.47)
+        big = [b for b in self.buttons if b.label in ("Continue game", "Start new game")]
+        last = [b for b in self.buttons if b is self.sound_button or b.label == "Quit"]
+        small = [b for b in self.buttons if b not in big and b not in last]
+        for button in big:
             button.rect = pygame.Rect(0, 0, bw, bh)
-            button.rect.midtop = (w // 2, top + i * (bh + gap))
-        title_h = max(40, min(int(h * 0.12), int(w * 0.13)))
+            button.rect.midtop = (w // 2, y)
+            y += bh + gap
+        for row in [small[i : i + 3] for i in range(0, len(small), 3)] + [last]:
+            cell = (bw - gap * (len(row) - 1)) // max(1, len(row))
+            x = w // 2 - bw // 2
+            for button in row:
+                button.rect = pygame.Rect(x, y, cell, round(bh * 0.85))
+                x += cell + gap
+            y += round(bh * 0.85) + gap
+        self.notice_rect = pygame.Rect(w // 12, y, w - w // 6, max(0, h - y - 8))
+        title_h = max(36, min(int(h * 0.11), int(w * 0.12)))
         self.title_rect = pygame.Rect(0, 0, int(w * 0.8), title_h)
-        self.title_rect.midbottom = (w // 2, int(h * 0.47))
-        card_w = max(36, min(100, int(h * 0.085), int(w * 0.08)))
-        self.renderer = CardRenderer(*card_size_for_width(card_w))
+        self.title_rect.midbottom = (w // 2, int(h * 0.38))
+        card_w = max(30, min(90, int(h * 0.07), int(w * 0.075)))
+        self.renderer = self.make_renderer(*card_size_for_width(card_w))
         self._layout_fan(animate=False)
 
     def _fan_targets(self) -> list[tuple[float, float, float]]:
@@ -157,6 +217,10 @@ class HomeScene(Scene):
                 self.on_new_game(2)
             elif intent.key in (pygame.K_4, pygame.K_KP4):
                 self.on_new_game(4)
+            elif intent.key == pygame.K_c and self.on_continue is not None:
+                self.on_continue()
+            elif intent.key == pygame.K_m and self.on_sound is not None:
+                self.toggle_sound()
             else:
                 return False
             return True
@@ -182,3 +246,19 @@ class HomeScene(Scene):
         )
         for button in self.buttons:
             button.draw(surface)
+        self._draw_notices(surface)
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        if not self.notices or self.notice_rect.height < 16:
+            return
+        size = max(14, min(20, self.size[1] // 40))
+        lines = [line for notice in self.notices[-3:]
+                 for line in wrap_text(notice, size, self.notice_rect.width - 24)]  # fmt: skip
+        step = round(size * 1.25)
+        box = pygame.Rect(0, 0, self.notice_rect.width, len(lines) * step + 14)
+        box.midbottom = (self.notice_rect.centerx, self.size[1] - 8)
+        draw_panel(surface, box, self.theme.frost, 10)
+        y = box.top + 7 + step // 2
+        for line in lines:
+            blit_text(surface, line, size, self.theme.text, center=(box.centerx, y))
+            y += step

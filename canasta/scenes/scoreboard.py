@@ -23,11 +23,10 @@ from canasta.ui.widgets import Button
 
 def breakdown_rows(score: SideScore) -> list[tuple[str, int]]:
     """The scoreboard's rows for one side: ``(label, points)``, summing to the hand total."""
-    canastas = f"Canastas ({score.natural_canastas} natural, {score.mixed_canastas} mixed)"
     return [
         ("Melded cards", score.melded),
-        (canastas, score.canasta_bonus),
-        (f"Red threes ({score.red_threes})", score.red_three_points),
+        ("Canasta bonuses", score.canasta_bonus),
+        ("Red threes", score.red_three_points),
         ("Going out", score.going_out),
         ("Cards in hand", score.in_hand),
     ]

@@ -23,9 +23,10 @@ from canasta.engine.moves import MoveType
 from canasta.engine.state import Phase
 from canasta.scenes.base import Scene
 from canasta.scenes.table_draw import TableDrawer
-from canasta.scenes.table_targets import TablePlan, Target, plan_table
+from canasta.scenes.table_targets import Z_PILE, Z_RED, TablePlan, Target, plan_table
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
+from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key, LongPress
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sprites import CardSprite
@@ -46,6 +47,11 @@ PACE = {
 }
 MOVE_SECONDS = 0.38
 DEAL_STAGGER = 0.022
+#: Seconds a card takes to turn over; delay between cards of a taken pile fanning out and
+#: between hands turning face up when the hand ends (all at normal speed).
+FLIP_SECONDS = 0.28
+PILE_FAN_STAGGER = 0.035
+REVEAL_STAGGER = 0.012
 
 
 class TableSprite(CardSprite):
@@ -62,7 +68,12 @@ class TableScene(Scene):
         controller: the game and its seats.
         on_hand_over: called with the controller when the hand's scores should be shown.
         on_menu: called when the person presses Menu.
-        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster.
+        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster
+            (every animation's duration is divided by it).
+        cards: face style, deck back, suit palette and large-index choice.
+        descending: show the person's hand from Aces down (default 4s up).
+        on_turn_end: called with the controller at every turn boundary (a discard, the
+            end of the hand), e.g. to save the game.
         trace: print each move and each wait for the person on standard output (for the
             real-window test and bug reports).
     """
@@ -76,7 +87,10 @@ class TableScene(Scene):
         sound: Sound | None = None,
         theme: Theme = GREEN,
         speed: float = 1.0,
+        descending: bool = False,
+        on_turn_end: Callable[[TableController], None] | None = None,
         trace: bool = False,
+        cards: CardOptions | None = None,
     ) -> None:
         super().__init__()
         self.trace = trace
@@ -87,6 +101,9 @@ class TableScene(Scene):
         self.sound = sound or Sound(enabled=False)
         self.theme = theme
         self.speed = speed
+        self.cards = cards or CardOptions()
+        self.descending = descending
+        self.on_turn_end = on_turn_end
         self.me = controller.person if controller.person is not None else 0
         self.sprites: dict[int, TableSprite] = {}
         self.selected: set[int] = set()
@@ -113,9 +130,11 @@ class TableScene(Scene):
         """Recompute the layout and card images for a ``size`` (w, h) px window."""
         super().resize(size)
         players = self.controller.game.rules.players
-        self.layout = compute_layout(self.size, players)
-        self.full = CardRenderer(*self.layout.card)
-        self.small = CardRenderer(*self.layout.small_card)
+        self.layout = compute_layout(self.size, players, self.cards.large_index)
+        self.full = CardRenderer(*self.layout.card, options=self.cards)
+        self.small = CardRenderer(*self.layout.small_card, options=self.cards)
+        self.full.prerender()  # about 50 ms per size, so no frame waits for an image
+        self.small.prerender()
         watching = self.controller.person is None
         self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
         layout = self.layout
@@ -129,6 +148,19 @@ class TableScene(Scene):
         self.no_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
         if self.sprites:
             self._retarget(animate=False)
+
+    def restyle(self, theme: Theme | None = None, cards: CardOptions | None = None) -> None:
+        """Change the table's theme and/or card look now (re-renders images, keeps play)."""
+        if theme is not None:
+            self.theme = theme
+            self.toast.theme = theme
+            for button in (self.reset_button, self.ask_button, self.menu_button,
+                           self.yes_button, self.no_button):  # fmt: skip
+                button.theme = theme
+        if cards is not None:
+            self.cards = cards
+        if self.layout is not None:
+            self.resize(self.size)
 
     def enter(self, payload: object = None) -> None:
         """Start showing the current hand with a deal animation."""
@@ -179,12 +211,32 @@ class TableScene(Scene):
         hand = self.controller.hand
         person_turn = self.controller.person_to_move()
         self.drawer.draw_background(surface, hand, self.me, self.plan, person_turn)
+        covered = self._covered() if self.plan is not None else set()
         for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
-            sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
+            if not self._hidden(sprite, covered):
+                sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
         self.drawer.draw_message(surface, self._prompt(), self.toast)
         for button in self._buttons():
             button.draw(surface)
+
+    def _covered(self) -> set[int]:
+        """Stock and pile cards lying exactly under the next card up: not worth drawing."""
+        assert self.plan is not None
+        hand, targets = self.controller.hand, self.plan.targets
+        out: set[int] = set()
+        for pile in (hand.stock, hand.pile):
+            for below, above in zip(pile, pile[1:], strict=False):
+                a, b = targets[below], targets[above]
+                if (a.x, a.y) == (b.x, b.y):
+                    out.add(below)
+        return out
+
+    def _hidden(self, sprite: TableSprite, covered: set[int]) -> bool:
+        target = sprite.target
+        if sprite.card not in covered or target is None:
+            return False
+        return sprite.pos == (target.x, target.y) and sprite.z == target.z
 
     def handle(self, intent: Intent) -> bool:
         """Turn clicks, long presses and keys into selections and intents."""
@@ -253,9 +305,14 @@ class TableScene(Scene):
             if hand.phase is Phase.DRAW:
                 if self.selected:
                     self._take()
-                else:
-                    self.pile_selected = not self.pile_selected
+                elif self.pile_selected:
+                    self.pile_selected = False
                     self._mark_pile()
+                elif self.controller.explain_take_refusal() is None:
+                    self.pile_selected = True
+                    self._mark_pile()
+                else:
+                    self._sync()
             else:
                 self._after(self.controller.intent_discard(self._selection()))
             return True
@@ -271,6 +328,9 @@ class TableScene(Scene):
                 self._take()
             else:
                 self._after(self.controller.intent_meld(self._selection()))
+            return True
+        if self.selected and any(r.collidepoint(pos) for r in plan.meld_rects[1].values()):
+            self._after(self.controller.intent_layoff_on_opponents())
             return True
         return False
 
@@ -289,7 +349,12 @@ class TableScene(Scene):
         return False
 
     def _take(self) -> None:
-        self._after(self.controller.intent_take(self._selection()))
+        """Take the pile with the selected hand cards; with none selected, with the cards a
+        player would use (onto the side's meld, else a natural pair of the top card)."""
+        cards = self._selection()
+        if not cards:
+            cards = self.controller.default_take_cards()
+        self._after(self.controller.intent_take(cards))
 
     def _after(self, refusal: object) -> None:
         if refusal is None:
@@ -303,11 +368,17 @@ class TableScene(Scene):
         return tuple(c for c in order if c in self.selected)
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        """The hand card under ``pos``, judged where cards rest (not where they fly), so a
+        second click on the stock does not catch the card just drawn."""
         if self.plan is None or self.full is None:
             return None
         for card in reversed(self.plan.my_hand):
             sprite = self.sprites[card]
-            if sprite.contains(pos, self.full.size):
+            target = sprite.target
+            if target is None:
+                continue
+            rect = pygame.Rect(target.x, round(target.y - sprite.lift), *self.full.size)
+            if rect.collidepoint(pos):
                 return card
         return None
 
@@ -342,14 +413,16 @@ class TableScene(Scene):
             sprite = self.sprites[card]
             chosen = card in self.selected
             sprite.selected = chosen
-            self.animator.animate(sprite, 0.12, lift=float(lift if chosen else 0))
+            self.animator.animate(sprite, 0.12 / self.speed, lift=float(lift if chosen else 0))
 
     def _mark_pile(self) -> None:
+        """Outline the pile's top card while it is selected, and no card off the hand."""
         pile = self.controller.hand.pile
-        for card in pile:
-            self.sprites[card].selected = False
-        if pile:
-            self.sprites[pile[-1]].selected = self.pile_selected
+        top = pile[-1] if pile and self.pile_selected else None
+        hand = set(self.plan.my_hand) if self.plan else set()
+        for card, sprite in self.sprites.items():
+            if card not in hand:
+                sprite.selected = card == top
 
     def _pile_rect(self) -> pygame.Rect:
         assert self.layout is not None
@@ -364,22 +437,31 @@ class TableScene(Scene):
     def _sync(self) -> None:
         """Drain the controller's events (messages, sounds), then move cards."""
         events = self.controller.events
+        boundary = False
         while events:
             event = events.popleft()
             if isinstance(event, Refused):
                 self.toast.show(event.message, 3.2)
-                self.sound.play("error")
+                self.sound.play("refusal")
             elif isinstance(event, Applied):
                 self._sound_for(event)
+                boundary = boundary or event.move.type is MoveType.DISCARD
                 if self.trace:
                     size = len(self.controller.hand.hands[event.seat])
                     print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
             elif isinstance(event, TurnReset):
                 self.toast.show("Turn reset.", 1.5)
+                if self.trace:
+                    print(f"reset seat={event.seat}", flush=True)
             elif isinstance(event, HandEnded):
+                if self.trace:
+                    print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
+                boundary = True
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
-                self.sound.play("canasta" if event.winner == self.me % 2 else "turn")
+                self.sound.play("won" if event.winner == self.me % 2 else "lost")
+        if boundary and self.on_turn_end is not None:
+            self.on_turn_end(self.controller)
         self.selected &= set(self.controller.hand.hands[self.me])
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
@@ -391,32 +473,50 @@ class TableScene(Scene):
         kind = event.move.type
         if kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
             sides = self.controller.hand.msize[event.seat % 2]
-            self.sound.play("canasta" if any(s == 7 for s in sides) else "meld")
-        elif kind in (MoveType.DRAW, MoveType.DISCARD):
-            self.sound.play("deal")
+            if any(s == 7 for s in sides):
+                self.sound.play("canasta")
+            else:
+                self.sound.play("pile" if kind is MoveType.TAKE else "meld")
+        elif kind is MoveType.DRAW:
+            self.sound.play("draw")
+        elif kind is MoveType.DISCARD:
+            self.sound.play("discard")
 
     def _retarget(self, animate: bool, deal: bool = False) -> None:
         assert self.layout is not None
         hand = self.controller.hand
-        self.plan = plan_table(hand, self.me, self.layout, reveal=self.reveal)
+        self.plan = plan_table(
+            hand, self.me, self.layout, reveal=self.reveal, descending=self.descending
+        )
         duration = MOVE_SECONDS / self.speed
-        order = 0
+        order = fanned = revealed = 0
         for card, target in self.plan.targets.items():
             sprite = self.sprites[card]
-            if sprite.target == target:
+            old = sprite.target
+            if old == target:
                 continue
-            moved = sprite.target is None or (sprite.target.x, sprite.target.y) != (
-                target.x, target.y,
-            )  # fmt: skip
+            moved = old is None or (old.x, old.y) != (target.x, target.y)
+            turns = animate and sprite.face_up != target.face_up
             sprite.target = target
             sprite.small = target.small
-            sprite.face_up = target.face_up
             if not animate or not moved:
                 self.animator.cancel(sprite)
                 sprite.pos = (float(target.x), float(target.y))
                 sprite.z = target.z
+                sprite.turn = 1.0
+                if turns:  # turned over where it lies: the hands at the end of a hand
+                    delay = revealed * REVEAL_STAGGER / self.speed
+                    sprite.flip(self.animator, target.face_up, FLIP_SECONDS / self.speed,
+                                delay=delay)  # fmt: skip
+                    revealed += 1
+                sprite.face_up = target.face_up
                 continue
-            delay = order * DEAL_STAGGER / self.speed if deal and target.z >= 800 else 0.0
+            delay = 0.0
+            if deal and target.z >= 800:
+                delay = order * DEAL_STAGGER / self.speed
+            elif old is not None and Z_PILE <= old.z < Z_RED and not Z_PILE <= target.z < Z_RED:
+                delay = fanned * PILE_FAN_STAGGER / self.speed  # a taken pile fans out
+                fanned += 1
             order += 1
             sprite.z = 2000 + target.z
             easing = ease_out_cubic if deal else ease_in_out_cubic
@@ -424,6 +524,9 @@ class TableScene(Scene):
                 sprite, duration, delay=delay, easing=easing,
                 on_done=self._landed(sprite, target.z), pos=(float(target.x), float(target.y)),
             )  # fmt: skip
+            if turns:
+                sprite.flip(self.animator, target.face_up, duration, delay=delay)
+            sprite.face_up = target.face_up
 
     @staticmethod
     def _landed(sprite: TableSprite, z: int) -> Callable[[], None]:

@@ -137,8 +137,9 @@ class TableDrawer:
             self.badge.draw(surface, str(len(pile)), (discard.centerx, discard.bottom + 2))
         if pile and (hand.pile_freezers or hand.rules.pile_always_frozen):
             self._chip(surface, "FROZEN", FROST_BLUE, (20, 40, 70), discard, above=True)
-        elif pile and CARD_KIND[pile[-1]] == BLACK_THREE:
-            self._chip(surface, "BLOCKED", BLOCKED_RED, (255, 255, 255), discard, above=True)
+        if pile and CARD_KIND[pile[-1]] == BLACK_THREE:
+            middle = pygame.Rect(discard.x, discard.centery, discard.width, 0)
+            self._chip(surface, "BLOCKED", BLOCKED_RED, (255, 255, 255), middle, above=True)
         for seat in range(hand.players):
             self._seat_label(surface, hand, seat, me)
         if plan is not None:
@@ -149,7 +150,11 @@ class TableDrawer:
         """The message strip: a refusal toast while one shows, else the prompt."""
         rect = self.layout.message
         if toast.visible:
-            toast.draw(surface, rect)
+            # Refusals are read where the eye is, at the top of your meld area, wide
+            # enough for a whole sentence at a readable size.
+            melds = self.layout.melds[0]
+            height = max(36, min(56, self.layout.card[1] // 2))
+            toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
             return
         size = fit_text_size(prompt, rect.width - 20, min(30, max(16, rect.height // 3)))
         blit_text(surface, prompt, size, self.theme.text, center=(rect.centerx, rect.y + 8 + size))
@@ -198,7 +203,8 @@ class TableDrawer:
                     natural = hand.mwild[side][kind] == 0
                     label = "NATURAL" if natural else "MIXED"
                     bg = (176, 32, 40) if natural else (30, 30, 34)
-                    self._chip(surface, label, bg, (255, 240, 200), rect, above=False)
+                    inside = pygame.Rect(rect.x, rect.y, rect.width, rect.height - self.font)
+                    self._chip(surface, label, bg, (255, 240, 200), inside, above=False)
 
     def _scores(self, surface: pygame.Surface, hand: HandState, me: int) -> None:
         layout, theme = self.layout, self.theme

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.engine.cards import BLACK_THREE, CARD_KIND, JOKER, SUITS, TWO, card_suit
+from canasta.engine.cards import BLACK_THREE, CARD_KIND, JOKER, SUITS, TWO, card_suit, is_red
 from canasta.engine.state import HandState
 from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
 
@@ -18,6 +18,8 @@ from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, 
 _DISPLAY_ORDER = {kind: kind for kind in range(11)} | {BLACK_THREE: 11, TWO: 12, JOKER: 13}
 
 Z_STOCK, Z_PILE, Z_RED, Z_MELD, Z_WAIT, Z_HAND = 0, 200, 300, 400, 700, 800
+#: Cards in a completed canasta (it is then shown squared up).
+CANASTA = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +119,14 @@ def plan_table(
         rel_side = (side - me) % 2
         kinds = meld_display_order(list(hand.melds[side]))
         orders[rel_side] = kinds
-        columns = place_melds([len(hand.melds[side][k]) for k in kinds], layout.melds[rel_side],
-                              layout.card)  # fmt: skip
+        shown = [_shown_count(len(hand.melds[side][k])) for k in kinds]
+        columns = place_melds(shown, layout.melds[rel_side], layout.card)
         for col, kind in enumerate(kinds):
             cards = _meld_cards_in_order(hand.melds[side][kind])
             spots = columns[col]
+            if len(cards) >= CANASTA:
+                cards = _squared_canasta(cards, natural=hand.mwild[side][kind] == 0)
+                spots = _squared_spots(spots[0], len(cards))
             for i, (x, y) in enumerate(spots):
                 targets[cards[i]] = Target(x, y, True, Z_MELD + col * 40 + i)
             if spots:
@@ -141,6 +146,30 @@ def plan_table(
         for i, (x, y) in enumerate(spots):
             targets[hand.waiting[i]] = Target(x, y, True, Z_WAIT + i)
     return TablePlan(targets, my_hand, (rects[0], rects[1]), (orders[0], orders[1]), waiting_rect)
+
+
+def _shown_count(n: int) -> int:
+    """Cards a meld column needs room for: a completed canasta is one squared pile."""
+    return 1 if n >= CANASTA else n
+
+
+def _squared_canasta(cards: list[int], natural: bool) -> list[int]:
+    """A canasta's cards bottom to top: a red card on top of a natural canasta, a black card
+    (a wild card if possible) on top of a mixed one, the rule books' custom for telling
+    them apart at a glance (the Classic reference does not say)."""
+    wild = [c for c in cards if CARD_KIND[c] in (TWO, JOKER)]
+    if natural:
+        tops = [c for c in cards if is_red(c)]
+    else:
+        tops = [c for c in wild if not is_red(c)] or [c for c in cards if not is_red(c)] or wild
+    top = tops[0] if tops else cards[-1]
+    return [c for c in cards if c != top] + [top]
+
+
+def _squared_spots(at: tuple[int, int], n: int) -> list[tuple[int, int]]:
+    """Top-lefts of ``n`` squared cards: three layers 1 px apart, the top card at ``at``."""
+    x, y = at
+    return [(x + 2 - min(2, i * 3 // n), y + 2 - min(2, i * 3 // n)) for i in range(n)]
 
 
 def _meld_cards_in_order(cards: list[int]) -> list[int]:

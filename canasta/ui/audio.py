@@ -1,28 +1,31 @@
 """Sound effects that fall silent instead of crashing when there is no audio device.
 
-Effects are named (``"click"``, ``"deal"``, ``"meld"``, ``"canasta"``, ``"error"``,
-``"turn"``). Until there are sound files, short tones are synthesised with
-``pygame.sndarray`` when numpy happens to be installed; otherwise the layer is silent.
+Effects are WAV files under ``assets/sounds/`` written by ``scripts/make_sounds.py``:
+see :data:`EFFECTS`. They play through ``pygame.mixer``; without a device, with sound
+off, or for a file that does not load, ``play`` does nothing and returns False.
 """
 
 from __future__ import annotations
 
-import importlib
-import math
 from pathlib import Path
-from typing import Any
 
 import pygame
 
-#: Synthesised effects: name -> list of (frequency Hz, seconds) notes played in sequence.
-TONES: dict[str, list[tuple[float, float]]] = {
-    "click": [(1200.0, 0.025)],
-    "deal": [(520.0, 0.04)],
-    "meld": [(660.0, 0.07), (880.0, 0.09)],
-    "canasta": [(660.0, 0.08), (830.0, 0.08), (990.0, 0.16)],
-    "error": [(220.0, 0.14)],
-    "turn": [(740.0, 0.06)],
-}
+from canasta.ui.assets import asset_path
+
+#: Effect names, each ``assets/sounds/<name>.wav``.
+EFFECTS: tuple[str, ...] = (
+    "click",
+    "deal",
+    "draw",
+    "discard",
+    "meld",
+    "canasta",
+    "pile",
+    "refusal",
+    "won",
+    "lost",
+)
 
 
 class Sound:
@@ -31,22 +34,22 @@ class Sound:
     Args:
         enabled: the player's setting; a disabled layer never touches the mixer.
         volume: 0.0..1.0 applied to every effect.
-        synthesize: build the :data:`TONES` beeps if numpy is available.
+        load_effects: load the :data:`EFFECTS` files once the mixer is open.
 
-    ``available`` is False when the mixer could not start (no device); then ``play`` is a
-    no-op. ``play`` is also a no-op for unknown names.
+    ``available`` is False when the mixer could not start (no device; ``error`` says why);
+    then ``play`` is a no-op. ``play`` is also a no-op for unknown names.
     """
 
-    def __init__(self, enabled: bool = True, volume: float = 0.6, synthesize: bool = True) -> None:
+    def __init__(self, enabled: bool = True, volume: float = 0.6, load_effects: bool = True):
         self.enabled = enabled
         self.volume = max(0.0, min(1.0, volume))
         self.available = False
         self.error: str | None = None
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         if enabled:
-            self._start(synthesize)
+            self._start(load_effects)
 
-    def _start(self, synthesize: bool) -> None:
+    def _start(self, load_effects: bool) -> None:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -55,11 +58,9 @@ class Sound:
             self.available = False
             self.error = str(exc)
             return
-        if synthesize and self.available:
-            for name, notes in TONES.items():
-                sound = _synth(notes)
-                if sound is not None:
-                    self.register(name, sound)
+        if load_effects and self.available:
+            for name in EFFECTS:
+                self.load(name, asset_path("sounds", f"{name}.wav"))
 
     @property
     def active(self) -> bool:
@@ -99,33 +100,3 @@ class Sound:
         except pygame.error:
             return False
         return True
-
-
-def _synth(notes: list[tuple[float, float]]) -> pygame.mixer.Sound | None:
-    """A Sound of sine notes with short fades, or None without numpy or a 16-bit mixer."""
-    try:
-        np: Any = importlib.import_module("numpy")
-    except ImportError:
-        return None
-    init = pygame.mixer.get_init()
-    if init is None:
-        return None
-    rate, bits, channels = init
-    if bits != -16:
-        return None
-    parts = []
-    for freq, seconds in notes:
-        n = max(1, int(rate * seconds))
-        t = np.arange(n) / rate
-        wave = np.sin(2 * math.pi * freq * t)
-        ramp = min(n // 2, max(1, int(rate * 0.005)))
-        env = np.ones(n)
-        env[:ramp] = np.linspace(0.0, 1.0, ramp)
-        env[-ramp:] = np.linspace(1.0, 0.0, ramp)
-        parts.append(wave * env * 0.35)
-    mono = (np.concatenate(parts) * 32767).astype(np.int16)
-    data = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)
-    try:
-        return pygame.sndarray.make_sound(np.ascontiguousarray(data))
-    except (pygame.error, ValueError):
-        return None

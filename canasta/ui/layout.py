@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.ui.cards import CARD_ASPECT
+from canasta.ui.cards import CARD_ASPECT, LARGE_INDEX_ASPECT
 from canasta.ui.placement import Pos, place_hand, place_melds, place_pile, place_stack
 
 __all__ = [
@@ -121,8 +121,13 @@ def _margin(size: tuple[int, int]) -> int:
     return max(6, round(min(size) * 0.012))
 
 
-def compute_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
+def compute_layout(
+    size: tuple[int, int], players: int = 2, large_index: bool = False
+) -> TableLayout:
     """Compute the :class:`TableLayout` for a ``size`` (w, h) px window and 2 or 4 players.
+
+    ``large_index`` cards keep the height of standard ones and are thinner
+    (``LARGE_INDEX_ASPECT``), so every area stays where it is or shrinks.
 
     Bands from top to bottom: the top hand(s), their melds, the middle band (scores, stock,
     discard, message, buttons), your melds, your hand. Landscape with 4 players: the left
@@ -137,6 +142,8 @@ def compute_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
     portrait = _is_portrait(size)
     cw = choose_card_width(size, players)
     ch = round(cw * CARD_ASPECT)
+    if large_index:
+        cw = round(ch / LARGE_INDEX_ASPECT)
     sw, sh = round(cw * SMALL_CARD_SCALE), round(ch * SMALL_CARD_SCALE)
     top_h = sh
     hand_h = round(ch * 1.22)

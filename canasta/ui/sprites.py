@@ -6,15 +6,20 @@ smoothly); ``lift`` raises a card (selected cards) by that many pixels.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 import pygame
 
 from canasta.ui.cards import CardRenderer
 from canasta.ui.effects import draw_selection
+from canasta.ui.tween import Animator, ease_in_out_cubic
 
 _ROTATED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 _SHADES: dict[tuple[int, int, int], pygame.Surface] = {}
+_SQUEEZED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+#: A flip is drawn in this many distinct widths (images cached per width).
+FLIP_STEPS = 12
 
 
 class CardSprite:
@@ -31,6 +36,8 @@ class CardSprite:
         lift: pixels the card is raised (tweenable; set it when selecting).
         alpha: opacity 0..255 (tweenable).
         dimmed: draw a dark veil (e.g. cards that cannot be played now).
+        turn: progress of a flip, 0.0 .. 1.0 (tweenable; 1.0 = not flipping). The card
+            narrows to its edge showing the other side, then widens showing ``face_up``.
     """
 
     def __init__(
@@ -58,6 +65,17 @@ class CardSprite:
         self.alpha = float(alpha)
         self.dimmed = dimmed
         self.visible = True
+        self.turn = 1.0
+
+    def flip(
+        self, animator: Animator, face_up: bool, duration: float, *, delay: float = 0.0
+    ) -> None:
+        """Turn the card over to ``face_up`` in ``duration`` seconds (after ``delay``)."""
+        if face_up == self.face_up and self.turn >= 1.0:
+            return
+        self.face_up = face_up
+        self.turn = 0.0
+        animator.animate(self, duration, delay=delay, easing=ease_in_out_cubic, turn=1.0)
 
     def __repr__(self) -> str:
         return f"CardSprite(card={self.card}, x={self.x:.1f}, y={self.y:.1f}, z={self.z})"
@@ -88,9 +106,14 @@ class CardSprite:
         """Blit this card (and its selection outline) onto ``surface``."""
         if not self.visible or self.alpha <= 0:
             return
-        image = renderer.image(self.card, self.face_up)
+        turning = self.turn < 1.0
+        showing = self.face_up if not turning or self.turn >= 0.5 else not self.face_up
+        image = renderer.image(self.card, showing)
         angle = round(self.angle) % 360
         rect = self.rect(renderer.size)
+        if turning:
+            image = _squeezed(image, abs(math.cos(math.pi * self.turn)))
+            rect = image.get_rect(center=rect.center)
         if angle:
             image = _rotated(image, angle)
             rect = image.get_rect(center=rect.center)
@@ -102,7 +125,7 @@ class CardSprite:
             image.set_alpha(None)
         if self.dimmed:
             surface.blit(_shade(renderer.size, renderer.radius), rect)
-        if self.selected and not angle:
+        if self.selected and not angle and not turning:
             draw_selection(surface, rect, select_color, width=3, radius=renderer.radius)
 
 
@@ -115,6 +138,23 @@ def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
         _ROTATED.clear()
     out = pygame.transform.rotozoom(image, angle, 1.0)
     _ROTATED[key] = (image, out)
+    return out
+
+
+def _squeezed(image: pygame.Surface, share: float) -> pygame.Surface:
+    """``image`` narrowed to ``share`` of its width (quantised to FLIP_STEPS, cached)."""
+    step = max(1, round(share * FLIP_STEPS))
+    if step >= FLIP_STEPS:
+        return image
+    key = (id(image), step)
+    hit = _SQUEEZED.get(key)
+    if hit is not None and hit[0] is image:
+        return hit[1]
+    if len(_SQUEEZED) > 512:
+        _SQUEEZED.clear()
+    w, h = image.get_size()
+    out = pygame.transform.smoothscale(image, (max(1, round(w * step / FLIP_STEPS)), h))
+    _SQUEEZED[key] = (image, out)
     return out
 
 

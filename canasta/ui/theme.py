@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.ui.assets import AssetError, asset_path, load_json
+from canasta.ui.colors import parse_hex
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -29,7 +32,11 @@ class Theme:
         frost: translucent panel fill (RGBA) for message strips and dialogs.
         button: button fill; button_hover: hovered fill; button_text: label colour;
         button_disabled: fill of a disabled button.
-        card_back: main colour of the card back pattern.
+        card_back: main colour of the theme's matching deck back.
+        title: display name ("Dark red"); texture: felt texture tile under
+        ``assets/textures`` ("felt", "baize", "linen", "suede", "leather", or "plain");
+        texture_strength: how far the texture darkens and lightens the felt (0..1);
+        deck: name of the deck back that matches the theme.
     """
 
     name: str
@@ -47,48 +54,39 @@ class Theme:
     button_text: RGB
     button_disabled: RGB
     card_back: RGB
+    title: str = ""
+    texture: str = "plain"
+    texture_strength: float = 0.0
+    deck: str = ""
 
 
-GREEN = Theme(
-    name="green",
-    felt=(34, 110, 64),
-    felt_edge=(14, 58, 32),
-    accent=(255, 204, 64),
-    text=(244, 244, 236),
-    text_dim=(190, 214, 196),
-    badge_bg=(28, 32, 40),
-    badge_text=(250, 250, 250),
-    glow=(255, 226, 110),
-    frost=(10, 30, 18, 150),
-    button=(246, 240, 222),
-    button_hover=(255, 226, 140),
-    button_text=(24, 36, 28),
-    button_disabled=(120, 140, 126),
-    card_back=(150, 28, 40),
-)
+def _load_themes() -> dict[str, Theme]:
+    out: dict[str, Theme] = {}
+    for name, data in load_json("themes.json").items():
+        colors = {
+            key: tuple(value) if key == "frost" else parse_hex(value)
+            for key, value in data.items()
+            if key not in ("title", "texture", "deck", "texture_strength")
+        }
+        out[name] = Theme(
+            name=name,
+            title=data["title"],
+            texture=data["texture"],
+            texture_strength=float(data["texture_strength"]),
+            deck=data["deck"],
+            **colors,
+        )
+    return out
 
-BLUE = Theme(
-    name="blue",
-    felt=(32, 80, 136),
-    felt_edge=(12, 32, 64),
-    accent=(255, 190, 70),
-    text=(240, 244, 250),
-    text_dim=(180, 200, 226),
-    badge_bg=(20, 24, 36),
-    badge_text=(250, 250, 250),
-    glow=(120, 220, 255),
-    frost=(8, 18, 40, 150),
-    button=(238, 242, 250),
-    button_hover=(255, 214, 130),
-    button_text=(18, 28, 48),
-    button_disabled=(110, 126, 150),
-    card_back=(30, 60, 150),
-)
 
-#: Themes by name.
-THEMES: dict[str, Theme] = {GREEN.name: GREEN, BLUE.name: BLUE}
+#: The 18 table themes by name (``green``, ``blue``, ``merlot``, ... ``celeste``), read from
+#: ``assets/themes.json`` (written by ``scripts/make_themes.py``).
+THEMES: dict[str, Theme] = _load_themes()
+GREEN = THEMES["green"]
+BLUE = THEMES["blue"]
 
 _FELT_CACHE: dict[tuple[str, int, int], pygame.Surface] = {}
+_TEXTURES: dict[str, pygame.Surface | None] = {}
 _GRADIENT_W, _GRADIENT_H = 48, 32
 
 
@@ -121,12 +119,60 @@ def felt_surface(size: tuple[int, int], theme: Theme = GREEN) -> pygame.Surface:
             k = min(1.0, d) ** 1.6 * 0.9 + (y / (_GRADIENT_H - 1)) * 0.1
             small.set_at((x, y), _mix(theme.felt, theme.felt_edge, min(1.0, k)))
     surface = pygame.transform.smoothscale(small, (w, h))
+    _apply_texture(surface, theme.texture, theme.texture_strength)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert()
     if len(_FELT_CACHE) > 8:
         _FELT_CACHE.clear()
     _FELT_CACHE[key] = surface
     return surface
+
+
+def _texture_layers(name: str, strength: float) -> tuple[pygame.Surface, pygame.Surface] | None:
+    """Two tiles from a grey texture: a multiply layer (shadows) and an add layer (lights)."""
+    if name == "plain" or strength <= 0:
+        return None
+    if name not in _TEXTURES:
+        try:
+            _TEXTURES[name] = pygame.image.load(str(asset_path("textures", f"{name}.png")))
+        except (pygame.error, OSError, FileNotFoundError) as exc:
+            raise AssetError(f"cannot read texture {name!r}: {exc}") from exc
+    tile = _TEXTURES[name]
+    assert tile is not None
+    size = tile.get_size()
+    dark = pygame.Surface(size)
+    light = pygame.Surface(size)
+    dark.fill((255, 255, 255))
+    light.fill((0, 0, 0))
+    for y in range(size[1]):
+        for x in range(size[0]):
+            v = tile.get_at((x, y))[0] - 128
+            if v < 0:
+                k = 255 + round(v * 2 * strength)
+                dark.set_at((x, y), (k, k, k))
+            else:
+                k = round(v * strength)
+                light.set_at((x, y), (k, k, k))
+    return dark, light
+
+
+_LAYERS: dict[tuple[str, float], tuple[pygame.Surface, pygame.Surface] | None] = {}
+
+
+def _apply_texture(surface: pygame.Surface, name: str, strength: float) -> None:
+    key = (name, strength)
+    if key not in _LAYERS:
+        _LAYERS[key] = _texture_layers(name, strength)
+    layers = _LAYERS[key]
+    if layers is None:
+        return
+    dark, light = layers
+    tw, th = dark.get_size()
+    w, h = surface.get_size()
+    for y in range(0, h, th):
+        for x in range(0, w, tw):
+            surface.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def paint_felt(surface: pygame.Surface, theme: Theme = GREEN) -> None:

@@ -52,10 +52,10 @@ def test_ask_refused_without_a_way_to_go_out() -> None:
 def test_ask_refused_with_the_option_off_or_two_players() -> None:
     state = table(ask_permission=False)
     legal(state, "draw")
-    refused(state, "ask", Code.CANNOT_ASK)
+    refused(state, "ask", Code.NO_PARTNER)
     two = pos([READY, ["4C"]], melds=[{"K": K7}, {}], stock_top=["5S"], ask_permission=True)
     legal(two, "draw")
-    refused(two, "ask", Code.CANNOT_ASK)
+    refused(two, "ask", Code.NO_PARTNER)
 
 
 def test_ask_only_once_a_turn() -> None:

@@ -114,7 +114,7 @@ def test_book_rules_partner_may_be_asked_and_always_agrees() -> None:  # row 23
     assert classic.legal_moves() == [YES, NO]
     plain = pos(four(READY), melds=[{"K": K7}, {}], stock_top=["5S"])
     legal(plain, "draw")
-    refused(plain, "ask", Code.CANNOT_ASK)
+    refused(plain, "ask", Code.NO_PARTNER)
 
 
 def test_book_rules_empty_stock_forces_taking_a_fitting_top_card() -> None:  # row 18

@@ -149,3 +149,22 @@ def test_a_refused_click_shows_the_rule() -> None:
     assert table.toast.visible
     assert table.toast.text == "Discard exactly one card."
     assert len(controller.hand.hands[0]) == len(hand_before) + 1
+
+
+def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight() -> None:
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    app = App((1280, 800), seed=3)
+    app.new_game(2)
+    table = app.table
+    assert table is not None and table.layout is not None
+    controller = table.controller
+    for _ in range(400):
+        pump(app, 0.1)
+        if controller.person_to_move() and not table.animator.busy:
+            break
+    assert controller.hand.phase is Phase.DRAW
+    click(app, table.layout.stock.center)
+    click(app, table.layout.stock.center)  # the drawn card is still flying from here
+    assert table.selected == set()
+    assert table.toast.text.startswith("That isn't possible now")

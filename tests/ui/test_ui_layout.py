@@ -144,3 +144,47 @@ def test_stack_and_pile():
     assert place_pile(0, pygame.Rect(10, 10, 80, 112)) == []
     assert place_pile(1, pygame.Rect(10, 10, 80, 112)) == [(10, 10)]
     assert len(place_pile(60, pygame.Rect(10, 10, 80, 112))) == 4
+
+
+def _all_sizes():
+    """Landscape from 960x600 and portrait from 600x960 up to full HD, in steps."""
+    for w in range(960, 1921, 160):
+        for h in range(600, 1081, 80):
+            yield (w, h)
+            yield (h, w)
+
+
+@pytest.mark.parametrize("large_index", [False, True])
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_window_size_has_disjoint_areas_and_cards_inside(players, large_index):
+    checked = 0
+    for size in _all_sizes():
+        layout = compute_layout(size, players, large_index)
+        screen = pygame.Rect(0, 0, *size)
+        rects = layout.named_rects()
+        for name, rect in rects.items():
+            assert rect.width > 0 and rect.height > 0, (size, name)
+            assert screen.contains(rect), (size, name, rect)
+        for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+            assert not ra.colliderect(rb), (size, a, ra, b, rb)
+        cw, ch = layout.card
+        assert ch / cw == pytest.approx(1.55 if large_index else 1.4, abs=0.03), size
+        for x, y in place_hand(15, layout.hand, layout.card):
+            assert layout.hand.contains(pygame.Rect(x, y, cw, ch)), size
+        # Eight melds, one grown long: every card stays inside its side's meld area.
+        for side in (0, 1):
+            area = layout.melds[side]
+            for column in place_melds([3, 4, 5, 3, 12, 3, 4, 7], area, layout.card):
+                for x, y in column:
+                    assert area.contains(pygame.Rect(x, y, cw, ch)), (size, side)
+        for rel in range(1, players):
+            area = layout.hands[rel]
+            small = layout.small_card
+            if area.height > area.width * 1.5:
+                spots = place_stack(11, area, small, align="center")
+            else:
+                spots = place_hand(15, area, small, max_step=0.3, min_step=0.05)
+            for x, y in spots:
+                assert area.contains(pygame.Rect(x, y, *small)), (size, rel)
+        checked += 1
+    assert checked == 2 * 7 * 7

@@ -35,10 +35,19 @@ class Recorder(Scene):
         self.log.append(f"{self.name}.draw")
 
 
-def make_home(size=(1280, 800)):
+def make_home(size=(1280, 800), *, can_continue=True, players=2):
     calls: list[object] = []
     manager = SceneManager(size)
-    home = HomeScene(on_new_game=lambda n: calls.append(n), on_quit=lambda: calls.append("quit"))
+    home = HomeScene(
+        on_new_game=lambda n: calls.append(n),
+        on_quit=lambda: calls.append("quit"),
+        on_continue=(lambda: calls.append("continue")) if can_continue else None,
+        on_settings=lambda: calls.append("settings"),
+        on_how_to_play=lambda: calls.append("how to play"),
+        on_stats=lambda: calls.append("stats"),
+        on_sound=lambda: calls.append("sound") or False,
+        players=players,
+    )
     manager.push(home)
     return manager, home, calls
 
@@ -108,47 +117,51 @@ def test_long_press_reaches_scene_through_manager_update():
     assert log == ["a.handle"]
 
 
-def test_home_click_quit_button_calls_on_quit():
-    manager, home, calls = make_home()
-    quit_button = home.buttons[2]
-    assert quit_button.label == "Quit"
-    pygame.event.clear()
-    post_click(quit_button.rect.center)
-    pump(manager)
-    assert calls == ["quit"]
+LABELS = ["Continue game", "Start new game", "Settings", "How to play", "Stats",
+          "Sound: on", "Quit"]  # fmt: skip
 
 
-def test_home_click_buttons_start_games():
-    manager, home, calls = make_home((800, 1200))
+def test_home_buttons_in_focus_order_and_continue_only_with_a_save():
+    _, home, _ = make_home()
+    assert [b.label for b in home.buttons] == LABELS
+    _, home, _ = make_home(can_continue=False)
+    assert [b.label for b in home.buttons] == LABELS[1:]
+
+
+def test_home_click_every_button_calls_its_action():
+    manager, home, calls = make_home(players=4)
     pygame.event.clear()
-    post_click(home.buttons[1].rect.center)
-    post_click(home.buttons[0].rect.center)
+    for label in LABELS:
+        post_click(home.named[label].rect.center)
     post_click((5, 5))  # empty felt: nothing
     pump(manager)
-    assert calls == [4, 2]
+    assert calls == ["continue", 4, "settings", "how to play", "stats", "sound", "quit"]
+    assert home.named["Sound: on"].label == "Sound: off"  # the toggle shows the new state
 
 
-def test_home_enter_on_first_button_starts_two_player_game():
+def test_home_enter_on_first_button_continues():
     manager, home, calls = make_home()
     assert home.focus == 0 and home.buttons[0].focused
     pygame.event.clear()
     post_key(pygame.K_RETURN)
     pump(manager)
-    assert calls == [2]
+    assert calls == ["continue"]
 
 
-def test_home_keyboard_navigation_wraps():
-    manager, home, calls = make_home()
-    manager.handle_event(key_down(pygame.K_DOWN))
-    manager.handle_event(key_down(pygame.K_DOWN))
-    assert home.focus == 2 and home.buttons[2].focused and not home.buttons[0].focused
+def test_home_keyboard_navigation_wraps_and_shortcuts():
+    manager, home, calls = make_home(can_continue=False)
+    for _ in range(5):
+        manager.handle_event(key_down(pygame.K_DOWN))
+    assert home.focus == 5 and home.buttons[5].focused and not home.buttons[0].focused
     manager.handle_event(key_down(pygame.K_DOWN))
     assert home.focus == 0
     manager.handle_event(key_down(pygame.K_UP))
     manager.handle_event(key_down(pygame.K_KP_ENTER))
     assert calls == ["quit"]
     home.handle(Key(pygame.K_4))
-    assert calls == ["quit", 4]
+    home.handle(Key(pygame.K_2))
+    home.handle(Key(pygame.K_m))
+    assert calls == ["quit", 4, 2, "sound"]
 
 
 def test_home_hover_moves_focus_and_draws():
@@ -166,10 +179,12 @@ def test_home_hover_moves_focus_and_draws():
 
 
 def test_home_layout_buttons_disjoint_and_on_screen():
-    for size in [(1280, 800), (960, 600), (1920, 1080), (800, 1200)]:
+    for size in [(1280, 800), (960, 600), (1920, 1080), (800, 1280), (500, 800)]:
         _, home, _ = make_home(size)
         screen = pygame.Rect(0, 0, *size)
         rects = [b.rect for b in home.buttons]
-        assert all(screen.contains(r) for r in rects)
-        assert rects[0].bottom < rects[1].top and rects[1].bottom < rects[2].top
-        assert home.title_rect.bottom < rects[0].top
+        assert all(screen.contains(r) for r in rects), size
+        for i, a in enumerate(rects):
+            assert all(not a.colliderect(b) for b in rects[i + 1 :]), size
+        assert home.title_rect.bottom < min(r.top for r in rects)
+        assert home.notice_rect.top >= max(r.bottom for r in rects)

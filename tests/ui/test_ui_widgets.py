@@ -68,7 +68,7 @@ def test_text_cache_and_fit():
 
 
 def test_themes_and_felt_cached_per_size():
-    assert THEMES == {"green": GREEN, "blue": BLUE}
+    assert THEMES["green"] is GREEN and THEMES["blue"] is BLUE and len(THEMES) == 18
     a = felt_surface((320, 200), GREEN)
     assert a.get_size() == (320, 200) and felt_surface((320, 200), GREEN) is a
     centre, corner = a.get_at((160, 90)), a.get_at((0, 0))

@@ -1,0 +1,158 @@
+"""The game in progress and the files: autosave, stats and records at the right moments.
+
+The app calls :meth:`Session.turn_ended` at every turn boundary (a discard, the end of a
+hand) and :meth:`Session.next_hand` to deal on; the session saves the game each time, so
+killing the process loses at most the turn being played. When a hand ends it counts the
+person's stats; when the game ends it writes the game record (if replays are on) and
+forgets the save. Every step is safe to repeat after a crash: stats count each hand and
+game once, and a record is written once.
+
+Only games with the person at seat 0 are saved and counted (a demo is neither).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from canasta.engine.game import Game
+from canasta.persistence.saves import SavedGame, hand_record
+from canasta.persistence.settings import Settings
+from canasta.persistence.stats import Stats, kind_of
+from canasta.persistence.store import Store
+
+#: The person's seat, and so their side (seat % 2).
+PERSON_SEAT = 0
+
+
+class Session:
+    """Settings, stats and the game in progress, kept in step with the files.
+
+    Args:
+        store: the files.
+        looks: names of the look designs that exist, per look field (see settings).
+
+    Attributes:
+        settings: the settings in force (change them with :meth:`update_settings`).
+        stats: the person's stats.
+        current: the game being played and saved, or None.
+        tracked: whether ``current`` is saved and counted (False for demos).
+    """
+
+    def __init__(self, store: Store, looks: dict[str, list[str]] | None = None) -> None:
+        self.store = store
+        self.settings = store.load_settings(looks)
+        self.stats = store.load_stats()
+        self.current: SavedGame | None = None
+        self.tracked = False
+
+    # Settings and stats ---------------------------------------------------------------------
+
+    def update_settings(self, **changes: object) -> Settings:
+        """Change some settings and write them at once.
+
+        Raises:
+            pydantic.ValidationError: for a value the setting does not take (nothing is
+                changed then).
+        """
+        data = self.settings.model_dump() | changes
+        self.settings = Settings.model_validate(data)
+        self.store.save_settings(self.settings)
+        return self.settings
+
+    def reset_stats(self) -> None:
+        """Forget every stat (after the player confirmed) and write the empty file."""
+        self.stats.reset()
+        self.store.save_stats(self.stats)
+
+    # The game -------------------------------------------------------------------------------
+
+    def has_saved_game(self) -> bool:
+        """True when a game in progress is on disk."""
+        return self.store.has_save()
+
+    def new_game(
+        self,
+        seed: int,
+        *,
+        demo: bool = False,
+        players: int | None = None,
+        game_id: str | None = None,
+    ) -> Game:
+        """Start a game with the settings' rules (``players`` overrides their number of
+        players) and save it, unless it is a demo."""
+        rules = self.settings.rule_set()
+        if players is not None:
+            rules = rules.with_options(players=players)
+        game = Game(rules, seed)
+        gid = game_id or secrets.token_hex(8)
+        self.current = SavedGame(game, gid, self.settings.computer_level)
+        self.tracked = not demo
+        if self.tracked:
+            self.store.save_game(self.current)
+        return game
+
+    def continue_game(self) -> Game | None:
+        """Load the game in progress (None if there is none or it was broken)."""
+        saved = self.store.load_game()
+        if saved is None:
+            return None
+        self.current, self.tracked = saved, True
+        return saved.game
+
+    def turn_ended(self) -> None:
+        """A turn ended (or the hand did): save, and count a finished hand or game."""
+        saved = self.current
+        if saved is None or not self.tracked:
+            return
+        game = saved.game
+        hand_scored = game.hand.ended and len(game.scores) == len(game.deal_numbers)
+        self.store.save_game(saved)
+        if hand_scored:
+            self._count_hand(saved)
+        if hand_scored and game.over:
+            self._finish(saved)
+
+    def next_hand(self, deal: Callable[[], object]) -> None:
+        """Deal the next hand by calling ``deal`` (the controller's or the game's
+        ``next_hand``), keeping the finished hand's record, then save.
+
+        Raises:
+            ValueError: from ``deal`` when the hand is not scored or the game is over.
+        """
+        saved = self.current
+        if saved is None:
+            raise ValueError("no game in progress")
+        game = saved.game
+        last = hand_record(game.hand, game.scores[-1].totals) if game.scores else None
+        deal()
+        if last is not None and len(saved.past_hands) < len(game.scores):
+            saved.past_hands.append(last)
+        if self.tracked:
+            self.store.save_game(saved)
+
+    def _count_hand(self, saved: SavedGame) -> None:
+        game = saved.game
+        hand = game.hand
+        side = PERSON_SEAT % 2
+        kind = kind_of(game.rules.players, game.rules.quick_game)
+        went_out = hand.went_out >= 0 and hand.went_out % 2 == side
+        mine = game.scores[-1].sides[side]
+        if self.stats.record_hand(
+            kind, saved.game_id, len(game.scores), mine, went_out, hand.concealed
+        ):
+            self.store.save_stats(self.stats)
+
+    def _finish(self, saved: SavedGame) -> None:
+        game = saved.game
+        side = PERSON_SEAT % 2
+        kind = kind_of(game.rules.players, game.rules.quick_game)
+        if self.stats.record_game(kind, saved.game_id, game.winner == side, game.totals[side]):
+            self.store.save_stats(self.stats)
+        if self.settings.replays:
+            self.store.write_record(saved)
+        self.store.delete_game()
+        self.tracked = False
+
+
+__all__ = ["PERSON_SEAT", "Session", "Stats"]

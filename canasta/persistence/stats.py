@@ -1,0 +1,136 @@
+"""The person's record: games, wins, streaks and hand feats, per kind of game.
+
+Kept in ``stats.json`` (pydantic, ``schema_version`` 1) with one :class:`StatLine` per
+kind of game: ``"2p-full"``, ``"2p-quick"``, ``"4p-full"``, ``"4p-quick"``. Only games with
+the person at the table count (not demos). A hand or a game is counted once even when the
+game is continued after a crash: the stats remember the last game and how far it counted.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from canasta.engine.scoring import SideScore
+
+STATS_SCHEMA_VERSION = 1
+
+Kind = Literal["2p-full", "2p-quick", "4p-full", "4p-quick"]
+#: Every kind of game, in the order the stats screen shows them.
+KINDS: tuple[Kind, ...] = ("2p-full", "2p-quick", "4p-full", "4p-quick")
+
+
+def kind_of(players: int, quick: bool) -> Kind:
+    """The stats kind for a game of ``players`` (2 or 4), quick or full."""
+    if players == 2:
+        return "2p-quick" if quick else "2p-full"
+    return "4p-quick" if quick else "4p-full"
+
+
+class StatLine(BaseModel):
+    """The record for one kind of game (counts; scores in points).
+
+    ``highest_winning_score`` and ``best_hand_score`` are None until there is one.
+    """
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    games_played: int = Field(default=0, ge=0)
+    games_won: int = Field(default=0, ge=0)
+    highest_winning_score: int | None = None
+    best_hand_score: int | None = None
+    hands_played: int = Field(default=0, ge=0)
+    natural_canastas: int = Field(default=0, ge=0)
+    mixed_canastas: int = Field(default=0, ge=0)
+    red_threes: int = Field(default=0, ge=0)
+    went_out: int = Field(default=0, ge=0)
+    went_out_concealed: int = Field(default=0, ge=0)
+    current_streak: int = Field(default=0, ge=0)
+    best_streak: int = Field(default=0, ge=0)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Games won / games played (0.0..1.0), or None before the first game."""
+        return self.games_won / self.games_played if self.games_played else None
+
+
+class Stats(BaseModel):
+    """Every kind's :class:`StatLine`, plus what has been counted of the latest game.
+
+    Attributes:
+        lines: kind -> record.
+        game_id: the latest game counted; hands_counted: its hands counted so far;
+        game_counted: whether its result was counted.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = 1
+    lines: dict[Kind, StatLine] = Field(default_factory=lambda: {k: StatLine() for k in KINDS})
+    game_id: str = ""
+    hands_counted: int = Field(default=0, ge=0)
+    game_counted: bool = False
+
+    def line(self, kind: Kind) -> StatLine:
+        """The record of ``kind`` (created empty when missing)."""
+        return self.lines.setdefault(kind, StatLine())
+
+    def _switch_to(self, game_id: str) -> None:
+        if game_id != self.game_id:
+            self.game_id, self.hands_counted, self.game_counted = game_id, 0, False
+
+    def record_hand(
+        self,
+        kind: Kind,
+        game_id: str,
+        hand_number: int,
+        mine: SideScore,
+        went_out: bool,
+        concealed: bool,
+    ) -> bool:
+        """Count the person's side's hand ``hand_number`` (1, 2, ...) of game ``game_id``.
+
+        ``mine`` is the side's score; ``went_out``/``concealed``: a player of the side went
+        out (concealed). Returns False (and counts nothing) if that hand was counted.
+        """
+        self._switch_to(game_id)
+        if hand_number <= self.hands_counted:
+            return False
+        line = self.line(kind)
+        line.hands_played += 1
+        line.natural_canastas += mine.natural_canastas
+        line.mixed_canastas += mine.mixed_canastas
+        line.red_threes += mine.red_threes
+        line.went_out += int(went_out)
+        line.went_out_concealed += int(went_out and concealed)
+        total = mine.total
+        if line.best_hand_score is None or total > line.best_hand_score:
+            line.best_hand_score = total
+        self.hands_counted = hand_number
+        return True
+
+    def record_game(self, kind: Kind, game_id: str, won: bool, my_total: int) -> bool:
+        """Count the result of game ``game_id`` (``my_total``: the side's final points).
+
+        A tie or a loss ends the winning streak. Returns False if it was already counted.
+        """
+        self._switch_to(game_id)
+        if self.game_counted:
+            return False
+        line = self.line(kind)
+        line.games_played += 1
+        if won:
+            line.games_won += 1
+            line.current_streak += 1
+            line.best_streak = max(line.best_streak, line.current_streak)
+            if line.highest_winning_score is None or my_total > line.highest_winning_score:
+                line.highest_winning_score = my_total
+        else:
+            line.current_streak = 0
+        self.game_counted = True
+        return True
+
+    def reset(self) -> None:
+        """Forget every record (the latest game's counting is kept, so nothing recounts)."""
+        self.lines = {k: StatLine() for k in KINDS}

@@ -1,0 +1,189 @@
+"""How to play: short pages of rules, illustrated with real cards from the deck in use.
+
+Left/Right (or the Previous and Next buttons) turn the pages; Escape or Back leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.engine.cards import CARD_CODE
+from canasta.scenes.base import Scene
+from canasta.scenes.howto_pages import PAGES, Figure, Page
+from canasta.ui.cards import CardRenderer, card_size_for_width
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.paragraphs import draw_paragraph
+from canasta.ui.text import blit_text
+from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.widgets import Button
+
+
+def card_for(code: str) -> int:
+    """A card identity showing ``code`` (``JK`` the black joker, ``JKR`` the red one)."""
+    if code == "JKR":
+        return 53
+    return CARD_CODE.index(code)
+
+
+class HowToPlayScene(Scene):
+    """Pages of rules.
+
+    Args:
+        on_back: leave the screen.
+        theme: colours; renderer: makes card renderers ``(w, h)`` (the deck in use).
+        pages: the pages (default :data:`PAGES`).
+
+    Attributes:
+        page: index of the page shown; buttons: Previous, Next, Back.
+    """
+
+    def __init__(
+        self,
+        on_back: Callable[[], None],
+        *,
+        theme: Theme = GREEN,
+        renderer: Callable[[int, int], CardRenderer] = CardRenderer,
+        pages: tuple[Page, ...] = PAGES,
+    ) -> None:
+        super().__init__()
+        self.theme = theme
+        self.pages = pages
+        self.page = 0
+        self.make_renderer = renderer
+        self.prev_button = Button((0, 0, 1, 1), "Previous", lambda: self.turn(-1), theme=theme)
+        self.next_button = Button((0, 0, 1, 1), "Next", lambda: self.turn(1), theme=theme)
+        self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
+        self.buttons = [self.prev_button, self.next_button, self.back_button]
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.figure_rect = pygame.Rect(0, 0, 0, 0)
+        self._sync_buttons()
+
+    def turn(self, delta: int) -> None:
+        """Show the page ``delta`` pages on (clamped to the first and last)."""
+        self.page = max(0, min(len(self.pages) - 1, self.page + delta))
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        self.prev_button.enabled = self.page > 0
+        self.next_button.enabled = self.page < len(self.pages) - 1
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Text and figures side by side (landscape) or one above the other (portrait)."""
+        super().resize(size)
+        w, h = self.size
+        m = max(16, w // 40)
+        top, bottom = round(h * 0.14), h - max(80, h // 9)
+        if w >= h:
+            half = (w - 3 * m) // 2
+            self.text_rect = pygame.Rect(m, top, half, bottom - top)
+            self.figure_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
+        else:
+            split = top + round((bottom - top) * 0.45)
+            self.text_rect = pygame.Rect(m, top, w - 2 * m, split - top)
+            self.figure_rect = pygame.Rect(m, split + m // 2, w - 2 * m, bottom - split - m // 2)
+        bw, bh = max(120, w // 9), max(38, min(52, h // 16))
+        y = h - bh - max(12, h // 50)
+        self.prev_button.rect = pygame.Rect(w // 2 - bw * 3 // 2 - 16, y, bw, bh)
+        self.back_button.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        self.next_button.rect = pygame.Rect(w // 2 + bw // 2 + 16, y, bw, bh)
+
+    def handle(self, intent: Intent) -> bool:
+        """Buttons by click; Left/Right turn pages; Escape leaves."""
+        if isinstance(intent, Move):
+            for button in self.buttons:
+                button.update_hover(intent.pos)
+            return False
+        if isinstance(intent, Click) and intent.button == 1:
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    return button.click()
+            return False
+        if isinstance(intent, Key):
+            if intent.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.turn(1)
+            elif intent.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.turn(-1)
+            elif intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return self.back_button.click()
+            else:
+                return False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, page number, paragraph, table, figures and buttons."""
+        t = self.theme
+        paint_felt(surface, t)
+        w, h = self.size
+        page = self.pages[self.page]
+        blit_text(surface, page.title, max(26, h // 16), t.text, bold=True,
+                  center=(w // 2, round(h * 0.06)))  # fmt: skip
+        blit_text(surface, f"Page {self.page + 1} of {len(self.pages)}", max(14, h // 44),
+                  t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
+        draw_panel(surface, self.text_rect, t.frost, 14)
+        size = max(15, min(30, self.text_rect.width // 21, h // 27))
+        inner = self.text_rect.inflate(-2 * size, -2 * size)
+        y = draw_paragraph(surface, page.text, size, t.text, inner)
+        if page.table:
+            self._draw_table(surface, page.table, pygame.Rect(inner.x, y + size // 2,
+                                                              inner.width, inner.bottom - y),
+                             size)  # fmt: skip
+        self._draw_figures(surface, page.figures, size)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_table(
+        self, surface: pygame.Surface, rows: tuple[tuple[str, str], ...], rect: pygame.Rect,
+        size: int,
+    ) -> None:  # fmt: skip
+        t = self.theme
+        y = rect.top
+        for left, right in rows:
+            if y + size > rect.bottom:
+                break
+            blit_text(surface, left, size, t.text, topleft=(rect.x + size, y))
+            blit_text(surface, right, size, t.accent, bold=True, topleft=(rect.centerx + size, y))
+            y += round(size * 1.45)
+
+    def _draw_figures(
+        self, surface: pygame.Surface, figures: tuple[Figure, ...], size: int
+    ) -> None:
+        if not figures:
+            return
+        area = self.figure_rect
+        slot_h = area.height // len(figures)
+        caption = max(15, size)
+        longest = max(len(f.cards) for f in figures)
+        by_height = (slot_h - caption * 2.2) / 1.4
+        by_width = area.width * 0.9 / (1 + 0.42 * (longest - 1) + 0.5)
+        card_w = int(max(30, min(120, by_height, by_width)))
+        renderer = self.make_renderer(*card_size_for_width(card_w))
+        for i, figure in enumerate(figures):
+            slot = pygame.Rect(area.x, area.y + i * slot_h, area.width, slot_h)
+            self._draw_figure(surface, figure, slot, renderer, caption)
+
+    def _draw_figure(
+        self, surface: pygame.Surface, figure: Figure, slot: pygame.Rect,
+        renderer: CardRenderer, caption: int,
+    ) -> None:  # fmt: skip
+        cw, ch = renderer.size
+        step = round(cw * 0.42)
+        images = []
+        for index, code in enumerate(figure.cards):
+            image = renderer.image(card_for(code), face_up=not figure.face_down)
+            if index == figure.crosswise:
+                image = pygame.transform.rotate(image, 90)
+            images.append(image)
+        total = sum(step for _ in images[:-1]) + images[-1].get_width() if images else 0
+        total += sum(img.get_width() - cw for img in images[:-1] if img.get_width() > cw)
+        x = slot.centerx - total // 2
+        y = slot.y + (slot.height - caption * 2 - ch) // 2
+        for image in images:
+            rect = image.get_rect(topleft=(x, y + (ch - image.get_height()) // 2))
+            surface.blit(image, rect)
+            x += step + max(0, image.get_width() - cw)
+        blit_text(surface, figure.caption, caption, self.theme.text,
+                  center=(slot.centerx, y + ch + caption))  # fmt: skip

@@ -1,0 +1,147 @@
+"""The stats screen: the person's record per kind of game (2 or 4 players, full or quick),
+and a reset that asks first.
+
+Escape or Back leaves; R asks to reset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.persistence.stats import KINDS, StatLine, Stats
+from canasta.scenes.base import Scene
+from canasta.scenes.dialog import ConfirmDialog
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.widgets import Button
+
+#: Column headings per kind.
+KIND_TITLES = {"2p-full": "2 players, full", "2p-quick": "2 players, quick",
+               "4p-full": "4 players, full", "4p-quick": "4 players, quick"}  # fmt: skip
+
+
+def _number(value: int | None) -> str:
+    return "\u2014" if value is None else f"{value:,}"
+
+
+def stat_rows(line: StatLine) -> list[tuple[str, str]]:
+    """The screen's rows for one kind: ``(label, text)``."""
+    rate = line.win_rate
+    return [
+        ("Games played", _number(line.games_played)),
+        ("Games won", _number(line.games_won)),
+        ("Win rate", "\u2014" if rate is None else f"{rate:.0%}"),
+        ("Highest winning score", _number(line.highest_winning_score)),
+        ("Best hand score", _number(line.best_hand_score)),
+        ("Natural canastas", _number(line.natural_canastas)),
+        ("Mixed canastas", _number(line.mixed_canastas)),
+        ("Red threes", _number(line.red_threes)),
+        ("Went out", _number(line.went_out)),
+        ("Went out concealed", _number(line.went_out_concealed)),
+        ("Current win streak", _number(line.current_streak)),
+        ("Best win streak", _number(line.best_streak)),
+    ]
+
+
+class StatsScene(Scene):
+    """The record, four columns of twelve rows.
+
+    Args:
+        stats: read each frame (so a reset shows at once).
+        on_reset: forget every stat (called after the player confirmed).
+        on_back: leave the screen.
+    """
+
+    def __init__(
+        self,
+        stats: Callable[[], Stats],
+        on_reset: Callable[[], None],
+        on_back: Callable[[], None],
+        *,
+        theme: Theme = GREEN,
+    ) -> None:
+        super().__init__()
+        self.stats = stats
+        self.on_reset = on_reset
+        self.theme = theme
+        self.reset_button = Button((0, 0, 1, 1), "Reset stats", self.ask_reset, theme=theme)
+        self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
+        self.buttons = [self.back_button, self.reset_button]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def ask_reset(self) -> None:
+        """Ask "Reset all stats?" in a dialog; yes calls ``on_reset``."""
+        if self.manager is not None:
+            question = "Reset all stats? This cannot be undone."
+            self.manager.push(ConfirmDialog(question, self.on_reset, yes="Reset",
+                                            no="Keep", theme=self.theme))  # fmt: skip
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The table panel and the buttons under it."""
+        super().resize(size)
+        w, h = self.size
+        m = max(12, w // 40)
+        bh = max(38, min(52, h // 16))
+        self.panel = pygame.Rect(m, round(h * 0.12), w - 2 * m, h - round(h * 0.12) - bh - 3 * m)
+        bw = max(150, w // 7)
+        y = h - bh - m
+        self.back_button.rect = pygame.Rect(w // 2 - bw - 12, y, bw, bh)
+        self.reset_button.rect = pygame.Rect(w // 2 + 12, y, bw, bh)
+
+    def handle(self, intent: Intent) -> bool:
+        """Buttons by click; Escape leaves; R asks to reset."""
+        if isinstance(intent, Move):
+            for button in self.buttons:
+                button.update_hover(intent.pos)
+        elif isinstance(intent, Click) and intent.button == 1:
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    return button.click()
+        elif isinstance(intent, Key):
+            if intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return self.back_button.click()
+            if intent.key == pygame.K_r:
+                self.ask_reset()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the table (a column per kind of game) and the buttons."""
+        t = self.theme
+        paint_felt(surface, t)
+        w, h = self.size
+        blit_text(surface, "Stats", max(28, h // 15), t.text, bold=True,
+                  center=(w // 2, round(h * 0.06)))  # fmt: skip
+        panel = self.panel
+        draw_panel(surface, panel, t.frost, 16)
+        stats = self.stats()
+        rows = [stat_rows(stats.line(kind)) for kind in KINDS]
+        n = len(rows[0]) + 1
+        row_h = panel.height / (n + 0.5)
+        size = max(12, min(26, round(row_h * 0.55)))
+        label_w = round(panel.width * 0.32)
+        col_w = (panel.width - label_w - 20) / len(KINDS)
+        y = panel.y + row_h * 0.75
+        for k, kind in enumerate(KINDS):
+            x = panel.x + label_w + col_w * (k + 0.5)
+            title = KIND_TITLES[kind]
+            fit = min(size, fit_text_size(title, round(col_w) - 8, size))
+            blit_text(surface, title, fit, t.accent, bold=True, center=(x, y))
+        for r in range(n - 1):
+            y = panel.y + row_h * (r + 1.75)
+            if r % 2 == 0:
+                band = pygame.Rect(panel.x + 8, round(y - row_h / 2), panel.width - 16,
+                                   round(row_h))  # fmt: skip
+                draw_panel(surface, band, (255, 255, 255, 18), 6)
+            label = rows[0][r][0]
+            fit = min(size, fit_text_size(label, label_w - 24, size))
+            blit_text(surface, label, fit, t.text, midleft=(panel.x + 20, y))
+            for k in range(len(KINDS)):
+                x = panel.x + label_w + col_w * (k + 0.5)
+                blit_text(surface, rows[k][r][1], size, t.text, center=(x, y))
+        for button in self.buttons:
+            button.draw(surface)

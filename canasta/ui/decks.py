@@ -1,0 +1,125 @@
+"""What a player can choose for the cards: face styles, deck backs and suit palettes.
+
+Registries, loaded from ``assets/`` when first imported, keyed by the names a settings
+screen stores: :data:`CARD_STYLES` (``modern``, ``classic``, ``jumbo``), :data:`DECKS` (32
+backs such as ``crimson-lattice``) and :data:`PALETTES` (``standard``, ``four_colour``,
+``tournament``, ``heirloom``, ``high_visibility``). :class:`CardOptions` bundles one choice
+of each plus the large-index switch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta.ui.assets import load_json
+from canasta.ui.colors import RGB, parse_hex
+
+_STYLE_DATA = load_json("cards", "styles.json")
+
+#: Card aspect ratio, height / width (poker cards are 88 x 63 mm).
+CARD_ASPECT: float = 1.4
+#: Aspect of large-index cards: thinner, with bigger corner marks.
+LARGE_INDEX_ASPECT: float = round(float(_STYLE_DATA["aspect"]["large"]), 4)
+#: Corner radius as a share of the card width.
+CORNER_RADIUS: float = float(_STYLE_DATA["corner_radius"])
+#: The colours the face SVGs are drawn in, swapped for a palette's when rendered.
+TOKENS: dict[str, str] = dict(_STYLE_DATA["tokens"])
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """A face style: ``name`` (folder under ``assets/cards``), ``title``, ``description``."""
+
+    name: str
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A card-back design: ``name`` (file under ``assets/backs``), ``title``, main colour."""
+
+    name: str
+    title: str
+    color: RGB
+    motif: str
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Suit colours on a card face.
+
+    Attributes:
+        name, title: identifier and display name.
+        face: the card face colour.
+        suits: colour per suit letter ``S``, ``H``, ``D``, ``C`` (red joker uses ``H``,
+            black joker ``S``).
+        four_colour: every suit has its own colour.
+        high_visibility: every suit colour has WCAG contrast of at least 4.5:1 on ``face``.
+    """
+
+    name: str
+    title: str
+    face: RGB
+    suits: dict[str, RGB]
+    four_colour: bool
+    high_visibility: bool = False
+
+    def ink(self, suit: str | None, red: bool) -> RGB:
+        """Colour for a card of ``suit`` (None for jokers: ``red`` picks H or S)."""
+        if suit is None:
+            return self.suits["H" if red else "S"]
+        return self.suits[suit]
+
+
+CARD_STYLES: dict[str, CardStyle] = {
+    name: CardStyle(name, d["title"], d["description"]) for name, d in _STYLE_DATA["styles"].items()
+}
+DECKS: dict[str, Deck] = {
+    name: Deck(name, d["title"], parse_hex(d["color"]), d["motif"])
+    for name, d in load_json("backs", "decks.json").items()
+}
+PALETTES: dict[str, Palette] = {
+    name: Palette(
+        name,
+        d["title"],
+        parse_hex(d["face"]),
+        {s: parse_hex(c) for s, c in d["suits"].items()},
+        bool(d["four_colour"]),
+        bool(d.get("high_visibility", False)),
+    )
+    for name, d in load_json("palettes.json").items()
+}
+
+DEFAULT_STYLE = "modern"
+DEFAULT_DECK = "crimson-lattice"
+DEFAULT_PALETTE = "standard"
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """One choice of face style, deck back, suit palette and the large-index switch.
+
+    Raises:
+        ValueError: (on construction) for a name that is not in its registry; the message
+            lists the known names.
+    """
+
+    style: str = DEFAULT_STYLE
+    deck: str = DEFAULT_DECK
+    palette: str = DEFAULT_PALETTE
+    large_index: bool = False
+
+    def __post_init__(self) -> None:
+        for label, value, known in (
+            ("card style", self.style, CARD_STYLES),
+            ("deck", self.deck, DECKS),
+            ("palette", self.palette, PALETTES),
+        ):
+            if value not in known:
+                raise ValueError(f"unknown {label} {value!r}; known: {', '.join(known)}")
+
+    @property
+    def aspect(self) -> float:
+        """Card height / width for these options."""
+        return LARGE_INDEX_ASPECT if self.large_index else CARD_ASPECT

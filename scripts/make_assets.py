@@ -1,0 +1,25 @@
+"""Regenerate every asset under assets/: card faces, backs, themes and palettes, sounds.
+
+Usage: python scripts/make_assets.py [ASSETS_DIR]   (default assets; run from the repo root
+with PYTHONPATH set to it). Each generator can also be run alone; backs come before themes
+(a theme names its matching deck).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import make_backs
+import make_cards
+import make_sounds
+import make_themes
+
+
+def main() -> None:
+    """Run the generators in order with the same command line."""
+    for module in (make_cards, make_backs, make_themes, make_sounds):
+        module.main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

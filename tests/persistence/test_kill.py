@@ -1,0 +1,96 @@
+"""Kill a process that saves at every turn boundary with SIGKILL at random moments: the
+save on disk is always whole, loadable, and one of the states the game really saved."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import time
+
+from canasta.persistence.paths import default_paths
+from canasta.persistence.saves import SavedGame, save_json
+from canasta.persistence.session import Session
+from canasta.persistence.store import Store
+from tests.persistence.helpers import boundaries, controller_for
+
+KILLS = 60
+GAME_ID = "00c0ffee00c0ffee"
+SEED = 404
+
+
+def digest(data: bytes) -> str:
+    """The save without its time stamp, as canonical JSON."""
+    parsed = json.loads(data)
+    parsed.pop("saved_at")
+    return json.dumps(parsed, sort_keys=True)
+
+
+class Recording(Store):
+    """A store that also remembers every save it wrote."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: set[str] = set()
+
+    def save_game(self, saved: SavedGame) -> bool:
+        self.saved.add(digest(save_json(saved)))
+        return super().save_game(saved)
+
+
+def expected_saves() -> set[str]:
+    """Every save one whole game writes (the child replays this same game over and over)."""
+    store = Recording()
+    session = Session(store)
+    session.new_game(SEED, game_id=GAME_ID)
+    for _ in boundaries(session, controller_for(session.current.game)):
+        pass
+    store.delete_game()
+    return store.saved
+
+
+def saver() -> None:
+    """The child: continue the saved game (or start it), play and save forever."""
+    session = Session(Store())
+    while True:
+        game = session.continue_game()
+        if game is None:
+            game = session.new_game(SEED, game_id=GAME_ID)
+        elif game.over:
+            session.turn_ended()  # counts and forgets the finished game
+            continue
+        for _ in boundaries(session, controller_for(game)):
+            pass
+
+
+def test_sigkill_at_random_moments_never_corrupts_the_save():
+    expected = expected_saves()
+    assert len(expected) > 100
+    rng = random.Random(7)
+    path = default_paths().save
+    found = 0
+    seen: set[str] = set()
+    for _ in range(KILLS):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child never returns
+            try:
+                saver()
+            finally:
+                os._exit(1)
+        time.sleep(rng.uniform(0.002, 0.08))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        if not path.exists():
+            continue  # killed before the first save, or between two games
+        data = path.read_bytes()
+        assert digest(data) in expected
+        seen.add(digest(data))
+        store = Store()
+        assert store.load_game() is not None
+        assert store.take_notices() == []
+        found += 1
+    assert found >= KILLS * 3 // 4
+    assert len(seen) >= 10  # the kills landed at many different moments of the game
+    assert not list(path.parent.glob("*.corrupt-*"))
