@@ -20,9 +20,11 @@ from canasta.controller import TableController
 from canasta.engine import Game
 from canasta.persistence import Store
 from canasta.persistence.session import Session
+from canasta.persistence.settings import Settings
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.howto import HowToPlayScene
+from canasta.scenes.rule_options import rule_options_scene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.settings import SettingsScene
 from canasta.scenes.stats import StatsScene
@@ -124,7 +126,10 @@ class App:
 
     def change_setting(self, field: str, value: object) -> object:
         """Change one setting, write it, and apply what applies at once."""
-        settings = self.session.update_settings(**{field: value})
+        if field == "rules_preset":
+            settings = self.session.update_settings(**Settings.preset_changes(str(value)))
+        else:
+            settings = self.session.update_settings(**{field: value})
         if field == "sound":
             self.sound = make_sound(settings.sound)
         if field == "orientation":
@@ -175,9 +180,22 @@ class App:
             self.home,
             theme=self.look.theme,
             looks=look_choices(),
+            on_more=self.rule_options,
         )
         scene.focus = focus
         self.manager.push(scene)
+
+    def rule_options(self) -> None:
+        """Show the single rule options on top of the preset (Back returns to settings)."""
+        self.manager.clear()
+        self.manager.push(
+            rule_options_scene(
+                self.session.settings,
+                lambda changes: self.session.update_settings(rule_overrides=changes),
+                self.settings,
+                self.look.theme,
+            )
+        )
 
     def how_to_play(self) -> None:
         """Show the pages of rules."""

@@ -20,7 +20,7 @@ from typing import Any, Literal
 import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from canasta.engine.rules import CLASSIC, RuleSet
+from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.persistence.files import StoreError, atomic_write, move_aside
 
 SETTINGS_SCHEMA_VERSION = 1
@@ -30,6 +30,16 @@ LOOK_FIELDS = ("card_style", "deck_design", "theme", "suit_colours")
 
 #: Options that apply with one number of players only: field -> players.
 ONLY_FOR_PLAYERS = {"two_canastas_to_go_out": 2, "draw_two": 2, "ask_permission": 4}
+
+#: Rule options a player may change one by one on top of a preset ("Rule options"): the
+#: yes/no options of the rule set and the empty-stock choice. The Classic table's own
+#: options (draw two, two canastas, ask permission, pile always frozen) are settings rows.
+HOUSE_RULES: tuple[str, ...] = (
+    "draw_two_4p", "take_with_natural_and_wild", "take_onto_meld_needs_natural",
+    "red_three_from_pile_replaced", "red_three_last_card_ends", "black_threes_last",
+    "wild_discard_allowed", "empty_stock", "concealed_no_partner_layoff",
+    "partner_always_agrees", "tie_plays_another_hand",
+)  # fmt: skip
 
 #: Animation and pacing speed-up by the ``speed`` option (1.0: normal).
 SPEED_FACTORS = {"normal": 1.0, "fast": 2.0}
@@ -52,6 +62,10 @@ class Settings(BaseModel):
         draw_two: a stock draw takes two cards (2 players only).
         ask_permission: "may I go out?" to the partner (4 players only).
         pile_always_frozen: the discard pile is frozen for the whole hand.
+        rules_preset: the reference table the rules start from (a name in
+            ``canasta.engine.rules.PRESETS``).
+        rule_overrides: single rule options changed on top of the preset (``HOUSE_RULES``
+            fields only: yes/no, or the empty-stock choice).
         replays: keep a record of every finished game (``games/`` in the data folder).
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
@@ -71,6 +85,8 @@ class Settings(BaseModel):
     draw_two: bool = False
     ask_permission: bool = False
     pile_always_frozen: bool = False
+    rules_preset: str = "Classic"
+    rule_overrides: dict[str, bool | str] = Field(default_factory=dict)
     replays: bool = True
     card_style: str = Field(default="modern", min_length=1, max_length=40)
     deck_design: str = Field(default="crimson-lattice", min_length=1, max_length=40)
@@ -87,9 +103,55 @@ class Settings(BaseModel):
             raise ValueError(f"no design named {value!r} (there are: {', '.join(names)})")
         return value
 
+    @field_validator("rules_preset")
+    @classmethod
+    def _known_preset(cls, value: str) -> str:
+        if value not in PRESETS:
+            raise ValueError(f"no rules named {value!r} (there are: {', '.join(PRESETS)})")
+        return value
+
+    @field_validator("rule_overrides")
+    @classmethod
+    def _known_options(cls, value: dict[str, bool | str]) -> dict[str, bool | str]:
+        for name, choice in value.items():
+            if name not in HOUSE_RULES:
+                raise ValueError(f"{name!r} is not a rule option a player can change")
+            wanted = str if name == "empty_stock" else bool
+            if not isinstance(choice, wanted):
+                raise ValueError(f"rule option {name!r} takes a {wanted.__name__}")
+            if name == "empty_stock" and choice not in EMPTY_STOCK_CHOICES:
+                raise ValueError(f"empty_stock is one of: {', '.join(EMPTY_STOCK_CHOICES)}")
+        return value
+
+    def preset_rules(self) -> RuleSet:
+        """The chosen preset as it stands, before any setting changes it."""
+        return PRESETS[self.rules_preset]
+
+    @staticmethod
+    def preset_changes(name: str) -> dict[str, Any]:
+        """The settings a player gets by choosing preset ``name``: its players and its
+        Classic-table options shown as settings rows, and no single changes on top.
+
+        Raises:
+            KeyError: for an unknown preset.
+        """
+        preset = PRESETS[name]
+        return {
+            "rules_preset": name,
+            "players": preset.players,
+            "draw_two": preset.draw_two,
+            "two_canastas_to_go_out": preset.canastas_to_go_out_2p >= 2,
+            "ask_permission": preset.ask_permission,
+            "pile_always_frozen": preset.pile_always_frozen,
+            "rule_overrides": {},
+        }
+
     def rule_set(self) -> RuleSet:
-        """The engine's rule set for a new game with these settings (Classic otherwise)."""
-        return CLASSIC.with_options(
+        """The engine's rule set for a new game: the preset, the single rule options changed
+        on top of it, then the rows of this screen (players, game type and the Classic
+        table's options)."""
+        return self.preset_rules().with_options(
+            **self.rule_overrides,
             players=self.players,
             quick_game=self.game_type == "quick",
             draw_two=self.draw_two,

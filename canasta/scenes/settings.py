@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.engine.rules import PRESETS
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
@@ -55,7 +56,10 @@ def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
     def designs(field: str) -> tuple[tuple[object, str], ...]:
         return tuple((n, label(n)) for n in names.get(field, [default_value(field)]))
 
+    presets = tuple((name, name) for name in PRESETS)
     return [
+        Option("rules_preset", "Rules", presets, 0,
+               f"The table the rules come from (it sets the rows below); {NEXT_GAME}"),
         Option("players", "Players", ((2, "2"), (4, "4")), 0,
                f"Two head to head, or four in partnerships; {NEXT_GAME}"),
         Option("game_type", "Game", (("full", "Full (5,000)"), ("quick", "Quick (1 hand)")), 0,
@@ -97,10 +101,15 @@ class SettingsScene(Scene):
     """Every setting, changed by clicking a choice.
 
     Args:
-        settings: the settings in force.
+        settings: the settings in force (any object with the options' fields as
+            attributes and ``not_applicable(field) -> str | None``).
         on_change: called with ``(field, value)``; returns the settings now in force.
         on_back: leave the screen.
         theme: colours; looks: design names per look field (default: the registry).
+        rows: the options to show (default: every setting); title: the heading.
+        default_of: the default of a field, marked with a star.
+        on_more: when given, a "Rule options" button that calls it.
+        column_names: the headings of the two columns.
 
     Attributes:
         options: the rows; focus: index of the focused row.
@@ -118,12 +127,23 @@ class SettingsScene(Scene):
         *,
         theme: Theme = GREEN,
         looks: dict[str, list[str]] | None = None,
+        rows: list[Option] | None = None,
+        title: str = "Settings",
+        default_of: Callable[[str], object] = default_value,
+        on_more: Callable[[], None] | None = None,
+        column_names: tuple[str, str] = ("Game", "Table and look"),
     ) -> None:
         super().__init__()
         self.settings = settings
         self.on_change = on_change
         self.theme = theme
-        self.options = options(looks)
+        self.options = rows if rows is not None else options(looks)
+        self.title = title
+        self.column_names = column_names
+        self.default_of = default_of
+        self.more_button = (
+            Button((0, 0, 1, 1), "Rule options", on_more, theme=theme) if on_more else None
+        )
         self.focus = 0
         self.pills: dict[tuple[str, object], pygame.Rect] = {}
         self.arrows: dict[tuple[str, int], pygame.Rect] = {}
@@ -150,7 +170,7 @@ class SettingsScene(Scene):
         self.row_h = max(26, min(62, (bottom - top) // max(1, slots)))
         self.rows, self.pills, self.headings = [], {}, []
         self.arrows, self.steppers = {}, {}
-        names = ("Game", "Table and look")
+        names = self.column_names
         y_col = [top] * columns
         for option in self.options:
             c = min(option.column, columns - 1)
@@ -166,6 +186,9 @@ class SettingsScene(Scene):
         bw, bh = max(140, w // 8), max(38, min(52, h // 16))
         self.back_button.rect = pygame.Rect(0, 0, bw, bh)
         self.back_button.rect.midbottom = (w // 2, h - max(10, h // 60))
+        if self.more_button is not None:
+            self.more_button.rect = pygame.Rect(0, 0, round(bw * 1.4), bh)
+            self.more_button.rect.bottomleft = (margin, h - max(10, h // 60))
 
     def _place_pills(self, option: Option, row: pygame.Rect) -> None:
         area = pygame.Rect(row.x + round(row.width * 0.42), row.y + 4,
@@ -208,7 +231,8 @@ class SettingsScene(Scene):
         index = values.index(current) if current in values else 0
         self.choose(option.field, values[(index + delta) % len(values)])
 
-    def _move_focus(self, delta: int) -> None:
+    def move_focus(self, delta: int) -> None:
+        """Focus the next row (``delta`` 1) or the one before (-1) that applies now."""
         n = len(self.options)
         for step in range(1, n + 1):
             index = (self.focus + delta * step) % n
@@ -220,10 +244,14 @@ class SettingsScene(Scene):
         """Clicks choose; Up/Down focus a row; Left/Right/Enter change it; Escape: back."""
         if isinstance(intent, Move):
             self.back_button.update_hover(intent.pos)
+            if self.more_button is not None:
+                self.more_button.update_hover(intent.pos)
             return False
         if isinstance(intent, Click) and intent.button == 1:
             if self.back_button.hit(intent.pos):
                 return self.back_button.click()
+            if self.more_button is not None and self.more_button.hit(intent.pos):
+                return self.more_button.click()
             for (field, value), rect in self.pills.items():
                 if rect.collidepoint(intent.pos):
                     self.focus = next(i for i, o in enumerate(self.options) if o.field == field)
@@ -244,7 +272,7 @@ class SettingsScene(Scene):
                 return self.back_button.click()
             if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 back = key == pygame.K_UP or bool(intent.mod & pygame.KMOD_SHIFT)
-                self._move_focus(-1 if back else 1)
+                self.move_focus(-1 if back else 1)
             elif key == pygame.K_LEFT:
                 self._step(-1)
             elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -261,7 +289,7 @@ class SettingsScene(Scene):
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
-        blit_text(surface, "Settings", max(28, h // 15), t.text, bold=True,
+        blit_text(surface, self.title, max(28, h // 15), t.text, bold=True,
                   center=(w // 2, round(h * 0.055)))  # fmt: skip
         size = max(14, min(26, round(self.row_h * 0.42)))
         for text, rect in self.headings:
@@ -277,6 +305,8 @@ class SettingsScene(Scene):
                            midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
         draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)
         self.back_button.draw(surface)
+        if self.more_button is not None:
+            self.more_button.draw(surface)
 
     def _draw_row(
         self, surface: pygame.Surface, option: Option, row: pygame.Rect, size: int, focus: bool
@@ -298,7 +328,7 @@ class SettingsScene(Scene):
             blit_text(surface, f"({reason})", max(12, fit - 6), t.text_dim,
                       midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
         current = getattr(self.settings, option.field)
-        default = default_value(option.field)
+        default = self.default_of(option.field)
         if option.field in self.steppers:
             self._draw_stepper(surface, option, current, default, reason is not None)
             return

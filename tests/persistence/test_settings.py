@@ -27,6 +27,8 @@ CHANGED = {
     "draw_two": True,
     "ask_permission": True,
     "pile_always_frozen": True,
+    "rules_preset": "Book rules",
+    "rule_overrides": {"wild_discard_allowed": False, "empty_stock": "ends"},
     "replays": False,
     "card_style": "classic-2",
     "deck_design": "blue",

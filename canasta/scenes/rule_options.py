@@ -1,0 +1,121 @@
+"""Rule options: change single rules on top of the chosen preset ("house rules").
+
+The screen is the settings screen with other rows: each option of
+``canasta.persistence.settings.HOUSE_RULES`` with its one-line explanation; the star marks
+the preset's own value. A change is kept in the settings' ``rule_overrides`` and applies
+from the next new game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
+from canasta.engine.rules import RuleSet
+from canasta.persistence.settings import HOUSE_RULES, Settings
+from canasta.scenes.settings import NEXT_GAME, OFF_ON, Option, SettingsScene
+from canasta.ui.theme import GREEN, Theme
+
+#: The row labels, in the player's words.
+LABELS: dict[str, str] = {
+    "draw_two_4p": "Draw two (4 players)",
+    "take_with_natural_and_wild": "Take pile: natural + wild",
+    "take_onto_meld_needs_natural": "Take onto meld needs a natural",
+    "red_three_from_pile_replaced": "Red three in pile replaced",
+    "red_three_last_card_ends": "Red three last card ends",
+    "black_threes_last": "Black threes as last play",
+    "wild_discard_allowed": "Wild cards may be discarded",
+    "empty_stock": "Empty stock",
+    "concealed_no_partner_layoff": "Concealed: no partner melds",
+    "partner_always_agrees": "Partner always says yes",
+    "tie_plays_another_hand": "Tie: play another hand",
+}
+
+
+def rule_rows() -> list[Option]:
+    """One row per changeable rule option, half in each column."""
+    rows = []
+    for index, field in enumerate(HOUSE_RULES):
+        if field == "empty_stock":
+            choices: tuple[tuple[object, str], ...] = tuple(EMPTY_STOCK_WORDS.items())
+        else:
+            choices = OFF_ON
+        column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
+        help_line = OPTION_HELP[field].rstrip(".")
+        rows.append(Option(field, LABELS[field], choices, column, f"{help_line}; {NEXT_GAME}"))
+    return rows
+
+
+class RuleChoices:
+    """The rule options in force, seen as attributes, for the settings screen.
+
+    Args:
+        settings: the settings (preset, overrides, players, game type).
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.rules: RuleSet = settings.rule_set()
+
+    def __getattr__(self, field: str) -> object:
+        return getattr(self.rules, field)
+
+    def not_applicable(self, field: str) -> str | None:
+        """Why ``field`` does not apply to the game these settings start, or None."""
+        four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")
+        if field in four_only and self.settings.players != 4:
+            return "4 players only"
+        if field == "partner_always_agrees" and not self.settings.ask_permission:
+            return "with ask permission"
+        if field == "tie_plays_another_hand" and self.settings.game_type == "quick":
+            return "full games only"
+        return None
+
+
+def overrides_after(settings: Settings, field: str, value: object) -> dict[str, bool | str]:
+    """The settings' rule changes once ``field`` is set to ``value`` (a value equal to the
+    preset's own is no change at all)."""
+    changes = dict(settings.rule_overrides)
+    if getattr(settings.preset_rules(), field) == value:
+        changes.pop(field, None)
+    else:
+        assert isinstance(value, bool | str)
+        changes[field] = value
+    return changes
+
+
+def rule_options_scene(
+    settings: Settings,
+    save: Callable[[dict[str, bool | str]], Settings],
+    on_back: Callable[[], None],
+    theme: Theme = GREEN,
+) -> SettingsScene:
+    """The rule options screen.
+
+    Args:
+        settings: the settings in force.
+        save: writes new ``rule_overrides`` and returns the settings now in force.
+        on_back: leave the screen.
+    """
+    state = {"settings": settings}
+
+    def change(field: str, value: object) -> RuleChoices:
+        state["settings"] = save(overrides_after(state["settings"], field, value))
+        return RuleChoices(state["settings"])
+
+    def preset_value(field: str) -> object:
+        return getattr(state["settings"].preset_rules(), field)
+
+    scene = SettingsScene(
+        RuleChoices(settings),  # type: ignore[arg-type]
+        change,  # type: ignore[arg-type]
+        on_back,
+        theme=theme,
+        rows=rule_rows(),
+        title=f"Rule options \u00b7 {settings.rules_preset}",
+        default_of=preset_value,
+        column_names=("Drawing, taking and threes", "Discards, stock and going out"),
+    )
+    if scene.reason(scene.options[0]) is not None:
+        scene.move_focus(1)
+    return scene
