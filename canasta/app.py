@@ -129,6 +129,8 @@ class App:
             self.sound = make_sound(settings.sound)
         if field == "orientation":
             self.apply_window()
+        if field == "replays_kept":
+            self.session.store.prune_records(settings.replays_kept)
         if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
             self.settings()  # redraw the screen in the new look
         return settings

@@ -53,6 +53,7 @@ class Settings(BaseModel):
         ask_permission: "may I go out?" to the partner (4 players only).
         pile_always_frozen: the discard pile is frozen for the whole hand.
         replays: keep a record of every finished game (``games/`` in the data folder).
+        replays_kept: how many finished games' records are kept (the oldest go first).
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
     """
@@ -72,6 +73,7 @@ class Settings(BaseModel):
     ask_permission: bool = False
     pile_always_frozen: bool = False
     replays: bool = True
+    replays_kept: int = Field(default=100, ge=1, le=10_000)
     card_style: str = Field(default="modern", min_length=1, max_length=40)
     deck_design: str = Field(default="crimson-lattice", min_length=1, max_length=40)
     large_index: bool = False

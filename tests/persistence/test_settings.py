@@ -28,6 +28,7 @@ CHANGED = {
     "ask_permission": True,
     "pile_always_frozen": True,
     "replays": False,
+    "replays_kept": 20,
     "card_style": "classic-2",
     "deck_design": "blue",
     "large_index": True,
