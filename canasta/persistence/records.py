@@ -328,6 +328,48 @@ def recent_records(folder: Path) -> list[Path]:
     return sorted(files, key=age, reverse=True)
 
 
+@dataclass(frozen=True)
+class RecordSummary:
+    """One line about a recorded game, for a list (nothing replayed).
+
+    Attributes:
+        path: the file; finished_at: ``YYYY-MM-DDTHH:MM:SS``; players: 2 or 4;
+        hands: how many hands; totals: (the person's side, the other side) in points;
+        won: True, False, or None for a tie; error: why the file cannot be used (the
+            other fields are then empty).
+    """
+
+    path: Path
+    finished_at: str = ""
+    players: int = 0
+    hands: int = 0
+    totals: tuple[int, int] = (0, 0)
+    won: bool | None = None
+    error: str | None = None
+
+
+def summarise(path: Path) -> RecordSummary:
+    """The :class:`RecordSummary` of one record file (never raises)."""
+    try:
+        model = parse_record(path.read_bytes())
+    except (OSError, RecordError) as error:
+        return RecordSummary(path, error=str(error))
+    mine = person_seat(model) % 2
+    won = None if model.winner is None else model.winner == mine
+    totals = (model.totals[mine], model.totals[1 - mine])
+    return RecordSummary(path, model.finished_at, len(model.seats), len(model.hands), totals, won)
+
+
+def record_summaries(folder: Path, limit: int) -> list[RecordSummary]:
+    """Summaries of the newest ``limit`` records in ``folder``, newest first."""
+    return [summarise(path) for path in recent_records(folder)[: max(0, limit)]]
+
+
+def person_seat(model: GameRecordModel) -> int:
+    """The person's seat in a record (0 when no seat is the person's)."""
+    return next((i for i, s in enumerate(model.seats) if s.player == "person"), 0)
+
+
 def prune_records(folder: Path, keep: int) -> list[Path]:
     """Delete all but the newest ``keep`` records in ``folder``; return those deleted.
 

@@ -78,13 +78,16 @@ class Session:
         demo: bool = False,
         players: int | None = None,
         game_id: str | None = None,
+        first_deal: int | None = None,
+        first_dealer: int | None = None,
     ) -> Game:
         """Start a game with the settings' rules (``players`` overrides their number of
-        players) and save it, unless it is a demo."""
+        players) and save it, unless it is a demo. ``first_deal`` (and ``first_dealer``)
+        start it on a chosen deal (see :class:`~canasta.engine.game.Game`)."""
         rules = self.settings.rule_set()
         if players is not None:
             rules = rules.with_options(players=players)
-        game = Game(rules, seed)
+        game = Game(rules, seed, first_deal=first_deal, first_dealer=first_dealer)
         gid = game_id or secrets.token_hex(8)
         self.current = SavedGame(game, gid, self.settings.computer_level)
         self.tracked = not demo
