@@ -2,8 +2,8 @@
 
 :class:`ReplayLauncher` belongs to the app: it reads game records (or the hand just
 played), replays them through the rules, and puts the replay scene on screen with the
-look in force. A record that does not replay is not shown: the app goes home and the
-home screen says why in one line.
+look in force. A record that does not replay is not shown: its row on the stats list says
+why, or (from the command line) the app goes home and the home screen says why.
 """
 
 from __future__ import annotations
@@ -68,27 +68,41 @@ class ReplayLauncher:
 
         return show
 
-    def from_stats(self, path: Path) -> None:
-        """Replay a recorded game from the stats list (Back returns to the list)."""
-        self.open(path, on_back=lambda: self.app.stats(show_games=True))
-
-    def from_file(self, path: Path) -> None:
-        """Replay a recorded game given on the command line (Back goes home)."""
-        self.open(path, on_back=self.app.home)
-
-    def open(self, path: Path, on_back: Callable[[], None]) -> bool:
-        """Load, replay and show the record at ``path``; False (home, with the reason on
-        the home screen) when it cannot be replayed."""
+    def from_stats(self, path: Path) -> str | None:
+        """Replay a recorded game from the stats list (Back returns to the list); the
+        reason instead when it does not replay (the list shows it)."""
         try:
-            model, hands = load_record(path)
-            rules = record_rules(model)
+            rules, hands, me = self.load(path)
+        except RecordError as error:
+            return str(error)
+        self._show(self._scene(rules, hands, me, lambda: self.app.stats(show_games=True)))
+        return None
+
+    def from_file(self, path: Path) -> bool:
+        """Replay a recorded game given on the command line (Back goes home); False (home,
+        with the reason on the home screen) when it does not replay."""
+        try:
+            rules, hands, me = self.load(path)
         except RecordError as error:
             self.app.session.store.notices.append(f"The game could not be replayed: {error}")
             self.app.home()
             return False
-        self.app.manager.clear()
-        self.app.manager.push(self._scene(rules, hands, person_seat(model), on_back))
+        self._show(self._scene(rules, hands, me, self.app.home))
         return True
+
+    @staticmethod
+    def load(path: Path) -> tuple[RuleSet, list[ReplayedHand], int]:
+        """The record at ``path`` replayed: its rules, its hands, the person's seat.
+
+        Raises:
+            RecordError: when it cannot be read, is not valid or does not replay.
+        """
+        model, hands = load_record(path)
+        return record_rules(model), hands, person_seat(model)
+
+    def _show(self, scene: ReplayScene) -> None:
+        self.app.manager.clear()
+        self.app.manager.push(scene)
 
     def _scene(
         self, rules: RuleSet, hands: list[ReplayedHand], me: int, on_back: Callable[[], None]

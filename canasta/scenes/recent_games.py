@@ -7,6 +7,7 @@ cannot be read shows its reason and no button.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,14 +40,15 @@ class RecentGames:
 
     Args:
         load: the summaries to show, newest first (called when the list is shown).
-        on_replay: called with a record's path when its Replay button is pressed.
+        on_replay: called with a record's path when its Replay button is pressed; returns
+            why it cannot be replayed (the row then shows it), or None.
         theme: colours.
     """
 
     def __init__(
         self,
         load: Callable[[], list[RecordSummary]],
-        on_replay: Callable[[Path], None],
+        on_replay: Callable[[Path], str | None],
         theme: Theme,
     ) -> None:
         self.load = load
@@ -67,7 +69,7 @@ class RecentGames:
             y = panel.y + row_h * (i + 1)
             rect = pygame.Rect(panel.x + 12, y, panel.width - 24, row_h - 4)
             button = Button((rect.right - bw, rect.y + 3, bw, rect.height - 6), "Replay",
-                            self._replay(summary.path), theme=self.theme)  # fmt: skip
+                            self._replay(i), theme=self.theme)  # fmt: skip
             button.enabled = summary.error is None
             self.buttons.append((button, rect))
 
@@ -76,8 +78,14 @@ class RecentGames:
         """Height of a row (px): the panel holds a heading and :data:`MAX_ROWS` rows."""
         return max(28, self.panel.height // (MAX_ROWS + 1))
 
-    def _replay(self, path: Path) -> Callable[[], None]:
-        return lambda: self.on_replay(path)
+    def _replay(self, row: int) -> Callable[[], None]:
+        def press() -> None:
+            error = self.on_replay(self.rows[row].path)
+            if error is not None:
+                self.rows[row] = dataclasses.replace(self.rows[row], error=error)
+                self.buttons[row][0].enabled = False
+
+        return press
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Press the Replay button under ``pos``; True if one was pressed."""

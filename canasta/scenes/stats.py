@@ -58,7 +58,8 @@ class StatsScene(Scene):
         on_reset: forget every stat (called after the player confirmed).
         on_back: leave the screen.
         recent: the recent games' summaries, newest first (None: no list offered).
-        on_replay: open a record (its path) in the replay scene.
+        on_replay: open a record (its path) in the replay scene; returns why it cannot
+            be replayed, or None.
         show_games: open on the list of recent games.
     """
 
@@ -70,7 +71,7 @@ class StatsScene(Scene):
         *,
         theme: Theme = GREEN,
         recent: Callable[[], list[RecordSummary]] | None = None,
-        on_replay: Callable[[Path], None] | None = None,
+        on_replay: Callable[[Path], str | None] | None = None,
         show_games: bool = False,
     ) -> None:
         super().__init__()
