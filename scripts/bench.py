@@ -4,6 +4,7 @@ Usage: python scripts/bench.py [--hands N] [--frames N] [--quick]
 
 Figures:
 * ``engine_hands_per_second``: random legal full 4-player hands per second (one core).
+* ``preset_hands_per_second``: the same under each named rule preset (fewer hands).
 * ``decision_ms``: the computer player's decision time (median, 95th percentile), ms.
 * ``frame_ms``: the table's frame time (update and draw) at 1280x800, a 4-player demo
   game with cards dealt and moving (median, 99th percentile), ms, dummy video driver.
@@ -30,7 +31,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from canasta.ai import HeuristicPlayer  # noqa: E402
-from canasta.engine import CLASSIC, HandState  # noqa: E402
+from canasta.engine import CLASSIC, PRESETS, HandState, RuleSet  # noqa: E402
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -38,9 +39,9 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def engine_throughput(hands: int) -> float:
-    """Random legal 4-player hands per second."""
-    rules = CLASSIC.with_options(players=4)
+def engine_throughput(hands: int, rules: RuleSet | None = None) -> float:
+    """Random legal hands per second (Classic with four players unless ``rules`` given)."""
+    rules = rules or CLASSIC.with_options(players=4)
     start = time.perf_counter()
     for seed in range(hands):
         state = HandState.deal(rules, seed)
@@ -126,6 +127,10 @@ def main() -> None:
     figures = {
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
         "engine_hands_per_second": round(engine_throughput(hands), 1),
+        "preset_hands_per_second": {
+            name: round(engine_throughput(max(10, hands // 3), rules), 1)
+            for name, rules in PRESETS.items()
+        },
         "decision_ms": {
             "median": round(statistics.median(decisions) * 1000, 3),
             "p95": round(_percentile(decisions, 0.95) * 1000, 3),

@@ -69,6 +69,8 @@ class HeuristicPlayer:
         legal = view.legal_moves
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal move to choose from")
+        if len(legal) == 1:  # e.g. a partner who always agrees (rule option)
+            return legal[0]
         if view.phase == "answer":
             return self._answer(view)
         if view.phase == "draw":

@@ -116,6 +116,22 @@ class TableController:
         self._apply(move)
         return None
 
+    def submit_plan(self, moves: list[Move]) -> Refusal | None:
+        """Check the person's plan of moves as a whole, then make every move of it.
+
+        A plan breaking a rule is refused as a whole (one Refused event, nothing made);
+        see :meth:`HandState.check_all`.
+
+        Returns:
+            The refusal, or None when the whole plan was made.
+        """
+        refusal = self.hand.check_all(moves)
+        if refusal is not None:
+            return self._refuse(refusal)
+        for move in moves:
+            self._apply(move)
+        return None
+
     def step_computer(self) -> Move | None:
         """Let the computer player to move make one move; return it (None if none due)."""
         hand = self.hand

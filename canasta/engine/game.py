@@ -132,13 +132,20 @@ class Game:
         """True once the last hand is scored and the game is decided."""
         if len(self.scores) < len(self.deal_numbers) or not self.scores:
             return False
+        level = self.totals[0] == self.totals[1]
+        if level and self.rules.tie_plays_another_hand:
+            return False
         if self.rules.quick_game:
             return True
         return max(self.totals) >= self.rules.target_score
 
     @property
     def winner(self) -> int | None:
-        """The winning side once the game is over, or None (not over, or a shared tie)."""
+        """The winning side once the game is over, or None (not over, or a shared tie).
+
+        With ``tie_plays_another_hand`` (matrix row 26) a level game is never over, so a
+        winner always follows.
+        """
         if not self.over or self.totals[0] == self.totals[1]:
             return None
         return 0 if self.totals[0] > self.totals[1] else 1

@@ -26,7 +26,7 @@ from .cards import (
     normalise_code,
 )
 from .moves import ASK, DRAW, NO, YES, Move, MoveType
-from .reach import find_go_out, max_meld_points_keeping, wild_room
+from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, Refusal
 
 if TYPE_CHECKING:
@@ -45,6 +45,21 @@ def _r(code: Code, **details: object) -> Refusal:
 
 
 # After-move check ----------------------------------------------------------------------------
+
+
+def go_out_plan(
+    s: HandState,
+    counts: list[int],
+    sizes: list[int],
+    wilds: list[int],
+    allow_discard: bool = True,
+) -> GoOutPlan | None:
+    """Search a way to go out from this picture under ``s``'s rules (see :func:`find_go_out`)."""
+    rules = s.rules
+    return find_go_out(
+        counts, sizes, wilds, rules.wild_cap, rules.canastas_to_go_out, allow_discard,
+        wild_discard=rules.wild_discard_allowed, black_threes_last=rules.black_threes_last,
+    )  # fmt: skip
 
 
 def finish_refusal(
@@ -97,10 +112,14 @@ def finish_refusal(
         return None
     if (
         s.permission is True
-        and find_go_out(counts, sizes, wilds, cap, needed) is None
+        and go_out_plan(s, counts, sizes, wilds) is None
         and _go_out_plan(s) is not None
     ):
         return _r(Code.MUST_GO_OUT)
+    if not rules.wild_discard_allowed and not waiting and _only_wilds_left(s, counts):
+        if s.permission is False or go_out_plan(s, counts, sizes, wilds, False) is None:
+            return _r(Code.WILD_ONLY_LEFT)
+        return None
     if hand >= 2 or may_go_out:
         return None
     # One card left and the side cannot go out yet: it must complete a canasta on its own.
@@ -117,6 +136,14 @@ def finish_refusal(
     return _r(Code.MUST_KEEP_CARD, needed=needed)
 
 
+def _only_wilds_left(s: HandState, counts: list[int]) -> bool:
+    """Whether a move leaves only wild cards in a hand that held another card before it."""
+    if counts[TWO] + counts[JOKER] != sum(counts) or not sum(counts):
+        return False
+    before = s.counts[s.turn]
+    return before[TWO] + before[JOKER] < sum(before)
+
+
 def _opens_going_out(
     s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
 ) -> bool:
@@ -126,8 +153,8 @@ def _opens_going_out(
         rest = list(counts)
         if discard >= 0:
             rest[discard] -= 1
-        if value - (KIND_VALUE[discard] if discard >= 0 else 0) >= short and find_go_out(
-            rest, sizes, wilds, s.rules.wild_cap, s.rules.canastas_to_go_out, allow_discard=False
+        if value - (KIND_VALUE[discard] if discard >= 0 else 0) >= short and go_out_plan(
+            s, rest, sizes, wilds, allow_discard=False
         ):
             return True
     return False
@@ -179,6 +206,8 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
             and s.opening_points + points < (s.opening_minimum(side))
         ):
             return _r(Code.BLACK_THREE_NOT_GOING_OUT)
+        if left and s.rules.black_threes_last:
+            return _r(Code.BLACK_THREE_LAST)
         if canastas < needed:
             return _r(Code.NEED_CANASTA, needed=needed, have=canastas)
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
@@ -231,8 +260,14 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
             else:
                 reason = " until your side opens"
             return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
-    elif not exists and (nat < 1 or nat + 1 + wild < 3):
-        return _r(Code.PILE_NEEDS_MELD, rank=rank)
+    elif not exists:
+        if not s.rules.take_with_natural_and_wild:
+            if nat < 2:
+                return _r(Code.PILE_NEEDS_PAIR, rank=rank)
+        elif nat < 1 or nat + 1 + wild < 3:
+            return _r(Code.PILE_NEEDS_MELD, rank=rank)
+    elif nat < 1 and s.rules.take_onto_meld_needs_natural:
+        return _r(Code.PILE_NEEDS_NATURAL, rank=rank)
     size = s.msize[side][kind]
     on_table_wild = s.mwild[side][kind]
     shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
@@ -258,6 +293,10 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
     side = s.side
     if not s.opened[side] and s.turn_melded:
         return _r(Code.OPENING_SHORT, points=s.opening_points, minimum=s.opening_minimum(side))
+    if kind in (TWO, JOKER) and not s.rules.wild_discard_allowed:
+        counts = s.counts[s.turn]
+        if counts[TWO] + counts[JOKER] < len(s.hands[s.turn]):
+            return _r(Code.WILD_DISCARD)
     left = len(s.hands[s.turn]) - 1
     if left == 0:
         if s.permission is False:
@@ -269,16 +308,12 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
         return None
     if s.permission is True and _go_out_plan(s) is not None:
         return _r(Code.MUST_GO_OUT)
-    del kind
     return None
 
 
-def _go_out_plan(s: HandState) -> object:
+def _go_out_plan(s: HandState) -> GoOutPlan | None:
     side = s.side
-    return find_go_out(
-        s.counts[s.turn], s.msize[side], s.mwild[side], s.rules.wild_cap,
-        s.rules.canastas_to_go_out,
-    )  # fmt: skip
+    return go_out_plan(s, s.counts[s.turn], s.msize[side], s.mwild[side])
 
 
 def refuse_ask(s: HandState) -> Refusal | None:
@@ -297,10 +332,7 @@ def refuse_ask(s: HandState) -> Refusal | None:
     return None
 
 
-def _plan_opens(s: HandState, plan: object) -> bool:
-    from .reach import GoOutPlan
-
-    assert isinstance(plan, GoOutPlan)
+def _plan_opens(s: HandState, plan: GoOutPlan) -> bool:
     points = sum(n * KIND_VALUE[k] for _, k, n in plan.layoffs)
     points += sum(
         n * KIND_VALUE[k] + t * KIND_VALUE[TWO] + j * KIND_VALUE[JOKER] for k, n, t, j in plan.melds
@@ -350,6 +382,8 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
     phase = s.phase
     if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
         if phase is Phase.ANSWER and t in (MoveType.YES, MoveType.NO):
+            if t is MoveType.NO and s.rules.partner_always_agrees:
+                return _r(Code.PARTNER_AGREES)
             return None
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT[phase.value])
     if phase is Phase.ENDED:
@@ -359,7 +393,7 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
         return _r(Code.NOT_IN_HAND)
     if phase is Phase.DRAW:
         if t is MoveType.DRAW:
-            return _r(Code.STOCK_EMPTY) if not s.stock else None
+            return refuse_draw(s)
         if t is MoveType.TAKE:
             if not s.pile:
                 return _r(Code.PILE_EMPTY)
@@ -427,6 +461,8 @@ def take_options(s: HandState) -> list[Move]:
     counts = s.counts[s.turn]
     hand = s.hands[s.turn]
     shapes = [(0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1)]
+    if s.rules.take_onto_meld_needs_natural:
+        shapes.append((1, 0, 0))
     moves: list[Move] = []
     for nat, twos, jokers in shapes:
         if (
@@ -437,6 +473,32 @@ def take_options(s: HandState) -> list[Move]:
         ):
             moves.append(Move(MoveType.TAKE, _cards(hand, kind, nat, twos, jokers)))
     return moves
+
+
+def refuse_draw(s: HandState) -> Refusal | None:
+    """Why drawing from the stock is refused, or None.
+
+    With cards in the stock a draw is always legal. Once it is empty (matrix row 18), a draw
+    ends the hand where ``empty_stock`` is ``"take_or_end"``, and also with
+    ``"forced_take"`` unless the pile's unfrozen top card fits the side's meld (then the
+    pile must be taken); otherwise it is refused.
+    """
+    if s.stock:
+        return None
+    mode = s.rules.empty_stock
+    if mode == "take_or_end":
+        return None
+    if mode == "forced_take":
+        top = s.pile_top
+        if (
+            top is None
+            or CARD_KIND[top] not in s.melds[s.side]
+            or s.pile_frozen_for(s.side)
+            or not has_legal_take(s)
+        ):
+            return None
+        return _r(Code.STOCK_EMPTY_MUST_TAKE)
+    return _r(Code.STOCK_EMPTY)
 
 
 def has_legal_take(s: HandState) -> bool:
@@ -457,9 +519,10 @@ def legal_moves(s: HandState) -> list[Move]:
     if phase is Phase.ENDED:
         return []
     if phase is Phase.ANSWER:
-        return [YES, NO]
+        return [YES] if s.rules.partner_always_agrees else [YES, NO]
     if phase is Phase.DRAW:
-        return ([DRAW] if s.stock else []) + take_options(s)
+        draws = [DRAW] if s.stock or refuse_draw(s) is None else []
+        return draws + take_options(s)
     seat, side = s.turn, s.side
     hand = s.hands[seat]
     counts = s.counts[seat]

@@ -56,6 +56,7 @@ def state_to_data(state: HandState) -> dict[str, Any]:
         "opening_points": state.opening_points,
         "turn_melded": state.turn_melded,
         "turn_new_melds": [KIND_RANK[k] for k in state.turn_new_melds],
+        "turn_added_to_old": state.turn_added_to_old,
         "took_pile": state.took_pile,
         "asked": state.asked,
         "permission": state.permission,
@@ -144,6 +145,7 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     state.opening_points = int(data.get("opening_points", 0))
     state.turn_melded = bool(data.get("turn_melded", False))
     state.turn_new_melds = [kind_of_rank_char(r) for r in data.get("turn_new_melds", [])]
+    state.turn_added_to_old = bool(data.get("turn_added_to_old", False))
     state.took_pile = bool(data.get("took_pile", False))
     state.asked = bool(data.get("asked", False))
     permission = data.get("permission")

@@ -103,6 +103,9 @@ def find_go_out(
     cap: int,
     canastas_needed: int,
     allow_discard: bool = True,
+    *,
+    wild_discard: bool = True,
+    black_threes_last: bool = False,
 ) -> GoOutPlan | None:
     """Search for a way to meld the whole hand (or all but one card, then discard it).
 
@@ -114,6 +117,10 @@ def find_go_out(
         canastas_needed: canastas the side must hold when it goes out.
         allow_discard: whether the last card may be discarded (False while the hand is
             required to be melded completely).
+        wild_discard: whether the final discard may be a wild card (rule option
+            ``wild_discard_allowed``, matrix row 17).
+        black_threes_last: black threes must be the very last play, so a plan that melds
+            them has no discard (rule option ``black_threes_last``, matrix row 16).
 
     Returns:
         A :class:`GoOutPlan`, or None when this search finds no way. The search tries each
@@ -123,11 +130,15 @@ def find_go_out(
     """
     options = [-1]
     if allow_discard:
-        options += [k for k in range(NUM_KINDS) if counts[k]]
+        options += [
+            k for k in range(NUM_KINDS) if counts[k] and (wild_discard or k not in (TWO, JOKER))
+        ]
     for discard in options:
         hand = list(counts)
         if discard >= 0:
             hand[discard] -= 1
+            if black_threes_last and hand[BLACK_THREE]:
+                continue
         plan = _meld_everything(hand, sizes, wild_sizes, cap, canastas_needed)
         if plan is not None:
             layoffs, melds = plan

@@ -47,6 +47,14 @@ class Code(Enum):
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
     WILDS_NEED_TARGET = "wilds_need_target"
+    PILE_NEEDS_PAIR = "pile_needs_pair"
+    PILE_NEEDS_NATURAL = "pile_needs_natural"
+    BLACK_THREE_LAST = "black_three_last"
+    WILD_DISCARD = "wild_discard"
+    WILD_ONLY_LEFT = "wild_only_left"
+    PARTNER_AGREES = "partner_agrees"
+    PLAN_EMPTY = "plan_empty"
+    NO_FINISH = "no_finish"
     OPPONENTS_MELD = "opponents_meld"
     NO_PARTNER = "no_partner"
     BAD_MOVE = "bad_move"
@@ -91,10 +99,27 @@ MESSAGES: dict[Code, str] = {
     Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
     Code.CANNOT_ASK: "You can ask your partner only after drawing and before melding.",
     Code.DISCARD_ONE: "Discard exactly one card.",
-    Code.STOCK_EMPTY_MUST_TAKE: "The stock is empty: take the pile if you can.",
+    Code.STOCK_EMPTY_MUST_TAKE: (
+        "The stock is empty and the pile's top card fits your side's meld: take the pile."
+    ),
     Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
     Code.NO_PARTNER: "Asking permission is not part of this game.",
     Code.WILDS_NEED_TARGET: "Wild cards alone can't start a meld: click the meld they join.",
+    Code.PILE_NEEDS_PAIR: (
+        "To take the pile, meld its top card with a natural pair of {rank}, "
+        "or put it on your side's meld of {rank}."
+    ),
+    Code.PILE_NEEDS_NATURAL: (
+        "To put the pile's top card on your meld of {rank}, add a natural {rank} from your hand."
+    ),
+    Code.BLACK_THREE_LAST: "Black threes go down only as your very last play, emptying your hand.",
+    Code.WILD_DISCARD: "Wild cards may not be discarded at this table.",
+    Code.WILD_ONLY_LEFT: (
+        "Keep a card you may discard: only wild cards would be left, and they can't be discarded."
+    ),
+    Code.PARTNER_AGREES: "At this table the partner always agrees: answer yes.",
+    Code.PLAN_EMPTY: "The plan has no melds yet.",
+    Code.NO_FINISH: "No way to go out now: {why}.",
     Code.BAD_MOVE: "{text}",
 }
 

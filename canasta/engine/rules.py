@@ -8,7 +8,11 @@ column 000).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, Literal
+
+#: What happens once the stock is empty (matrix row 18); see :attr:`RuleSet.empty_stock`.
+EmptyStock = Literal["play_on", "take_or_end", "forced_take", "ends"]
+EMPTY_STOCK_CHOICES: tuple[EmptyStock, ...] = ("play_on", "take_or_end", "forced_take", "ends")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +25,7 @@ class RuleSet:
         cards_dealt_4p: cards dealt to each player with four players (11). Row 1.
         draw_two: with two players, a stock draw takes two cards (the Classic "draw two"
             option). Row 4.
+        draw_two_4p: with four players, a stock draw takes two cards (table 003). Row 4.
         canastas_to_go_out_2p: canastas a side needs to go out with two players (1, or 2 with
             the Classic "two canastas" option). Row 19.
         canastas_to_go_out_4p: canastas a side needs to go out with four players. Row 19.
@@ -28,11 +33,33 @@ class RuleSet:
             before melding that turn; the answer binds for the turn. Row 23.
         pile_always_frozen: the discard pile is frozen for the whole hand. Row 12.
         max_wilds_per_meld: cap on wild cards in one meld (3), or None for no cap. Row 5.
+        take_with_natural_and_wild: an unfrozen pile may be taken by melding its top card
+            with one natural and one wild card from the hand (False: only with a natural
+            pair, or onto the side's meld; tables 002 and 003). Row 9.
+        take_onto_meld_needs_natural: putting the pile's top card on the side's meld also
+            needs one natural card of that rank from the hand (table 003). Row 9.
         red_three_from_pile_replaced: a red three found in a taken pile is replaced from the
             stock (False in Classic, as the rule books have it). Row 13.
         red_three_last_card_ends: a red three drawn as the stock's last card (so that no
             replacement is left for it) is laid out and the hand ends at once, with no meld
             or discard (the rule books' rule; the Classic reference is silent). Row 15.
+        black_threes_last: black threes may be melded only as the very last play, emptying
+            the hand (no discard after them; table 003). Classic lets a discard follow. Row 16.
+        wild_discard_allowed: wild cards may be discarded (False at table 003: a wild card
+            may be discarded only when the hand holds nothing else). Row 17.
+        empty_stock: once the stock is empty (row 18): ``"play_on"`` (Classic: each player
+            in turn must take the pile when able; the first who cannot ends the hand),
+            ``"take_or_end"`` (a player may take the pile or end the hand by drawing from
+            the empty stock; table 004), ``"forced_take"`` (as ``take_or_end``, but an
+            unfrozen top card that fits the side's meld must be taken; table 001), or
+            ``"ends"`` (the hand ends when the next turn would start; tables 002, 003).
+        concealed_no_partner_layoff: a concealed going out may add nothing to melds the
+            partner made (table 004); a canasta of the player's own, made that turn, is
+            needed at every table. Row 22.
+        partner_always_agrees: the partner's answer to "may I go out?" is always yes
+            (table 001). Row 23.
+        tie_plays_another_hand: a game that ends level (both sides on the same total) goes
+            on for another hand instead of being shared (table 004). Row 26.
         target_score: a full game ends with the hand in which a side reaches this (5,000
             points). Row 26.
         quick_game: a single hand is played and the higher score wins. Row 26.
@@ -42,6 +69,8 @@ class RuleSet:
         mixed_canasta_bonus: 300. Row 25.
         red_three_bonus: points per red three (100). Row 14.
         all_red_threes_bonus: points for all four red threes (800). Row 14.
+        all_red_threes_penalty: points lost for all four red threes by a side with no meld
+            at the hand's end (800; 400 at table 003, "-100 each"). Row 14.
         opening_minimums: ``((below_score, minimum), ...)`` in ascending order; a side whose
             total at the hand's start is below ``below_score`` needs ``minimum`` points of
             card values in its first melds; above every bound, ``opening_minimum_top``. Row 7.
@@ -54,13 +83,22 @@ class RuleSet:
     cards_dealt_2p: int = 15
     cards_dealt_4p: int = 11
     draw_two: bool = False
+    draw_two_4p: bool = False
     canastas_to_go_out_2p: int = 1
     canastas_to_go_out_4p: int = 1
     ask_permission: bool = False
     pile_always_frozen: bool = False
     max_wilds_per_meld: int | None = 3
+    take_with_natural_and_wild: bool = True
+    take_onto_meld_needs_natural: bool = False
     red_three_from_pile_replaced: bool = False
     red_three_last_card_ends: bool = True
+    black_threes_last: bool = False
+    wild_discard_allowed: bool = True
+    empty_stock: EmptyStock = "play_on"
+    concealed_no_partner_layoff: bool = False
+    partner_always_agrees: bool = False
+    tie_plays_another_hand: bool = False
     target_score: int = 5000
     quick_game: bool = False
     going_out_bonus: int = 100
@@ -69,6 +107,7 @@ class RuleSet:
     mixed_canasta_bonus: int = 300
     red_three_bonus: int = 100
     all_red_threes_bonus: int = 800
+    all_red_threes_penalty: int = 800
     opening_minimums: tuple[tuple[int, int], ...] = ((0, 15), (1500, 50), (3000, 90))
     opening_minimum_top: int = 120
     max_moves_per_hand: int = 3000
@@ -78,6 +117,9 @@ class RuleSet:
             raise ValueError(f"players must be 2 or 4, not {self.players}")
         if self.max_wilds_per_meld is not None and self.max_wilds_per_meld < 1:
             raise ValueError("max_wilds_per_meld must be at least 1 or None")
+        if self.empty_stock not in EMPTY_STOCK_CHOICES:
+            choices = ", ".join(EMPTY_STOCK_CHOICES)
+            raise ValueError(f"empty_stock must be one of {choices}, not {self.empty_stock!r}")
 
     # Derived values -------------------------------------------------------------------------
 
@@ -88,8 +130,10 @@ class RuleSet:
 
     @property
     def stock_draw_count(self) -> int:
-        """Cards taken by one draw from the stock (1, or 2 with draw two and two players)."""
-        return 2 if (self.draw_two and self.players == 2) else 1
+        """Cards taken by one draw from the stock (1, or 2 with "draw two" for this number
+        of players)."""
+        two = self.draw_two if self.players == 2 else self.draw_two_4p
+        return 2 if two else 1
 
     @property
     def canastas_to_go_out(self) -> int:
@@ -151,5 +195,71 @@ class RuleSet:
 #: The project's default: the Classic reference table (matrix column 000).
 CLASSIC = RuleSet()
 
-#: Named presets a player can start from. Later tables add entries here.
-PRESETS: dict[str, RuleSet] = {"Classic": CLASSIC}
+#: Table 001: four players, "may I go out?" always on and always answered yes, and the rule
+#: books' forced take of a fitting top card once the stock is empty.
+BOOK_RULES = CLASSIC.with_options(
+    players=4, ask_permission=True, partner_always_agrees=True, empty_stock="forced_take"
+)
+
+#: Table 002: head to head, draw two, two canastas to go out, no natural-and-wild take,
+#: and the hand ends with the stock.
+TWO_HANDED = CLASSIC.with_options(
+    players=2,
+    draw_two=True,
+    canastas_to_go_out_2p=2,
+    take_with_natural_and_wild=False,
+    empty_stock="ends",
+)
+
+#: Table 003: four players drawing two, no cap of three wild cards, no wild discards, black
+#: threes only as the very last play, no concealed bonus, and the hand ends with the stock.
+DRAW_TWO_PARTNERSHIP = CLASSIC.with_options(
+    players=4,
+    draw_two_4p=True,
+    max_wilds_per_meld=None,
+    take_with_natural_and_wild=False,
+    take_onto_meld_needs_natural=True,
+    black_threes_last=True,
+    wild_discard_allowed=False,
+    empty_stock="ends",
+    concealed_bonus=100,
+    all_red_threes_penalty=400,
+)
+
+#: Table 004: four players, drawing from the empty stock ends the hand, a concealed going
+#: out adds nothing to the partner's melds, and a level game plays another hand.
+PLAY_OFF_ON_TIES = CLASSIC.with_options(
+    players=4,
+    empty_stock="take_or_end",
+    concealed_no_partner_layoff=True,
+    tie_plays_another_hand=True,
+)
+
+#: Named presets a player can start from, in the order the settings list them.
+PRESETS: dict[str, RuleSet] = {
+    "Classic": CLASSIC,
+    "Book rules": BOOK_RULES,
+    "Two-handed": TWO_HANDED,
+    "Draw-two partnership": DRAW_TWO_PARTNERSHIP,
+    "Play-off on ties": PLAY_OFF_ON_TIES,
+}
+
+#: The reference table (file number in ``seeds/``) each preset reproduces.
+PRESET_TABLES: dict[str, str] = {
+    "Classic": "000",
+    "Book rules": "001",
+    "Two-handed": "002",
+    "Draw-two partnership": "003",
+    "Play-off on ties": "004",
+}
+
+
+def preset_name(rules: RuleSet) -> str | None:
+    """Return the name of the preset equal to ``rules`` (players aside), or None.
+
+    Classic is played by two or four, so the number of players is not compared.
+    """
+    for name, preset in PRESETS.items():
+        if preset.with_options(players=rules.players) == rules:
+            return name
+    return None

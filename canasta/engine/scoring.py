@@ -76,9 +76,11 @@ def score_side(state: HandState, side: int) -> SideScore:
                 natural += 1
     bonus = natural * rules.natural_canasta_bonus + mixed * rules.mixed_canasta_bonus
     threes = len(state.red_threes[side])
-    three_points = rules.all_red_threes_bonus if threes == 4 else threes * rules.red_three_bonus
-    if not state.melds[side]:
-        three_points = -three_points
+    if state.melds[side]:
+        three_points = rules.all_red_threes_bonus if threes == 4 else threes * rules.red_three_bonus
+    else:
+        penalty = rules.all_red_threes_penalty if threes == 4 else threes * rules.red_three_bonus
+        three_points = -penalty
     going_out = 0
     if state.went_out >= 0 and state.went_out % 2 == side:
         going_out = rules.concealed_bonus if state.concealed else rules.going_out_bonus

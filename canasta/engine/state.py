@@ -67,8 +67,8 @@ class HandState:
         "rules", "deal_number", "dealer", "players", "side_scores", "hands", "counts",
         "stock", "pile", "pile_freezers", "melds", "msize", "mwild", "red_threes", "opened",
         "turn", "phase", "waiting", "opening_points", "turn_melded", "turn_new_melds",
-        "took_pile", "asked", "permission", "answerer", "melded_before", "known",
-        "went_out", "concealed", "end_reason", "move_count", "history", "_snapshot",
+        "turn_added_to_old", "took_pile", "asked", "permission", "answerer", "melded_before",
+        "known", "went_out", "concealed", "end_reason", "move_count", "history", "_snapshot",
         "keep_snapshots",
     )  # fmt: skip
 
@@ -95,6 +95,7 @@ class HandState:
         self.opening_points = 0
         self.turn_melded = False
         self.turn_new_melds: list[int] = []
+        self.turn_added_to_old = False
         self.took_pile = False
         self.asked = False
         self.permission: bool | None = None
@@ -245,6 +246,27 @@ class HandState:
             raise IllegalMove(refusal, move.text())
         self.apply(move)
 
+    def check_all(self, moves: list[Move]) -> Refusal | None:
+        """Check a plan of melds and lay-offs (and a final discard) as a whole.
+
+        Returns the refusal of the first move the rules refuse (see
+        :func:`canasta.engine.finish.check_plan`), or None when every move is legal.
+        """
+        from .finish import check_plan
+
+        found = check_plan(self, moves)
+        return None if found is None else found[1]
+
+    def play_all(self, moves: list[Move]) -> None:
+        """Check a plan as a whole, then play all of it.
+
+        Raises:
+            IllegalMove: with the first refusal; nothing is played then.
+        """
+        from .finish import play_plan
+
+        play_plan(self, moves)
+
     def parse_move(self, text: str) -> Move:
         """Parse a one-line text form against this position (cards from the mover's hand).
 
@@ -326,6 +348,9 @@ class HandState:
     def _do_draw(self) -> None:
         if self.keep_snapshots:
             self._snapshot = None
+        if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
+            self._end(EndReason.STOCK_EXHAUSTED)
+            return
         for _ in range(self.rules.stock_draw_count):
             if not self.stock:
                 break
@@ -371,6 +396,8 @@ class HandState:
         meld = self.melds[side].setdefault(kind, [])
         if not meld:
             self.turn_new_melds.append(kind)
+        elif kind not in self.turn_new_melds:
+            self.turn_added_to_old = True
         added = list(cards)
         if extra >= 0:
             added.append(extra)
@@ -444,7 +471,8 @@ class HandState:
         seat = self.turn
         self.went_out = seat
         made_canasta = any(len(self.melds[self.side][k]) >= 7 for k in self.turn_new_melds)
-        self.concealed = not self.melded_before[seat] and made_canasta
+        partner_melds = self.rules.concealed_no_partner_layoff and self.turn_added_to_old
+        self.concealed = not self.melded_before[seat] and made_canasta and not partner_melds
         self._end(EndReason.WENT_OUT)
 
     def _end(self, reason: EndReason) -> None:
@@ -464,6 +492,7 @@ class HandState:
         self.opening_points = 0
         self.turn_melded = False
         self.turn_new_melds = []
+        self.turn_added_to_old = False
         self.took_pile = False
         self.asked = False
         self.permission = None
@@ -472,7 +501,7 @@ class HandState:
         if not self.stock:
             from .legality import has_legal_take
 
-            if not has_legal_take(self):
+            if self.rules.empty_stock == "ends" or not has_legal_take(self):
                 self._end(EndReason.STOCK_EXHAUSTED)
 
     def cards_in_places(self) -> list[list[int]]:

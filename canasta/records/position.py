@@ -47,6 +47,7 @@ class PositionModel(BaseModel):
     opening_points: int = 0
     turn_melded: bool = False
     turn_new_melds: list[str] = Field(default_factory=list)
+    turn_added_to_old: bool = False
     took_pile: bool = False
     asked: bool = False
     permission: bool | None = None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canasta.scenes.table_keys import KEY_HELP
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -124,6 +126,12 @@ PAGES: tuple[Page, ...] = (
         "partner \"may I go out?\" first; the answer binds you for that turn.",
         (Figure("A canasta on the table: now your side may go out",
                 ("AS", "AH", "AD", "AC", "AS", "AH", "2S")),),
+    ),
+    Page(
+        "Keys",
+        "Every action works from the keyboard; F1 or ? at the table shows this list.",
+        (),
+        KEY_HELP,
     ),
     Page(
         "Scoring",

@@ -23,6 +23,8 @@ from canasta.engine.moves import MoveType
 from canasta.engine.state import Phase
 from canasta.scenes.base import Scene
 from canasta.scenes.table_draw import TableDrawer
+from canasta.scenes.table_keys import TableKeys
+from canasta.scenes.table_plan import TablePlanner
 from canasta.scenes.table_targets import Z_PILE, Z_RED, TablePlan, Target, plan_table
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
@@ -123,6 +125,8 @@ class TableScene(Scene):
         self.drawer: TableDrawer | None = None
         self.full: CardRenderer | None = None
         self.small: CardRenderer | None = None
+        self.planner = TablePlanner(self)  # planned melds and the finish button
+        self.keys = TableKeys(self)  # keyboard play, focus ring, help overlay
 
     # Scene hooks ------------------------------------------------------------------------------
 
@@ -146,6 +150,7 @@ class TableScene(Scene):
         bh = max(26, min(40, msg.height // 3))
         self.yes_button.rect = pygame.Rect(msg.right - 2 * bw - 12, msg.bottom - bh - 6, bw, bh)
         self.no_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
+        self.planner.resize()
         if self.sprites:
             self._retarget(animate=False)
 
@@ -216,9 +221,11 @@ class TableScene(Scene):
             if not self._hidden(sprite, covered):
                 sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
+        self.planner.draw(surface)
         self.drawer.draw_message(surface, self._prompt(), self.toast)
         for button in self._buttons():
             button.draw(surface)
+        self.keys.draw(surface)
 
     def _covered(self) -> set[int]:
         """Stock and pile cards lying exactly under the next card up: not worth drawing."""
@@ -241,7 +248,10 @@ class TableScene(Scene):
     def handle(self, intent: Intent) -> bool:
         """Turn clicks, long presses and keys into selections and intents."""
         if isinstance(intent, Click):
-            return self._click(intent.pos)
+            if self.keys.help_open:
+                self.keys.help_open = False
+                return True
+            return self.planner.click(intent.pos) or self._click(intent.pos)
         if isinstance(intent, LongPress):
             card = self._hand_card_at(intent.pos)
             if card is not None:
@@ -249,7 +259,7 @@ class TableScene(Scene):
                 return True
             return False
         if isinstance(intent, Key):
-            return self._key(intent.key)
+            return self.keys.key(intent) or self._key(intent.key)
         if hasattr(intent, "pos"):
             for button in self._buttons():
                 button.update_hover(intent.pos)
@@ -283,7 +293,7 @@ class TableScene(Scene):
                 buttons.append(self.reset_button)
             elif controller.can_ask():
                 buttons.append(self.ask_button)
-        return buttons
+        return buttons + self.planner.buttons()
 
     def _click(self, pos: tuple[int, int]) -> bool:
         for button in self._buttons():
@@ -465,9 +475,19 @@ class TableScene(Scene):
         self.selected &= set(self.controller.hand.hands[self.me])
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
+        self.planner.prune()
+        self.planner.update()
         self._retarget(animate=True)
         self._mark_selection()
         self._mark_pile()
+
+    # The keyboard (table_keys) and the planner (table_plan) act through these names.
+    sync = _sync
+    after = _after
+    take = _take
+    toggle = _toggle
+    selection = _selection
+    clear_selection = _clear_selection
 
     def _sound_for(self, event: Applied) -> None:
         kind = event.move.type

@@ -1,4 +1,5 @@
-"""Random legal playouts: 500 two-player and 500 four-player hands under many rule options.
+"""Random legal playouts: 500 two-player and 500 four-player hands under many rule options,
+and 60 hands under every preset.
 
 After every move: all 108 cards are in exactly one place, no red three sits in a hand,
 every meld has a legal shape, and the player to move has a legal move until the hand ends.
@@ -13,12 +14,15 @@ from typing import Any
 
 import pytest
 
-from canasta.engine import CLASSIC, EndReason, HandScore, HandState, MoveType
+from canasta.engine import CLASSIC, PRESETS, EndReason, HandScore, HandState, MoveType, Phase
 from canasta.engine.cards import BLACK_THREE, CARD_KIND, CARD_VALUE, RED_THREE, is_wild_kind
+from canasta.engine.finish import find_finish
 
 HANDS_PER_PLAYER_COUNT = 500
 VIEW_EVERY = 5
 DEAD_END_HANDS = 25  # hands in which every legal move is tried for a dead end
+HANDS_PER_PRESET = 60
+PRESET_DEAD_END_HANDS = 20
 
 VARIANTS: dict[int, list[dict[str, Any]]] = {
     2: [
@@ -59,6 +63,7 @@ def check_places(state: HandState) -> None:
             if kind == BLACK_THREE:  # only as the going-out play: at most a discard left
                 assert wild == 0 and len(meld) in (3, 4)
                 assert state.ended or len(state.hands[state.turn]) == 1
+                assert state.ended or not state.rules.black_threes_last
 
 
 def check_views(state: HandState, public: set[int]) -> None:
@@ -87,8 +92,10 @@ def expected_total(state: HandState, side: int) -> int:
             mixed = any(is_wild_kind(CARD_KIND[c]) for c in meld)
             total += rules.mixed_canasta_bonus if mixed else rules.natural_canasta_bonus
     threes = len(state.red_threes[side])
-    bonus = rules.all_red_threes_bonus if threes == 4 else threes * rules.red_three_bonus
-    total += bonus if melds else -bonus
+    if melds:
+        total += rules.all_red_threes_bonus if threes == 4 else threes * rules.red_three_bonus
+    else:
+        total -= rules.all_red_threes_penalty if threes == 4 else threes * rules.red_three_bonus
     if state.went_out >= 0 and state.went_out % 2 == side:
         total += rules.concealed_bonus if state.concealed else rules.going_out_bonus
     for seat in range(side, state.players, 2):
@@ -109,7 +116,10 @@ def check_score(state: HandState, score: HandScore) -> None:
         out = state.went_out
         assert state.hands[out] == [] and state.waiting == []
         assert state.canastas(out % 2) >= state.rules.canastas_to_go_out
-        assert score.sides[out % 2].going_out in (100, 200)
+        assert score.sides[out % 2].going_out in (
+            state.rules.going_out_bonus,
+            state.rules.concealed_bonus,
+        )
         assert score.sides[1 - out % 2].going_out == 0
     else:
         assert state.end_reason is EndReason.STOCK_EXHAUSTED
@@ -124,9 +134,24 @@ def check_no_dead_end(state: HandState) -> None:
         assert after.ended or after.legal_moves(), f"dead end after {move.text()}"
 
 
-def choose(state: HandState, rng: random.Random, lazy: bool) -> Any:
+def check_finish(state: HandState) -> None:
+    """A finish the search finds is legal as a whole and goes out."""
+    if state.phase is not Phase.PLAY:
+        return
+    plan = find_finish(state)
+    if isinstance(plan, list):
+        after = state.copy()
+        after.play_all(plan)
+        assert after.ended and after.end_reason is EndReason.WENT_OUT
+
+
+def choose(state: HandState, rng: random.Random, lazy: bool, eager: bool = False) -> Any:
     moves = state.legal_moves()
     assert moves, f"no legal move for seat {state.mover} in {state.phase}"
+    if eager:  # meld and lay off whatever can go down, taking the pile when possible
+        busy = [m for m in moves if m.type in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE)]
+        if busy:
+            return max(busy, key=lambda m: (len(m.cards), rng.random()))
     if lazy and rng.random() < 0.85:
         quiet = [m for m in moves if m.type in (MoveType.DRAW, MoveType.DISCARD)]
         if quiet:
@@ -134,7 +159,9 @@ def choose(state: HandState, rng: random.Random, lazy: bool) -> Any:
     return rng.choice(moves)
 
 
-def play_hand(rules: Any, number: int, rng: random.Random, dead_ends: bool) -> HandState:
+def play_hand(
+    rules: Any, number: int, rng: random.Random, dead_ends: bool, eager: bool = False
+) -> HandState:
     scores = (rng.choice(SIDE_SCORES), rng.choice(SIDE_SCORES))
     state = HandState.deal(rules, number, dealer=number % rules.players, side_scores=scores)
     state.keep_snapshots = False
@@ -148,7 +175,13 @@ def play_hand(rules: Any, number: int, rng: random.Random, dead_ends: bool) -> H
             check_views(state, public)
         if dead_ends:
             check_no_dead_end(state)
-        state.play(choose(state, rng, lazy))
+            check_finish(state)
+        move = choose(state, rng, lazy, eager)
+        if move.type is MoveType.DISCARD and not state.rules.wild_discard_allowed:
+            hand = state.hands[state.turn]
+            wild = is_wild_kind(CARD_KIND[move.cards[0]])
+            assert not wild or all(is_wild_kind(CARD_KIND[c]) for c in hand)
+        state.play(move)
         moves += 1
         assert moves < 2000
         check_places(state)
@@ -171,3 +204,20 @@ def test_random_legal_playouts(players: int) -> None:
     # Both ways of ending a hand occur in these playouts.
     assert ends[EndReason.WENT_OUT] > 50 and ends[EndReason.STOCK_EXHAUSTED] > 50
     assert sum(ends.values()) == HANDS_PER_PLAYER_COUNT
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_random_legal_playouts_under_every_preset(name: str) -> None:
+    rng = random.Random(sum(map(ord, name)))
+    preset = PRESETS[name]
+    ends = {EndReason.WENT_OUT: 0, EndReason.STOCK_EXHAUSTED: 0}
+    for i in range(HANDS_PER_PRESET):
+        # Classic is played by two or four; the other presets name their players.
+        rules = preset.with_options(players=2 + 2 * (i % 2)) if name == "Classic" else preset
+        # Every third hand melds eagerly, so that going out happens under every preset.
+        state = play_hand(
+            rules, 77_000 + i, rng, dead_ends=i < PRESET_DEAD_END_HANDS, eager=i % 3 == 2
+        )
+        assert state.end_reason is not None
+        ends[state.end_reason] += 1
+    assert ends[EndReason.WENT_OUT] > 5 and ends[EndReason.STOCK_EXHAUSTED] > 5

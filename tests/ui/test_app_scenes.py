@@ -193,7 +193,8 @@ def test_how_to_play_every_page_then_stats_and_reset(window):
             assert any(min(c) > 235 for c in colours), page  # card faces: near white
         if page < len(scene.pages) - 1:
             click(app, scene.next_button.rect.center)
-    assert len(titles) == 8 and "Scoring" in titles and not scene.next_button.enabled
+    assert len(titles) == 9 and "Scoring" in titles and "Keys" in titles
+    assert not scene.next_button.enabled
     post_key(pygame.K_LEFT)
     pump(app)
     assert scene.page == len(scene.pages) - 2

@@ -1,0 +1,193 @@
+"""The rows where Draw-two partnership (table 003) and Play-off on ties (table 004) differ
+from Classic, each shown on a position under the preset and under Classic."""
+
+from __future__ import annotations
+
+from canasta.engine import PRESETS, Code, EndReason, Game, Phase
+from canasta.engine.cards import KING
+
+from .helpers import K7, hand, legal, pos, refused
+from .test_presets import at, four
+
+D2 = "Draw-two partnership"
+PO = "Play-off on ties"
+KINGS = [{"K": ["KS", "KH", "KD"]}, {}]
+EIGHTS = ["8C", "8D", "8H", "8S", "8C", "8D", "2C"]
+
+
+# Draw-two partnership (table 003) -----------------------------------------------------------
+
+
+def test_draw_two_partnership_draws_two_with_four_players() -> None:  # row 4
+    state = at(D2, four(["9C"]), stock_top=["5S", "6S"])
+    legal(state, "draw")
+    assert hand(state, 0) == ["5S", "6S", "9C"]
+    classic = pos(four(["9C"]), stock_top=["5S", "6S"])
+    legal(classic, "draw")
+    assert hand(classic, 0) == ["5S", "9C"]
+
+
+def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:  # row 5
+    cards = ["7H", "7D", "7C", "7S", "2C", "2D", "JK", "JK"]
+    state = at(D2, four([*cards, "9S", "9D"]), melds=KINGS, phase="play")
+    legal(state, "meld " + " ".join(cards))
+    assert state.mwild[0][3] == 4  # kind 3 is the sevens
+    classic = pos(four([*cards, "9S", "9D"]), melds=KINGS, phase="play")
+    refused(classic, "meld " + " ".join(cards), Code.WILD_CAP, cap=3, wilds=4)
+
+
+def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> None:  # row 9
+    hands = four(["7H", "2C", "9S", "9D", "KC", "5D"])
+    state = at(D2, hands, pile=["5S", "7C"], melds=KINGS)
+    refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR, rank="7s")
+    state = at(D2, hands, pile=["5S", "KD"], melds=KINGS)
+    refused(state, "take", Code.PILE_NEEDS_NATURAL, rank="Kings")
+    takes = [m.text() for m in state.legal_moves() if m.type.value == "take"]
+    assert "take KC" in takes and "take" not in takes
+    legal(state, "take KC")
+    assert state.msize[0][KING] == 5
+    classic = pos(hands, pile=["5S", "KD"], melds=KINGS)
+    legal(classic, "take")
+    assert classic.msize[0][KING] == 4
+
+
+def test_draw_two_partnership_red_threes_cost_100_each_without_a_meld() -> None:  # row 14
+    threes = [[], ["3H", "3D", "3H", "3D"]]
+    state = at(D2, four(["9C"]), melds=KINGS, red_threes=threes)
+    assert state.score().sides[1].red_three_points == -400
+    classic = pos(four(["9C"]), melds=KINGS, red_threes=threes)
+    assert classic.score().sides[1].red_three_points == -800
+    # With a meld, all four still earn 800.
+    state = at(D2, four(["9C"]), melds=[{}, {"K": ["KS", "KH", "KD"]}], red_threes=threes)
+    assert state.score().sides[1].red_three_points == 800
+
+
+def test_draw_two_partnership_black_threes_only_as_the_last_play() -> None:  # row 16
+    melds = [{"K": K7}, {}]
+    state = at(D2, four(["3C", "3S", "3C", "9D"]), melds=melds, phase="play")
+    refused(state, "meld 3C 3S 3C", Code.BLACK_THREE_LAST)
+    classic = pos(four(["3C", "3S", "3C", "9D"]), melds=melds, phase="play")
+    legal(classic, "meld 3C 3S 3C")
+    legal(classic, "discard 9D")
+    assert classic.went_out == 0
+    state = at(D2, four(["3C", "3S", "3C"]), melds=melds, phase="play")
+    legal(state, "meld 3C 3S 3C")
+    assert state.ended and state.went_out == 0
+
+
+def test_black_threes_need_the_sides_canasta_at_table_003_and_classic() -> None:  # row 16
+    for state in (
+        at(D2, four(["3C", "3S", "3C"]), melds=KINGS, phase="play"),
+        pos(four(["3C", "3S", "3C"]), melds=KINGS, phase="play"),
+    ):
+        refused(state, "meld 3C 3S 3C", Code.NEED_CANASTA, needed=1, have=0)
+
+
+def test_draw_two_partnership_never_discards_a_wild_card() -> None:  # row 17
+    state = at(D2, four(["2C", "9S", "9D"]), melds=KINGS, phase="play")
+    refused(state, "discard 2C", Code.WILD_DISCARD)
+    assert {m.text() for m in state.legal_moves() if m.type.value == "discard"} == {"discard 9S"}
+    classic = pos(four(["2C", "9S", "9D"]), melds=KINGS, phase="play")
+    legal(classic, "discard 2C")
+    # Nothing but wild cards in hand: one of them may go.
+    state = at(D2, four(["2C", "JK"]), melds=KINGS, phase="play")
+    legal(state, "discard 2C")
+    assert state.turn == 1 and state.pile_freezers == 1
+
+
+def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:  # row 17
+    cards = ["7H", "7D", "7C", "2C", "JK"]
+    state = at(D2, four(cards), melds=KINGS, phase="play")
+    refused(state, "meld 7H 7D 7C", Code.WILD_ONLY_LEFT)
+    legal(state, "meld 7H 7D 2C")
+    assert hand(state, 0) == ["7C", "JK"]
+    classic = pos(four(cards), melds=KINGS, phase="play")
+    legal(classic, "meld 7H 7D 7C")
+    # Going out by melding the wild cards too is fine.
+    state = at(D2, four(cards), melds=[{"K": K7}, {}], phase="play")
+    legal(state, "meld 7H 7D 7C 2C JK")
+    assert state.went_out == 0
+
+
+def test_draw_two_partnership_hand_ends_with_the_stock() -> None:  # row 18
+    melds = [{"K": ["KS", "KH", "KD"]}, {"Q": ["QS", "QH", "QD"]}]
+    hands = [["KC", "9C", "9D", "QS"], ["QC", "8D", "8H", "6C"], ["5C", "5D"], ["4C", "4D"]]
+    state = at(D2, hands, melds=melds, stock_size=0, phase="play")
+    legal(state, "discard QS")
+    assert state.ended and state.end_reason is EndReason.STOCK_EXHAUSTED
+    classic = pos(hands, melds=melds, stock_size=0, phase="play")
+    legal(classic, "discard QS")
+    assert not classic.ended and classic.turn == 1 and classic.phase is Phase.DRAW
+
+
+def test_draw_two_partnership_gives_no_concealed_bonus() -> None:  # row 21
+    cards = [*EIGHTS, "5S", "5H", "5D", "9C"]
+    for preset, bonus in ((D2, 100), ("Classic", 200)):
+        state = at(preset, four(cards), phase="play")
+        legal(state, "meld 5S 5H 5D")
+        legal(state, "meld " + " ".join(EIGHTS))
+        legal(state, "discard 9C")
+        assert state.went_out == 0 and state.concealed
+        assert state.score().sides[0].going_out == bonus
+
+
+# Play-off on ties (table 004) ---------------------------------------------------------------
+
+
+def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:  # row 18
+    hands = four(["9S", "9D", "5C", "6C"])
+    state = at(PO, hands, pile=["9C"], melds=KINGS, stock_size=0)
+    assert [m.type.value for m in state.legal_moves()] == ["draw", "take"]
+    legal(state, "draw")
+    assert state.ended and state.end_reason is EndReason.STOCK_EXHAUSTED
+    # Even a top card that fits the side's meld may be left (no forced take here).
+    state = at(PO, hands, pile=["KC"], melds=KINGS, stock_size=0)
+    legal(state, "draw")
+    assert state.ended
+    classic = pos(hands, pile=["9C"], melds=KINGS, stock_size=0)
+    refused(classic, "draw", Code.STOCK_EMPTY)
+
+
+def test_play_off_concealed_going_out_adds_nothing_to_the_partners_melds() -> None:  # row 22
+    cards = [*EIGHTS, "5C", "9C"]
+    fives = [{"5": ["5S", "5H", "5D"]}, {}]
+    for preset, concealed, bonus in ((PO, False, 100), ("Classic", True, 200)):
+        state = at(
+            preset, four(cards), melds=fives, phase="play",
+            extra={"melded_before": [False, False, True, False]},
+        )  # fmt: skip
+        legal(state, "meld " + " ".join(EIGHTS))
+        legal(state, "layoff 5 5C")
+        legal(state, "discard 9C")
+        assert state.went_out == 0 and state.concealed is concealed
+        assert state.score().sides[0].going_out == bonus
+    # Without the lay-off, it is concealed at table 004 too.
+    state = at(
+        PO, four([*EIGHTS, "9C"]), melds=fives, phase="play",
+        extra={"melded_before": [False, False, True, False]},
+    )  # fmt: skip
+    legal(state, "meld " + " ".join(EIGHTS))
+    legal(state, "discard 9C")
+    assert state.concealed and state.score().sides[0].going_out == 200
+
+
+def _level_game(preset: str) -> Game:
+    game = Game(PRESETS[preset], seed=3)
+    game.hand._end(EndReason.STOCK_EXHAUSTED)
+    game.finish_hand()
+    game.totals = [5120, 5120]
+    return game
+
+
+def test_play_off_a_level_game_plays_another_hand() -> None:  # row 26
+    game = _level_game(PO)
+    assert not game.over and game.winner is None
+    game.next_hand()
+    assert len(game.deal_numbers) == 2
+    classic = _level_game("Classic")
+    assert classic.over and classic.winner is None  # a shared tie
+    # Not level: the higher total wins at both tables.
+    game.hand._end(EndReason.STOCK_EXHAUSTED)
+    game.finish_hand()
+    game.totals = [5120, 5000]
+    assert game.over and game.winner == 0
