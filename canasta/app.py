@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import random
 import sys
+from pathlib import Path
 
 import pygame
 
 from canasta.ai import HeuristicPlayer
 from canasta.ai.base import Player
+from canasta.app_replays import ReplayLauncher
 from canasta.controller import TableController
 from canasta.engine import Game
 from canasta.persistence import Store
@@ -99,6 +101,7 @@ class App:
         self.sound = make_sound(self.session.settings.sound)
         self.table: TableScene | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
+        self.replays = ReplayLauncher(self)
 
     # Settings in force ----------------------------------------------------------------------
 
@@ -134,6 +137,8 @@ class App:
             self.sound = make_sound(settings.sound)
         if field == "orientation":
             self.apply_window()
+        if field == "replays_kept":
+            self.session.store.prune_records(settings.replays_kept)
         if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
             self.settings()  # redraw the screen in the new look
         return settings
@@ -203,20 +208,39 @@ class App:
         self.manager.clear()
         self.manager.push(HowToPlayScene(self.home, theme=look.theme, renderer=look.renderer))
 
-    def stats(self) -> None:
-        """Show the stats."""
+    def stats(self, show_games: bool = False) -> None:
+        """Show the stats (``show_games``: open on the list of recent games)."""
         self.manager.clear()
         session = self.session
         self.manager.push(
-            StatsScene(lambda: session.stats, session.reset_stats, self.home, theme=self.look.theme)
+            StatsScene(
+                lambda: session.stats,
+                session.reset_stats,
+                self.home,
+                theme=self.look.theme,
+                recent=self.replays.recent,
+                on_replay=self.replays.from_stats,
+                show_games=show_games,
+            )  # fmt: skip
         )
 
-    def new_game(self, players: int | None = None) -> None:
-        """Start a new game (2 or 4 players; None: the setting) at the table."""
+    def new_game(
+        self,
+        players: int | None = None,
+        first_deal: int | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        """Start a new game (2 or 4 players; None: the setting) at the table, on the deal
+        ``first_deal`` if given (dealt by ``first_dealer``, else the seat it names)."""
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         self.seed = None  # the next game is a fresh one
-        game = self.session.new_game(seed, demo=self.demo, players=players)
+        game = self.session.new_game(seed, demo=self.demo, players=players,
+                                     first_deal=first_deal, first_dealer=first_dealer)  # fmt: skip
         self._seat(game, self.session.settings.computer_level)
+
+    def replay_file(self, path: Path) -> None:
+        """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""
+        self.replays.from_file(path)
 
     def continue_game(self) -> None:
         """Sit down at the saved game again (home, with the reason, if it cannot be)."""
@@ -261,6 +285,7 @@ class App:
     def hand_over(self, controller: TableController) -> None:
         """Show the scoreboard for the hand just played."""
         players = controller.game.rules.players
+        hand = controller.hand
         board = ScoreboardScene(
             controller,
             controller.person if controller.person is not None else 0,
@@ -269,6 +294,8 @@ class App:
             on_home=self.home,
             theme=self.look.theme,
             auto_continue=4.0 if self.demo else None,
+            on_replay=self.replays.last_hand() if self.session.settings.replays else None,
+            on_play_again=lambda: self.new_game(players, hand.deal_number, hand.dealer),
         )
         self.manager.push(board)
 
@@ -286,6 +313,8 @@ def run(
     demo: bool = False,
     quit_after: float | None = None,
     size: tuple[int, int] = LANDSCAPE,
+    deal: int | None = None,
+    replay: Path | None = None,
 ) -> int:
     """Open the window and play until quit; return the exit status.
 
@@ -298,6 +327,8 @@ def run(
         demo: computer players in every seat.
         quit_after: close the window cleanly after this many seconds.
         size: window size (w, h) px (the free window's; landscape and portrait have theirs).
+        deal: start a game whose first hand is this deal number.
+        replay: open this game record in the replay scene.
     """
     pygame.display.init()
     headless = pygame.display.get_driver() in ("offscreen", "dummy")
@@ -313,8 +344,10 @@ def run(
     screen = pygame.display.set_mode(window, flags)
     app.manager.resize(window)
     clock = pygame.time.Clock()
-    if players is not None or seed is not None or demo:
-        app.new_game(players)
+    if replay is not None:
+        app.replay_file(replay)
+    elif players is not None or seed is not None or demo or deal is not None:
+        app.new_game(players, first_deal=deal)
     else:
         app.home()
     report_first = os.environ.get("CANASTA_REPORT_FIRST_FRAME") == "1"

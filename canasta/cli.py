@@ -1,10 +1,13 @@
-"""Command line: ``canasta`` starts the game; ``canasta position FILE`` works on positions.
+"""Command line: ``canasta`` starts the game; ``canasta position FILE`` works on positions;
+``canasta replay FILE`` shows a recorded game again.
 
 Usage::
 
-    canasta [--players 2|4] [--seed N] [--demo] [--quit-after SECONDS] [--size WxH]
+    canasta [--players 2|4] [--seed N] [--deal N] [--demo] [--quit-after SECONDS] [--size WxH]
     canasta position FILE                 print the legal moves of a saved position
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
+    canasta replay FILE [--quit-after SECONDS] [--size WxH]
+                                          open a game record in the replay scene
 
 Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
 """
@@ -38,16 +41,29 @@ def _positive(text: str) -> float:
     return value
 
 
+def _deal(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a deal number is 0 or more")
+    return value
+
+
 def game_parser() -> argparse.ArgumentParser:
     """The parser for starting the game."""
     parser = argparse.ArgumentParser(
         prog="canasta",
         description="Classic Canasta for 2 or 4 players against computer players.",
-        epilog='Positions: canasta position FILE [--play "MOVE"]',
+        epilog='Positions: canasta position FILE [--play "MOVE"]. '
+        "Replays: canasta replay FILE (a game record, games/GAME_ID.json).",
     )
     parser.add_argument("--players", type=int, choices=(2, 4), default=None,
                         help="start a game at once with 2 or 4 players")  # fmt: skip
     parser.add_argument("--seed", type=int, default=None, help="deal a reproducible game")
+    parser.add_argument("--deal", type=_deal, default=None, metavar="N",
+                        help="start a game on deal N (the number shown on the table)")  # fmt: skip
     parser.add_argument("--demo", action="store_true",
                         help="computer players in every seat; watch a game")  # fmt: skip
     parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
@@ -96,6 +112,33 @@ def position_command(argv: list[str]) -> int:
     return 0
 
 
+def replay_command(argv: list[str]) -> int:
+    """Run ``canasta replay FILE``: check the record, then open it; return the status.
+
+    A record that does not replay is refused before any window opens, with the move and
+    the rule (exit status 2).
+    """
+    from canasta.persistence.records import RecordError, load_record
+
+    parser = argparse.ArgumentParser(
+        prog="canasta replay", description="Watch a recorded game again, move by move."
+    )
+    parser.add_argument("file", type=Path, help="a game record (games/GAME_ID.json)")
+    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
+                        help="close the window cleanly after this long")  # fmt: skip
+    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                        help="window size in pixels (default 1280x800)")  # fmt: skip
+    args = parser.parse_args(argv)
+    try:
+        load_record(args.file, keep_states=False)
+    except RecordError as error:
+        print(f"canasta: {error}", file=sys.stderr)
+        return 2
+    from canasta.app import run
+
+    return run(replay=args.file, quit_after=args.quit_after, size=args.size)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``canasta`` command; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -105,12 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args_list and args_list[0] == "replay":
+        return replay_command(args_list[1:])
     args = game_parser().parse_args(args_list)
     from canasta.app import run
 
     return run(
         players=args.players,
         seed=args.seed,
+        deal=args.deal,
         demo=args.demo,
         quit_after=args.quit_after,
         size=args.size,

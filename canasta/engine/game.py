@@ -20,6 +20,15 @@ from .state import HandState
 DEAL_NUMBER_LIMIT = 1_000_000_000
 
 
+def dealer_of(deal_number: int, players: int) -> int:
+    """The dealing seat a deal number names: ``deal_number % players``.
+
+    Games deal numbers that follow this, so ``canasta --deal N`` seats the cards exactly
+    as the table that showed N did.
+    """
+    return deal_number % players
+
+
 @dataclass
 class Game:
     """A game in progress.
@@ -31,6 +40,9 @@ class Game:
         scores: every finished hand's :class:`HandScore`, in order.
         hand: the hand being played (or the last one, once the game is over).
         dealer: the current hand's dealer.
+        first_deal: deal this number first (its dealer from :func:`dealer_of`, unless
+            ``first_dealer`` names one); later hands come from the seed as usual.
+        first_dealer: the first hand's dealer when ``first_deal`` is given.
     """
 
     rules: RuleSet
@@ -39,12 +51,21 @@ class Game:
     scores: list[HandScore] = field(default_factory=list)
     deal_numbers: list[int] = field(default_factory=list)
     dealer: int = 0
+    first_deal: int | None = None
+    first_dealer: int | None = None
     hand: HandState = field(init=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
         self.dealer = self._rng.randrange(self.rules.players)
-        self.hand = self._deal()
+        if self.first_deal is None:
+            self.hand = self._deal()
+            return
+        players = self.rules.players
+        first = self.first_dealer
+        self.dealer = dealer_of(self.first_deal, players) if first is None else first % players
+        self.deal_numbers.append(self.first_deal)
+        self.hand = HandState.deal(self.rules, self.first_deal, self.dealer, (0, 0))
 
     @classmethod
     def restore(
@@ -69,6 +90,7 @@ class Game:
             raise ValueError(f"{len(scores)} scored hands do not fit {len(deal_numbers)} deals")
         game = cls.__new__(cls)
         game.rules, game.seed, game.dealer, game.hand = rules, seed, dealer, hand
+        game.first_deal, game.first_dealer = None, None
         game.totals, game.scores, game.deal_numbers = list(totals), list(scores), list(deal_numbers)
         game._rng = random.Random()
         try:
@@ -83,7 +105,8 @@ class Game:
         return self._rng.getstate()
 
     def _deal(self) -> HandState:
-        number = self._rng.randrange(1, DEAL_NUMBER_LIMIT)
+        players = self.rules.players
+        number = self._rng.randrange(1, DEAL_NUMBER_LIMIT // players) * players + self.dealer
         self.deal_numbers.append(number)
         scores = (self.totals[0], self.totals[1])
         return HandState.deal(self.rules, number, self.dealer, scores)

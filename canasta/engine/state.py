@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
+#: Moves a reset does not take back: the question to the partner and the answer.
+_BINDING = (MoveType.ASK, MoveType.YES, MoveType.NO)
+
+
 class Phase(Enum):
     """Where the hand is: the player to move must draw, play, answer, or the hand is over."""
 
@@ -298,13 +302,18 @@ class HandState:
         snap = self._snapshot
         if snap is None or self.phase is not Phase.PLAY:
             raise ValueError("nothing to reset this turn")
-        # The partner's answer binds for the rest of the turn: a reset does not undo it.
-        asked, permission = self.asked, self.permission
+        # The partner's answer binds for the rest of the turn: a reset does not undo it,
+        # and the question and answer stay in the history, so the history still replays
+        # to this state (a question comes before any meld, so after the snapshot's draw).
+        asked, permission, answerer = self.asked, self.permission, self.answerer
+        kept = [m for m in self.history[len(snap.history) :] if m.type in _BINDING]
         restored = snap.copy()
         for name in HandState.__slots__:
             setattr(self, name, getattr(restored, name))
         self._snapshot = snap
-        self.asked, self.permission = asked, permission
+        self.asked, self.permission, self.answerer = asked, permission, answerer
+        self.history.extend(kept)
+        self.move_count += len(kept)
 
     # Applying moves (unchecked) ---------------------------------------------------------------
 

@@ -8,8 +8,8 @@ moves made since the deal (card identities). Loading replays the moves on the de
 gives back the very same card identities, and checks the result against the position;
 should the two ever differ, the position wins.
 
-A game record (``games/GAME_ID.json``) is what replays read: the rules, the seed and every
-hand's deal number and moves in text form.
+A finished hand is kept as a :class:`HandRecord` (its deal and its moves in text form); the
+game record built from them is in :mod:`canasta.persistence.records`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from canasta.engine.state import HandState
 from canasta.records.position import PositionError, position_from_data
 
 SAVE_SCHEMA_VERSION = 1
-RECORD_SCHEMA_VERSION = 1
 
 _RULES = TypeAdapter(RuleSet)
 
@@ -105,22 +104,6 @@ class SaveModel(BaseModel):
     hand: dict[str, Any]
     moves: list[MoveModel]
     past_hands: list[HandRecord] = Field(default_factory=list)
-
-
-class GameRecordModel(BaseModel):
-    """A finished game, for replays: ``games/GAME_ID.json``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    schema_version: Literal[1] = 1
-    game_id: str
-    finished_at: str
-    seed: int
-    level: str
-    rules: dict[str, Any]
-    hands: list[HandRecord]
-    totals: tuple[int, int]
-    winner: int | None = Field(default=None, ge=0, le=1)
 
 
 @dataclass
@@ -202,7 +185,8 @@ def save_json(saved: SavedGame) -> bytes:
     return save_model(saved).model_dump_json(indent=1).encode("utf-8")
 
 
-def _describe(error: ValidationError) -> str:
+def describe_error(error: ValidationError) -> str:
+    """The first problem pydantic found, as ``field.path: message (and N more)``."""
     first = error.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or "file"
     more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
@@ -245,7 +229,7 @@ def parse_save(text: str | bytes) -> SavedGame:
         model = SaveModel.model_validate(data)
         rules = _RULES.validate_python(model.rules)
     except ValidationError as error:
-        raise SaveError(f"the saved game is not valid ({_describe(error)})") from None
+        raise SaveError(f"the saved game is not valid ({describe_error(error)})") from None
     try:
         position = position_from_data(model.hand)
     except PositionError as error:
@@ -285,38 +269,3 @@ def _replay(rules: RuleSet, model: SaveModel, position: HandState) -> tuple[Hand
     ):
         return position, False
     return hand, True
-
-
-def record_model(saved: SavedGame) -> GameRecordModel:
-    """The record of a finished game (every hand, including the last)."""
-    game = saved.game
-    hands = list(saved.past_hands)
-    if len(hands) < len(game.scores):
-        hands.append(hand_record(game.hand, game.scores[-1].totals))
-    return GameRecordModel(
-        game_id=saved.game_id,
-        finished_at=now_text(),
-        seed=game.seed,
-        level=saved.level,
-        rules=game.rules.to_dict(),
-        hands=hands,
-        totals=(game.totals[0], game.totals[1]),
-        winner=game.winner,
-    )
-
-
-def parse_record(text: str | bytes) -> GameRecordModel:
-    """Validate a game record's text.
-
-    Raises:
-        SaveError: for text that is not JSON, another ``schema_version`` or a bad field.
-    """
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise SaveError("the game record is not JSON") from None
-    check_version(data, RECORD_SCHEMA_VERSION, "game record")
-    try:
-        return GameRecordModel.model_validate(data)
-    except ValidationError as error:
-        raise SaveError(f"the game record is not valid ({_describe(error)})") from None

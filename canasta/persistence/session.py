@@ -3,9 +3,9 @@
 The app calls :meth:`Session.turn_ended` at every turn boundary (a discard, the end of a
 hand) and :meth:`Session.next_hand` to deal on; the session saves the game each time, so
 killing the process loses at most the turn being played. When a hand ends it counts the
-person's stats; when the game ends it writes the game record (if replays are on) and
-forgets the save. Every step is safe to repeat after a crash: stats count each hand and
-game once, and a record is written once.
+person's stats; when the game ends it writes the game record (if replays are on, keeping
+only the newest ``replays_kept`` records) and forgets the save. Every step is safe to
+repeat after a crash: stats count each hand and game once, and a record is written once.
 
 Only games with the person at seat 0 are saved and counted (a demo is neither).
 """
@@ -78,13 +78,16 @@ class Session:
         demo: bool = False,
         players: int | None = None,
         game_id: str | None = None,
+        first_deal: int | None = None,
+        first_dealer: int | None = None,
     ) -> Game:
         """Start a game with the settings' rules (``players`` overrides their number of
-        players) and save it, unless it is a demo."""
+        players) and save it, unless it is a demo. ``first_deal`` (and ``first_dealer``)
+        start it on a chosen deal (see :class:`~canasta.engine.game.Game`)."""
         rules = self.settings.rule_set()
         if players is not None:
             rules = rules.with_options(players=players)
-        game = Game(rules, seed)
+        game = Game(rules, seed, first_deal=first_deal, first_dealer=first_dealer)
         gid = game_id or secrets.token_hex(8)
         self.current = SavedGame(game, gid, self.settings.computer_level)
         self.tracked = not demo
@@ -151,6 +154,7 @@ class Session:
             self.store.save_stats(self.stats)
         if self.settings.replays:
             self.store.write_record(saved)
+            self.store.prune_records(self.settings.replays_kept)
         self.store.delete_game()
         self.tracked = False
 

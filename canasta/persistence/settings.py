@@ -67,6 +67,7 @@ class Settings(BaseModel):
         rule_overrides: single rule options changed on top of the preset (``HOUSE_RULES``
             fields only: yes/no, or the empty-stock choice).
         replays: keep a record of every finished game (``games/`` in the data folder).
+        replays_kept: how many finished games' records are kept (the oldest go first).
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
     """
@@ -88,6 +89,7 @@ class Settings(BaseModel):
     rules_preset: str = "Classic"
     rule_overrides: dict[str, bool | str] = Field(default_factory=dict)
     replays: bool = True
+    replays_kept: int = Field(default=100, ge=1, le=10_000)
     card_style: str = Field(default="modern", min_length=1, max_length=40)
     deck_design: str = Field(default="crimson-lattice", min_length=1, max_length=40)
     large_index: bool = False

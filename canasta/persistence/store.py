@@ -21,12 +21,12 @@ from canasta.persistence.files import (
     remove,
 )
 from canasta.persistence.paths import Paths, default_paths
+from canasta.persistence.records import prune_records, record_json, record_model
 from canasta.persistence.saves import (
     SavedGame,
     SaveError,
     check_version,
     parse_save,
-    record_model,
     save_json,
 )
 from canasta.persistence.settings import Settings, load_settings, save_settings
@@ -121,8 +121,12 @@ class Store:
         path = self.paths.games / f"{saved.game_id}.json"
         if path.exists():
             return path
-        data = record_model(saved).model_dump_json(indent=1).encode("utf-8")
+        data = record_json(record_model(saved))
         return path if self._write("record", lambda: atomic_write(path, data)) else None
+
+    def prune_records(self, keep: int) -> int:
+        """Delete all but the newest ``keep`` game records; return how many went."""
+        return len(prune_records(self.paths.games, keep))
 
     # Helpers ----------------------------------------------------------------------------------
 

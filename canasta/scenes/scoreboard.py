@@ -1,7 +1,9 @@
 """The scoreboard: each side's breakdown for the hand just played and the running totals.
 
 Continue deals the next hand; Home leaves. When the game is over a trophy stands beside the
-winning side's total and the buttons are New game and Home.
+winning side's total and the buttons are New game and Home. When the app offers them,
+"Replay hand" shows the hand again move by move and "Play this deal again" starts a new
+game on the same deal. The hand's deal number is shown under the title.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class ScoreboardScene(Scene):
         on_continue: deal the next hand (game not over).
         on_new_game: start a new game (game over).
         on_home: go to the home screen.
+        on_replay: show the hand again (None: no such button, e.g. replays are off).
+        on_play_again: start a new game on this hand's deal (None: no such button).
         auto_continue: seconds after which Continue (or New game) is pressed by itself,
             for demos; None waits for the person.
     """
@@ -74,6 +78,8 @@ class ScoreboardScene(Scene):
         *,
         theme: Theme = GREEN,
         auto_continue: float | None = None,
+        on_replay: Callable[[], None] | None = None,
+        on_play_again: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -85,7 +91,15 @@ class ScoreboardScene(Scene):
             if self.over
             else Button((0, 0, 1, 1), "Continue", on_continue, theme=theme)
         )
-        self.buttons = [first, Button((0, 0, 1, 1), "Home", on_home, theme=theme)]
+        self.home_button = Button((0, 0, 1, 1), "Home", on_home, theme=theme)
+        self.buttons = [first]
+        if on_replay is not None:
+            self.buttons.append(Button((0, 0, 1, 1), "Replay hand", on_replay, theme=theme))
+        if on_play_again is not None:
+            self.buttons.append(
+                Button((0, 0, 1, 1), "Play this deal again", on_play_again, theme=theme)
+            )
+        self.buttons.append(self.home_button)
         self.focus = 0
         self.auto_left = auto_continue
         self.clock = 0.0
@@ -94,10 +108,17 @@ class ScoreboardScene(Scene):
         """Place the buttons under the table of scores."""
         super().resize(size)
         w, h = self.size
-        bw, bh = max(140, w // 7), max(40, h // 16)
+        n, gap = len(self.buttons), 24
+        wide = 1.6  # "Play this deal again" and "Replay hand" get more room
+        shares = [wide if b.label in ("Play this deal again", "Replay hand") else 1.0
+                  for b in self.buttons]  # fmt: skip
+        unit = min(max(140, w // 7), (w - 32 - gap * (n - 1)) / sum(shares))
+        bh = max(40, h // 16)
         y = h - bh - max(16, h // 20)
-        self.buttons[0].rect = pygame.Rect(w // 2 - bw - 12, y, bw, bh)
-        self.buttons[1].rect = pygame.Rect(w // 2 + 12, y, bw, bh)
+        x = (w - unit * sum(shares) - gap * (n - 1)) / 2
+        for button, share in zip(self.buttons, shares, strict=True):
+            button.rect = pygame.Rect(round(x), y, round(unit * share), bh)
+            x += unit * share + gap
 
     def update(self, dt: float) -> None:
         """Count down the demo's automatic continue."""
@@ -121,13 +142,14 @@ class ScoreboardScene(Scene):
                 button.update_hover(intent.pos)
         elif isinstance(intent, Key):
             if intent.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                self.focus = 1 - self.focus
+                step = -1 if intent.key == pygame.K_LEFT else 1
+                self.focus = (self.focus + step) % len(self.buttons)
                 return True
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[self.focus].click()
                 return True
             if intent.key == pygame.K_ESCAPE:
-                self.buttons[1].click()
+                self.home_button.click()
                 return True
         return False
 
@@ -141,6 +163,14 @@ class ScoreboardScene(Scene):
         mine = self.me % 2
         title = "Game over" if self.over else f"Hand {len(game.scores)} scores"
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
+        deal = f"Deal {game.hand.deal_number}"  # as on the table, to type after --deal
+        blit_text(
+            surface,
+            deal,
+            max(14, h // 40),
+            theme.text_dim,
+            center=(w // 2, h // 10 + max(22, h // 22)),
+        )
         panel = pygame.Rect(w // 8, h // 6, w * 3 // 4, h * 3 // 5)
         draw_panel(surface, panel, theme.frost, 16)
         size = max(15, min(30, panel.height // 13))

@@ -34,6 +34,8 @@ MAX_PILLS = 3
 ON_OFF = ((True, "On"), (False, "Off"))
 OFF_ON = ((False, "Off"), (True, "On"))
 AT_ONCE = "applies at once"
+#: The choices of how many game records to keep.
+REPLAYS_KEPT = (10, 25, 50, 100, 250, 500, 1000)
 NEXT_GAME = "applies from the next new game"
 
 
@@ -77,6 +79,9 @@ def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
                f"Take the pile only with a natural pair; {NEXT_GAME}"),
         Option("replays", "Keep replays", ON_OFF, 0,
                f"Keep a record of every finished game; {AT_ONCE}"),
+        Option("replays_kept", "Replays kept",
+               tuple((n, f"{n:,} games") for n in REPLAYS_KEPT), 0,
+               f"How many finished games are kept to replay (the oldest go first); {AT_ONCE}"),
         Option("sound", "Sound", ON_OFF, 1, f"Sound effects; {AT_ONCE}"),
         Option("speed", "Speed", (("normal", "Normal"), ("fast", "Fast")), 1,
                f"How fast cards move and computer players play; {AT_ONCE}"),

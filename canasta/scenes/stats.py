@@ -1,18 +1,21 @@
 """The stats screen: the person's record per kind of game (2 or 4 players, full or quick),
-and a reset that asks first.
+a reset that asks first, and the list of recent games with a Replay button each.
 
-Escape or Back leaves; R asks to reset.
+Escape or Back leaves; R asks to reset; G switches between the stats and recent games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from canasta.persistence.records import RecordSummary
 from canasta.persistence.stats import KINDS, StatLine, Stats
 from canasta.scenes.base import Scene
 from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.recent_games import RecentGames
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size
@@ -54,6 +57,10 @@ class StatsScene(Scene):
         stats: read each frame (so a reset shows at once).
         on_reset: forget every stat (called after the player confirmed).
         on_back: leave the screen.
+        recent: the recent games' summaries, newest first (None: no list offered).
+        on_replay: open a record (its path) in the replay scene; returns why it cannot
+            be replayed, or None.
+        show_games: open on the list of recent games.
     """
 
     def __init__(
@@ -63,6 +70,9 @@ class StatsScene(Scene):
         on_back: Callable[[], None],
         *,
         theme: Theme = GREEN,
+        recent: Callable[[], list[RecordSummary]] | None = None,
+        on_replay: Callable[[Path], str | None] | None = None,
+        show_games: bool = False,
     ) -> None:
         super().__init__()
         self.stats = stats
@@ -72,6 +82,24 @@ class StatsScene(Scene):
         self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
         self.buttons = [self.back_button, self.reset_button]
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.games: RecentGames | None = None
+        self.showing_games = False
+        if recent is not None:
+            self.games = RecentGames(recent, on_replay or (lambda path: None), theme)
+            self.games_button = Button((0, 0, 1, 1), "Recent games", self.toggle_games,
+                                       theme=theme)  # fmt: skip
+            self.buttons.append(self.games_button)
+            self.showing_games = show_games
+            self.games_button.label = "Stats" if show_games else "Recent games"
+
+    def toggle_games(self) -> None:
+        """Switch between the stats and the list of recent games."""
+        if self.games is None:
+            return
+        self.showing_games = not self.showing_games
+        self.games_button.label = "Stats" if self.showing_games else "Recent games"
+        if self.showing_games:
+            self.games.refresh(self.panel)
 
     def ask_reset(self) -> None:
         """Ask "Reset all stats?" in a dialog; yes calls ``on_reset``."""
@@ -87,25 +115,37 @@ class StatsScene(Scene):
         m = max(12, w // 40)
         bh = max(38, min(52, h // 16))
         self.panel = pygame.Rect(m, round(h * 0.12), w - 2 * m, h - round(h * 0.12) - bh - 3 * m)
-        bw = max(150, w // 7)
+        n = len(self.buttons)
+        bw = min(max(150, w // 7), (w - 2 * m - 24 * (n - 1)) // n)
         y = h - bh - m
-        self.back_button.rect = pygame.Rect(w // 2 - bw - 12, y, bw, bh)
-        self.reset_button.rect = pygame.Rect(w // 2 + 12, y, bw, bh)
+        x = (w - n * bw - 24 * (n - 1)) // 2
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(x + i * (bw + 24), y, bw, bh)
+        if self.games is not None and self.showing_games:
+            self.games.refresh(self.panel)
 
     def handle(self, intent: Intent) -> bool:
         """Buttons by click; Escape leaves; R asks to reset."""
+        games = self.games if self.showing_games else None
         if isinstance(intent, Move):
             for button in self.buttons:
                 button.update_hover(intent.pos)
+            if games is not None:
+                games.hover(intent.pos)
         elif isinstance(intent, Click) and intent.button == 1:
             for button in self.buttons:
                 if button.hit(intent.pos):
                     return button.click()
+            if games is not None:
+                return games.click(intent.pos)
         elif isinstance(intent, Key):
             if intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return self.back_button.click()
             if intent.key == pygame.K_r:
                 self.ask_reset()
+                return True
+            if intent.key == pygame.K_g and self.games is not None:
+                self.toggle_games()
                 return True
         return False
 
@@ -118,6 +158,11 @@ class StatsScene(Scene):
                   center=(w // 2, round(h * 0.06)))  # fmt: skip
         panel = self.panel
         draw_panel(surface, panel, t.frost, 16)
+        if self.games is not None and self.showing_games:
+            self.games.draw(surface)
+            for button in self.buttons:
+                button.draw(surface)
+            return
         stats = self.stats()
         rows = [stat_rows(stats.line(kind)) for kind in KINDS]
         n = len(rows[0]) + 1

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from canasta.engine import CLASSIC, Game, HandState
+from canasta.engine.game import dealer_of
 
 from .helpers import K7, legal, pos
 
@@ -122,3 +123,32 @@ def test_quick_game_ends_after_one_hand() -> None:
     totals = tie.totals
     assert tie.over
     assert tie.winner == (None if totals[0] == totals[1] else int(totals[1] > totals[0]))
+
+
+def test_every_deal_number_names_its_dealer() -> None:
+    """A number shown at one table deals the same cards to the same seats elsewhere."""
+    for players in (2, 4):
+        game = Game(CLASSIC.with_options(players=players), 5)
+        for _ in range(6):
+            number = game.deal_numbers[-1]
+            assert dealer_of(number, players) == game.dealer == game.hand.dealer
+            play_out(game.hand, 3)
+            game.finish_hand()
+            if game.over:
+                break
+            game.next_hand()
+
+
+def test_a_game_can_start_on_a_chosen_deal() -> None:
+    shown = Game(CLASSIC, 31)
+    number = shown.deal_numbers[0]
+    again = Game(CLASSIC, 999, first_deal=number)
+    assert again.deal_numbers == [number] and again.dealer == shown.dealer
+    assert again.hand.hands == shown.hand.hands and again.hand.pile == shown.hand.pile
+    chosen = Game(CLASSIC, 999, first_deal=12345, first_dealer=0)
+    assert chosen.dealer == 0 and chosen.hand.deal_number == 12345
+    assert chosen.hand.hands == HandState.deal(CLASSIC, 12345, 0).hands
+    play_out(chosen.hand, 2)
+    chosen.finish_hand()
+    follow = chosen.next_hand()
+    assert follow.dealer == 1 and dealer_of(follow.deal_number, 2) == 1

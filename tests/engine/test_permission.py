@@ -7,6 +7,7 @@ from typing import Any
 from canasta.engine import Code, HandState, Phase
 from canasta.engine.cards import SEVEN
 from canasta.engine.moves import NO, YES, discard
+from canasta.engine.position import state_to_data
 
 from .helpers import K7, hand, legal, pos, refused
 
@@ -138,3 +139,22 @@ def test_reset_does_not_undo_the_answer() -> None:
     refused(state, "ask", Code.CANNOT_ASK)
     assert sorted(hand(state, 0)) == ["5S", "7C", "7D", "7H", "8C", "8D", "8H"]
     assert SEVEN not in state.melds[0]
+
+
+def test_a_reset_keeps_the_question_and_answer_in_the_history() -> None:
+    """The answer binds after a reset, so the history keeps it: replaying the history on
+    the starting position gives the state after the reset (what game records rely on)."""
+    state = table()
+    start = state.copy()
+    legal(state, "draw")
+    legal(state, "ask")
+    legal(state, "yes")
+    legal(state, "meld 7H 7D 7C")
+    state.reset_turn()
+    assert [m.text() for m in state.history] == ["draw", "ask", "yes"]
+    assert state.permission is True and state.asked and state.move_count == 3
+    for move in state.history:
+        assert start.check(move) is None
+        start.apply(move)
+    assert state_to_data(start) == state_to_data(state)
+    assert start.move_count == state.move_count

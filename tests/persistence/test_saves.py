@@ -8,7 +8,7 @@ import pytest
 
 from canasta.engine.position import state_to_data
 from canasta.persistence.paths import default_paths
-from canasta.persistence.saves import parse_record
+from canasta.persistence.records import parse_record
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from tests.persistence.helpers import boundaries, controller_for

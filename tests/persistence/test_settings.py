@@ -30,6 +30,7 @@ CHANGED = {
     "rules_preset": "Book rules",
     "rule_overrides": {"wild_discard_allowed": False, "empty_stock": "ends"},
     "replays": False,
+    "replays_kept": 20,
     "card_style": "classic-2",
     "deck_design": "blue",
     "large_index": True,

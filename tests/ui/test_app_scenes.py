@@ -64,7 +64,8 @@ def choose(app: App, field: str, value: object) -> SettingsScene:
 CHANGES = [
     ("players", 4), ("ask_permission", True), ("players", 2), ("game_type", "quick"),
     ("computer_level", "hard"), ("two_canastas_to_go_out", True), ("draw_two", True),
-    ("pile_always_frozen", True), ("replays", False), ("sound", False), ("speed", "fast"),
+    ("pile_always_frozen", True), ("replays", False), ("replays_kept", 250), ("sound", False),
+    ("speed", "fast"),
     ("sort_order", "descending"), ("orientation", "portrait"), ("orientation", "landscape"),
     ("theme", "blue"), ("card_style", "classic"), ("deck_design", "midnight-lattice"),
     ("suit_colours", "four_colour"), ("large_index", True),

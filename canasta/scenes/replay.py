@@ -1,0 +1,343 @@
+"""The replay scene: a finished hand again, move by move, on the table's own sprites.
+
+:class:`ReplayScene` is a :class:`~canasta.scenes.table.TableScene` whose controller
+plays nobody: each step puts the next (or previous) recorded hand state in place and the
+table re-targets its card sprites, so every move animates as it did in play, with the
+table's drawing, layout and pacing.
+
+Controls: play/pause, step back and forward one move, the start and end of the hand, a
+timeline with the start of every turn (click one to jump there), speed (half, normal,
+double, fast) and the view: from your seat (what you saw) or all hands face up.
+Keyboard: Space play/pause, Left/Right step, Up/Down the previous/next turn, Home/End,
+V the view, S (or +/-) the speed, PageUp/PageDown the previous/next hand, Escape back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.controller import Applied, TableController
+from canasta.engine.game import Game
+from canasta.engine.rules import RuleSet
+from canasta.engine.state import HandState
+from canasta.persistence.records import ReplayedHand
+from canasta.scenes.replay_controls import (
+    ControlsLayout,
+    IconButton,
+    controls_layout,
+    draw_timeline,
+    timeline_index,
+)
+from canasta.scenes.table import PACE, TableScene
+from canasta.scenes.table_draw import seat_name
+from canasta.ui.audio import Sound
+from canasta.ui.decks import CardOptions
+from canasta.ui.input import Click, Intent, Key
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.theme import GREEN, Theme
+from canasta.ui.widgets import Button
+
+#: Replay speeds: (name, factor on the table's pace and animations).
+SPEEDS = (("Half", 0.5), ("Normal", 1.0), ("Double", 2.0), ("Fast", 5.0))
+VIEWS = ("seat", "all")
+#: Seconds the last state of a hand stays before playing on into the next hand.
+HAND_PAUSE = 2.0
+
+
+class ReplayController(TableController):
+    """A table controller that seats nobody: the hand shown is whatever the replay puts
+    in ``game.hand``; no one is ever to move.
+
+    Args:
+        rules: the hand's rules; first: the state to show first; me: the seat at the
+            bottom of the screen (the person's, in a game record).
+    """
+
+    def __init__(self, rules: RuleSet, first: HandState, me: int) -> None:
+        game = Game(rules, 0)
+        game.hand = first
+        super().__init__(game, [None] * rules.players)
+        self.me = me
+
+    @property
+    def person(self) -> int | None:
+        """The seat whose view is shown."""
+        return self.me
+
+    def person_to_move(self) -> bool:
+        """Never: a replay takes no moves."""
+        return False
+
+    def computer_to_move(self) -> bool:
+        """Never: a replay takes no moves."""
+        return False
+
+    def show(self, state: HandState) -> None:
+        """Put ``state`` on the table."""
+        self.game.hand = state
+
+
+class ReplayScene(TableScene):
+    """Shows recorded hands move by move.
+
+    Args:
+        rules: the game's rules.
+        hands: the hands to show (each with every state: ``keep_states=True``).
+        on_back: leave the replay (Escape or Back).
+        me: the seat shown at the bottom (the person's).
+        first: the index in ``hands`` to start with.
+        view: "seat" (what ``me`` saw) or "all" (every hand face up).
+        speed_index: index in :data:`SPEEDS`.
+
+    Attributes:
+        index: the state shown (0: the deal, ``len(moves)``: the end of the hand).
+        playing: whether moves follow one another by themselves.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: list[ReplayedHand],
+        on_back: Callable[[], None],
+        *,
+        me: int = 0,
+        first: int = 0,
+        view: str = "seat",
+        speed_index: int = 1,
+        sound: Sound | None = None,
+        theme: Theme = GREEN,
+        cards: CardOptions | None = None,
+        descending: bool = False,
+    ) -> None:
+        if not hands or any(len(h.states) != len(h.moves) + 1 for h in hands):
+            raise ValueError("a replay needs hands with every state kept")
+        self.hands = hands
+        self.hand_index = min(max(0, first), len(hands) - 1)
+        controller = ReplayController(rules, hands[self.hand_index].states[0], me)
+        super().__init__(controller, lambda c: None, on_back, sound=sound, theme=theme,
+                         speed=SPEEDS[speed_index][1], descending=descending,
+                         cards=cards)  # fmt: skip
+        self.replay_controller = controller
+        self.on_back = on_back
+        self.index = 0
+        self.playing = False
+        self.view = view
+        self.speed_index = speed_index
+        self.controls: ControlsLayout | None = None
+        icons = (("start", "Start", self.to_start), ("back", "Back one move", self.step_back),
+                 ("play", "Play", self.toggle_play), ("forward", "Forward one move",
+                 self.step_forward), ("end", "End", self.to_end))  # fmt: skip
+        self.transport = [IconButton(i, n, f, theme=theme) for i, n, f in icons]
+        self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=theme)
+        self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=theme)
+        self.back_button = self.menu_button
+        self.back_button.label = "Back"
+        self._label_buttons()
+
+    # What is shown --------------------------------------------------------------------------
+
+    @property
+    def hand(self) -> ReplayedHand:
+        """The hand being replayed."""
+        return self.hands[self.hand_index]
+
+    @property
+    def state(self) -> HandState:
+        """The state on the table."""
+        return self.hand.states[self.index]
+
+    @property
+    def turn_starts(self) -> list[int]:
+        """The index of the state at the start of every turn (0 first)."""
+        states = self.hand.states
+        return [0] + [i for i in range(1, len(states) - 1)
+                      if states[i].turn != states[i - 1].turn]  # fmt: skip
+
+    def show(self, index: int, animate: bool = True) -> None:
+        """Put state ``index`` of the hand on the table; cards tween there."""
+        index = max(0, min(index, len(self.hand.moves)))
+        forward = index == self.index + 1
+        self.index = index
+        self.replay_controller.show(self.state)
+        self.reveal = self.view == "all" or self.state.ended
+        if forward:
+            move, seat = self.hand.moves[index - 1], self.hand.movers[index - 1]
+            self._sound_for(Applied(seat, move, move.text()))
+        if self.layout is not None and self.sprites:
+            self._retarget(animate=animate)
+        self._label_buttons()
+
+    # Actions --------------------------------------------------------------------------------
+
+    def step_forward(self) -> None:
+        """One move on (pauses play)."""
+        self.playing = False
+        self.show(self.index + 1)
+
+    def step_back(self) -> None:
+        """One move back (pauses play)."""
+        self.playing = False
+        self.show(self.index - 1)
+
+    def to_start(self) -> None:
+        """The deal of the hand."""
+        self.playing = False
+        self.show(0)
+
+    def to_end(self) -> None:
+        """The end of the hand, every hand face up (as on the scoreboard)."""
+        self.playing = False
+        self.show(len(self.hand.moves))
+
+    def jump_turn(self, delta: int) -> None:
+        """To the start of the previous (-1) or next (+1) turn."""
+        starts = self.turn_starts
+        if delta > 0:
+            later = [s for s in starts if s > self.index]
+            self.show(later[0] if later else len(self.hand.moves))
+        else:
+            earlier = [s for s in starts if s < self.index]
+            self.show(earlier[-1] if earlier else 0)
+
+    def toggle_play(self) -> None:
+        """Play or pause; playing at the end of a hand starts it again."""
+        if not self.playing and self.index >= len(self.hand.moves):
+            self.show(0)
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._label_buttons()
+
+    def next_speed(self, delta: int = 1) -> None:
+        """The next speed (half, normal, double, fast, round again)."""
+        self.speed_index = (self.speed_index + delta) % len(SPEEDS)
+        self.speed = SPEEDS[self.speed_index][1]
+        self._label_buttons()
+
+    def toggle_view(self) -> None:
+        """From your seat, or all hands face up."""
+        self.view = VIEWS[1 - VIEWS.index(self.view)]
+        self.show(self.index)
+
+    def change_hand(self, delta: int) -> None:
+        """The previous or next hand of the game, dealt again."""
+        index = self.hand_index + delta
+        if 0 <= index < len(self.hands):
+            self.hand_index, self.index = index, 0
+            self.replay_controller.show(self.state)
+            self.reveal = self.view == "all"
+            self.start_hand()
+            self._label_buttons()
+
+    # Scene hooks -----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The table's layout, then the controls in the message strip."""
+        super().resize(size)
+        assert self.layout is not None
+        buttons = [*self.transport, self.speed_button]
+        self.controls = controls_layout(self.layout, len(buttons))
+        for button, rect in zip(buttons, self.controls.buttons, strict=True):
+            button.rect = rect
+        self.view_button.rect = pygame.Rect(self.controls.view)
+        self.back_button.rect = pygame.Rect(self.controls.back)
+
+    def start_hand(self) -> None:
+        """Deal the shown state's cards from the stock (as the hand began)."""
+        self.reveal = self.view == "all" or self.state.ended
+        super().start_hand()
+
+    def update(self, dt: float) -> None:
+        """Tweens, then the next move when playing and the cards have landed."""
+        super().update(dt)
+        if not self.playing or self.animator.busy:
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        if self.index < len(self.hand.moves):
+            move = self.hand.moves[self.index]
+            self.show(self.index + 1)
+            self.wait = PACE[move.type] / self.speed
+            if self.index == len(self.hand.moves):
+                self.wait = HAND_PAUSE / self.speed
+        elif self.hand_index + 1 < len(self.hands):
+            self.change_hand(1)
+            self.wait = 1.0 / self.speed
+        else:
+            self.playing = False
+            self._label_buttons()
+
+    def handle(self, intent: Intent) -> bool:
+        """Keys (see the module doc), clicks on the timeline, then the buttons."""
+        if isinstance(intent, Key):
+            return self._replay_key(intent.key)
+        if isinstance(intent, Click) and self.controls is not None:
+            index = timeline_index(self.controls.timeline, self.turn_starts, intent.pos)
+            if index is not None:
+                self.playing = False
+                self.show(index)
+                return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table as it stood, then the caption and the timeline."""
+        super().draw(surface)
+        controls = self.controls
+        if controls is None:
+            return
+        text, rect = self.caption(), controls.text
+        size = fit_text_size(text, rect.width - 16, max(14, min(26, rect.height * 2 // 3)))
+        blit_text(surface, text, size, self.theme.text, center=rect.center)
+        draw_timeline(surface, controls.timeline, self.turn_starts, self.index,
+                      len(self.hand.moves), self.theme)  # fmt: skip
+
+    # Table hooks ---------------------------------------------------------------------------
+
+    def _buttons(self) -> list[Button]:
+        return [*self.transport, self.speed_button, self.view_button, self.back_button]
+
+    def _prompt(self) -> str:
+        return ""  # the caption is drawn over the controls instead
+
+    def caption(self) -> str:
+        """The line over the controls: which move of which hand, who made it, and how."""
+        hand, n = self.hand, len(self.hand.moves)
+        several = len(self.hands) > 1
+        game = f"Hand {self.hand_index + 1}/{len(self.hands)} \u00b7 " if several else ""
+        if self.index == 0:
+            return f"{game}Deal {hand.record.deal_number}: {n} moves"
+        if self.index == n and hand.score is not None:
+            mine = self.replay_controller.me % 2
+            us, them = hand.score.totals[mine], hand.score.totals[1 - mine]
+            return f"{game}Hand over: us {us:,}, them {them:,}"
+        seat = hand.movers[self.index - 1]
+        who = seat_name(seat, self.replay_controller.me, self.state.players)
+        return f"{game}{self.index}/{n} \u00b7 {who}: {hand.moves[self.index - 1].text()}"
+
+    def _replay_key(self, key: int) -> bool:
+        actions: dict[int, Callable[[], None]] = {
+            pygame.K_SPACE: self.toggle_play, pygame.K_RIGHT: self.step_forward,
+            pygame.K_LEFT: self.step_back, pygame.K_HOME: self.to_start,
+            pygame.K_END: self.to_end, pygame.K_UP: lambda: self.jump_turn(-1),
+            pygame.K_DOWN: lambda: self.jump_turn(1), pygame.K_v: self.toggle_view,
+            pygame.K_s: self.next_speed, pygame.K_PLUS: self.next_speed,
+            pygame.K_EQUALS: self.next_speed, pygame.K_KP_PLUS: self.next_speed,
+            pygame.K_MINUS: lambda: self.next_speed(-1),
+            pygame.K_KP_MINUS: lambda: self.next_speed(-1),
+            pygame.K_PAGEUP: lambda: self.change_hand(-1),
+            pygame.K_PAGEDOWN: lambda: self.change_hand(1),
+            pygame.K_ESCAPE: self.on_back, pygame.K_BACKSPACE: self.on_back,
+        }  # fmt: skip
+        action = actions.get(key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _label_buttons(self) -> None:
+        play = self.transport[2]
+        play.icon, play.name = ("pause", "Pause") if self.playing else ("play", "Play")
+        self.speed_button.label = SPEEDS[self.speed_index][0]
+        self.view_button.label = "My seat" if self.view == "all" else "Show all"
