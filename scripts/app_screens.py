@@ -10,16 +10,9 @@ real settings or stats are touched. Prints the PNG paths as JSON.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["CANASTA_HOME"] = tempfile.mkdtemp(prefix="canasta-shots-")
-
-import pygame  # noqa: E402
+from shots import start  # noqa: E402
 
 from canasta.app import App  # noqa: E402
 from canasta.persistence.paths import default_paths  # noqa: E402
@@ -30,24 +23,9 @@ from canasta.scenes.table import TableScene  # noqa: E402
 
 def main() -> None:
     """Render every scene to OUT_DIR."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--size", default="1280x800")
-    args = parser.parse_args()
-    w, h = (int(x) for x in args.size.split("x"))
-    args.out.mkdir(parents=True, exist_ok=True)
-    pygame.init()
-    screen = pygame.display.set_mode((w, h))
-    written: list[str] = []
-
-    def shot(app: App, name: str, seconds: float = 1.0) -> None:
-        for _ in range(int(seconds * 60)):
-            app.manager.update(1 / 60)
-        app.manager.draw(screen)
-        pygame.display.flip()
-        path = args.out / f"{name}.png"
-        pygame.image.save(screen, str(path))
-        written.append(str(path))
+    shots = start(__doc__.splitlines()[0], "canasta-shots-")
+    w, h = shots.size
+    shot, written = shots.shot, shots.written
 
     app = App((w, h), seed=31)
     app.home()

@@ -11,16 +11,13 @@ the PNG paths as JSON.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
-import tempfile
+import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["CANASTA_HOME"] = tempfile.mkdtemp(prefix="canasta-replay-shots-")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' game helpers
 
-import pygame  # noqa: E402
+from shots import start  # noqa: E402
 
 from canasta.app import App  # noqa: E402
 from canasta.scenes.replay import ReplayScene  # noqa: E402
@@ -31,24 +28,9 @@ from tests.persistence.helpers import boundaries, controller_for  # noqa: E402
 
 def main() -> None:
     """Render the replay screens to OUT_DIR."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--size", default="1280x800")
-    args = parser.parse_args()
-    w, h = (int(x) for x in args.size.split("x"))
-    args.out.mkdir(parents=True, exist_ok=True)
-    pygame.init()
-    screen = pygame.display.set_mode((w, h))
-    written: list[str] = []
-
-    def shot(app: App, name: str, seconds: float = 1.0) -> None:
-        for _ in range(int(seconds * 60)):
-            app.manager.update(1 / 60)
-        app.manager.draw(screen)
-        pygame.display.flip()
-        path = args.out / f"{name}.png"
-        pygame.image.save(screen, str(path))
-        written.append(str(path))
+    shots = start(__doc__.splitlines()[0], "canasta-replay-shots-")
+    w, h = shots.size
+    shot, written = shots.shot, shots.written
 
     app = App((w, h), seed=12)
     app.session.update_settings(game_type="quick", speed="fast")
