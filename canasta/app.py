@@ -11,9 +11,8 @@ import random
 
 import pygame
 
-from canasta.ai import HeuristicPlayer
-from canasta.ai.base import Player
-from canasta.controller import TableController
+from canasta.ai.levels import DEFAULT_LEVEL, seat_players
+from canasta.controller import DecisionWorker, TableController
 from canasta.engine import CLASSIC, Game
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
@@ -32,18 +31,28 @@ class App:
         size: window size (w, h) px.
         demo: seat computer players in every chair.
         seed: the first game's seed (None: random).
+        level: the opponents' level (``easy``, ``medium`` or ``hard``); the partner is
+            always ``hard``.
 
     Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
     for the person on standard output.
     """
 
-    def __init__(self, size: tuple[int, int], demo: bool = False, seed: int | None = None):
+    def __init__(
+        self,
+        size: tuple[int, int],
+        demo: bool = False,
+        seed: int | None = None,
+        level: str = DEFAULT_LEVEL,
+    ):
         self.manager = SceneManager(size)
         self.demo = demo
         self.seed = seed
         self.sound = Sound(enabled=os.environ.get("SDL_AUDIODRIVER") != "dummy")
         self.table: TableScene | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
+        self.level = level
+        self.worker: DecisionWorker | None = None
 
     def home(self) -> None:
         """Show the home screen (and forget any table)."""
@@ -57,15 +66,28 @@ class App:
         self.seed = None  # the next game is a fresh one
         rules = CLASSIC.with_options(players=players)
         game = Game(rules, seed)
-        seats: list[Player | None] = [HeuristicPlayer() for _ in range(players)]
-        if not self.demo:
-            seats[0] = None
-        controller = TableController(game, seats)
+        seats = seat_players(players, None if self.demo else 0, self.level, seed)
+        controller = TableController(game, seats, worker=self.decision_worker(), hint_seed=seed)
         self.table = TableScene(
             controller, self.hand_over, self.home, sound=self.sound, trace=self.trace
         )
         self.manager.clear()
         self.manager.push(self.table)
+
+    def decision_worker(self) -> DecisionWorker | None:
+        """The process computer players think in, started once (None if it cannot start)."""
+        if self.worker is None or not self.worker.alive:
+            try:
+                self.worker = DecisionWorker()
+            except OSError:
+                self.worker = None
+        return self.worker
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
 
     def hand_over(self, controller: TableController) -> None:
         """Show the scoreboard for the hand just played."""
@@ -131,5 +153,6 @@ def run(
             report_first = False
         if quit_after is not None and elapsed >= quit_after:
             manager.request_quit()
+    app.close()
     pygame.quit()
     return 0
