@@ -1,5 +1,6 @@
 """Decisions a player would notice, written as positions (the JSON position format) with
-the expected choice, for the medium and hard levels."""
+the expected choice, for the medium and hard levels and the tracking player they search
+with."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from canasta.ai import HardPlayer, MediumPlayer
+from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
 from canasta.ai.base import Player
 from canasta.engine import HandState, MoveType
 from canasta.engine.cards import CARD_KIND, KIND_RANK, RED_THREE, TWO
@@ -21,7 +22,11 @@ def hard() -> HardPlayer:
     return HardPlayer(seed=3, time_limit=None, worlds=16)
 
 
-LEVELS = [pytest.param(lambda: MediumPlayer(3), id="medium"), pytest.param(hard, id="hard")]
+LEVELS = [
+    pytest.param(lambda: TrackingPlayer(3), id="tracking"),
+    pytest.param(lambda: MediumPlayer(3, time_limit=None), id="medium"),
+    pytest.param(hard, id="hard"),
+]
 
 
 def turn_moves(state: HandState, player: Player) -> list[str]:
@@ -198,8 +203,8 @@ def test_partner_uses_the_turn_it_asked_for(make: Any) -> None:
     state = ask_position(["9D", "4C", "6H", "8S", "JC"])
     state.apply(player.choose(state.view_for(3)))
     assert state.permission is False
-    turn_moves(state, MediumPlayer(1))  # seat 1 plays on without going out
-    turn_moves(state, MediumPlayer(2))  # seat 2
+    turn_moves(state, TrackingPlayer(1))  # seat 1 plays on without going out
+    turn_moves(state, TrackingPlayer(2))  # seat 2
     assert state.turn == 3
     moves = turn_moves(state, player)
     assert any(m.startswith("layoff 9") for m in moves), moves

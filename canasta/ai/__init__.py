@@ -6,6 +6,7 @@ from .hard import Advice, HardPlayer
 from .heuristic import HeuristicPlayer
 from .levels import LEVELS, make_player, seat_players
 from .medium import MediumPlayer
+from .tracking_player import TrackingPlayer
 
 __all__ = [
     "LEVELS",
@@ -16,6 +17,7 @@ __all__ = [
     "MediumPlayer",
     "Player",
     "RandomPlayer",
+    "TrackingPlayer",
     "make_player",
     "seat_players",
 ]

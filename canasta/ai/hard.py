@@ -8,16 +8,17 @@ information Monte Carlo" in Bridge and Skat programs):
    that hand with a taken pile), every hand's size and the stock's size
    (:mod:`canasta.ai.tracking`).
 2. **Candidates.** When drawing: every legal draw and pile take (each followed by the
-   medium level's play of the rest of the turn). When playing: whole-turn *plans* built by
-   the medium level under different styles (:class:`~canasta.ai.medium.Style`): its own
-   choice; going out now or building on; holding cards back except what opens the side or
-   completes a canasta; and each of the cheapest discards, including a freezing wild card.
-   A turn plan needs no hidden card, since the turn's own moves only use the seat's hand.
+   tracking player's play of the rest of the turn). When playing: whole-turn *plans*
+   built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
+   styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
+   building on; holding cards back except what opens the side or completes a canasta;
+   and each of the three cheapest discards, including a freezing wild card. A turn plan
+   needs no hidden card, since the turn's own moves only use the seat's hand.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
    hands' unknown places and the stock, sizes kept.
 4. **Simulation.** In each world every candidate is played, then every seat plays on with
-   the medium level (a fast playout policy) for two rounds in 2-player games and one round
+   the tracking player (a fast playout policy) for two rounds in 2-player games and one round
    with four players, or until the hand ends. All candidates meet the same worlds and the
    same stock order (common random numbers), so their differences are measured, not the
    luck of the deal.
@@ -25,13 +26,14 @@ information Monte Carlo" in Bridge and Skat programs):
    each side has on the table (card values, canasta bonuses, red threes), credit for
    melds near a canasta (a meld of six is worth nearly half a canasta), and half of the
    card values still in hand counted against the side. The candidate with the best mean
-   margin for the player's side wins; ties go to the medium level's own choice.
+   margin for the player's side wins; ties go to the tracking player's own choice.
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
-   ``worlds`` samples, whichever comes first; a plan chosen for the play phase is followed
+   ``worlds`` samples (48), whichever comes first (the medium level is the same search
+   with 6 worlds in 20 ms); a plan chosen for the play phase is followed
    for the rest of the turn without a new search.
 
-The answer to "may I go out?" follows the Classic reference exactly as the medium level
-gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
+The answer to "may I go out?" follows the Classic reference exactly as the tracking
+player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
 from ``random.Random(seed + fingerprint of the view)``, so the same view and seed give the
 same move whatever the hidden cards are (with ``time_limit=None``, the same number of
 worlds too).
@@ -49,7 +51,7 @@ from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 
-from .medium import MediumPlayer, Style, discard_costs, table_of
+from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
 #: Credit for a meld of 4, 5 or 6 cards, as a share of a mixed canasta's bonus.
@@ -65,7 +67,7 @@ class Advice:
     Attributes:
         move: the move to make now.
         reason: one line a player reads ("Take the pile: 9 cards and a meld of Kings").
-        margin: the chosen candidate's mean margin over the medium level's own choice in the
+        margin: the chosen candidate's mean margin over the tracking player's own choice in the
             sampled worlds (points, 0 when no search was needed).
         worlds: worlds sampled.
     """
@@ -110,7 +112,7 @@ class HardPlayer:
         self.worlds = worlds
         self.min_worlds = min_worlds
         self.rounds = rounds
-        self.policy = MediumPlayer(seed)
+        self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
 
@@ -217,7 +219,7 @@ class HardPlayer:
     @staticmethod
     def _turn(state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
         """The moves ``style`` makes from here to the end of the turn (or an ask)."""
-        player = MediumPlayer(0, style)
+        player = TrackingPlayer(0, style)
         player.owes_turn = owes
         moves: list[Move] = []
         while not state.ended and state.mover == seat and state.turn == seat:
@@ -238,7 +240,7 @@ class HardPlayer:
         rounds = self.rounds if self.rounds is not None else (2 if players == 2 else 1)
         start_turn = world.turn
         turns_left = rounds * players + 1
-        policy = MediumPlayer(0)
+        policy = TrackingPlayer(0)
         policy.owes_turn = False
         last_turn = state.turn
         if state.turn != start_turn:

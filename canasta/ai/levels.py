@@ -1,9 +1,11 @@
 """The difficulty levels and a factory that seats a computer player of one of them.
 
 Levels, weakest first: ``random`` (a random legal move, the baseline), ``easy``
-(:class:`~canasta.ai.easy.EasyPlayer`), ``medium`` (:class:`~canasta.ai.medium.MediumPlayer`)
-and ``hard`` (:class:`~canasta.ai.hard.HardPlayer`). The partner always plays ``hard``
-(Classic reference, "Your partner": it plays at its strongest whatever the setting).
+(:class:`~canasta.ai.easy.EasyPlayer`, rules of thumb with slips and no card memory),
+``medium`` (:class:`~canasta.ai.medium.MediumPlayer`, card tracking and a shallow search)
+and ``hard`` (:class:`~canasta.ai.hard.HardPlayer`, card tracking and a deeper search).
+The partner always plays ``hard`` (Classic reference, "Your partner": it plays at its
+strongest whatever the setting).
 """
 
 from __future__ import annotations
