@@ -5,9 +5,9 @@ to hold (it does not remember what went into their hands with a taken pile). It 
 like :class:`~canasta.ai.heuristic.HeuristicPlayer` otherwise, with the slips a beginner
 makes, each drawn from its own seeded random source:
 
-* a third of its discards are any card it does not mean to keep (not a wild card, not a
+* half of its discards are any card it does not mean to keep (not a wild card, not a
   black three), whatever the opponents have melded;
-* it leaves a small pile (two to four cards) on the table one time in three;
+* it leaves a small pile (two to four cards) on the table one time in two;
 * it never freezes the pile on purpose and never waits to go out.
 """
 
@@ -24,9 +24,9 @@ from .heuristic import HeuristicPlayer
 from .world import view_fingerprint
 
 #: Share of discards made without thinking.
-CARELESS_DISCARD = 0.33
+CARELESS_DISCARD = 0.5
 #: Share of small piles (2-4 cards) left on the table.
-MISSED_TAKE = 0.33
+MISSED_TAKE = 0.5
 
 
 class EasyPlayer(HeuristicPlayer):
