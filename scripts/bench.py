@@ -123,7 +123,7 @@ def frames_while_thinking(frames: int, size: tuple[int, int] = (1280, 800)) -> l
         manager.update(1 / 60)
         manager.draw(screen)
         elapsed = time.perf_counter() - start
-        if controller._thinking is not None:
+        if controller.thinking:
             times.append(elapsed)
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
         if controller.hand.ended:

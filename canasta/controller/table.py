@@ -153,6 +153,16 @@ class TableController:
         """Identifies the moment: this hand object and the moves made in it so far."""
         return id(self.hand), len(self.hand.history)
 
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player's decision is under way in the worker."""
+        return self._thinking is not None and self._thinking[1] == self._token()
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while a requested hint is still being worked out."""
+        return self._hinting is not None and self._hint_token == self._token()
+
     def think(self) -> bool:
         """Start the computer player's decision in the worker if none is under way.
 

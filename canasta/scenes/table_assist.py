@@ -97,7 +97,7 @@ class TableAssist:
             return None
         advice = self.scene.controller.poll_hint()
         if advice is None:
-            if self.scene.controller.person_to_move() and self.scene.controller._hinting:
+            if self.scene.controller.person_to_move() and self.scene.controller.hint_pending:
                 return "Thinking\u2026"
             self.hint_wanted = False
             return None
