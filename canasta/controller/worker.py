@@ -12,7 +12,7 @@ player's memory (the partner's promise after answering no) carries from move to 
 from __future__ import annotations
 
 import itertools
-import multiprocessing
+import os
 import queue
 from dataclasses import dataclass
 from typing import Any
@@ -32,11 +32,17 @@ class Decision:
     error: str = ""
 
 
-def _serve(requests: Any, results: Any) -> None:
-    """The worker process: decide every request in turn until a None arrives."""
+def _serve(requests: Any, results: Any, parent: int) -> None:
+    """The worker process: decide every request in turn until a None arrives, or until
+    the window's process (``parent``, a process id) has gone."""
     players: dict[str, Player] = {}
     while True:
-        message = requests.get()
+        try:
+            message = requests.get(timeout=0.5)
+        except queue.Empty:
+            if os.getppid() != parent:
+                break
+            continue
         if message is None:
             break
         ticket, key, player, view, advise = message
@@ -65,11 +71,13 @@ class DecisionWorker:
     """
 
     def __init__(self, start_method: str = "spawn") -> None:
+        import multiprocessing  # here, not at import: it registers ``__mp_main__``
+
         context: Any = multiprocessing.get_context(start_method)
         self._requests: Any = context.Queue()
         self._results: Any = context.Queue()
         self._process = context.Process(
-            target=_serve, args=(self._requests, self._results), daemon=True
+            target=_serve, args=(self._requests, self._results, os.getpid()), daemon=True
         )
         self._process.start()
         self._tickets = itertools.count(1)

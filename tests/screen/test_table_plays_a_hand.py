@@ -80,11 +80,14 @@ def play_by_clicks(app: App, table: TableScene, move: Move) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_whole_hand_by_clicks_reaches_the_scoreboard(players: int) -> None:
+def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
+    players: int, request: pytest.FixtureRequest
+) -> None:
     pygame.init()
     size = (1280, 800)
     pygame.display.set_mode(size)
     app = App(size, seed=11 + players)
+    request.addfinalizer(app.close)  # the worker process the computer players think in
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
@@ -112,7 +115,6 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(players: int) -> None:
     assert controller.hand.phase is Phase.ENDED
     board = app.manager.top
     assert isinstance(board, ScoreboardScene)
-    app.close()
     score = controller.hand_score
     assert score is not None
     assert list(controller.game.totals) == [score.sides[0].total, score.sides[1].total]
@@ -126,16 +128,19 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(players: int) -> None:
     assert not controller.hand.ended
 
 
-def test_a_refused_click_shows_the_rule() -> None:
+def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=3)
+    request.addfinalizer(app.close)
     app.new_game(2)
     table = app.table
     assert table is not None
     controller = table.controller
-    for _ in range(400):
+    for _ in range(4000):
         pump(app, 0.1)
+        if controller.computer_to_move():
+            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.hand.phase is Phase.DRAW and controller.hand.turn == 0
