@@ -183,3 +183,23 @@ def test_ask_move_is_offered_to_the_computer_asker() -> None:
             }
         )
         assert player.choose(state.view_for(1)).type is MoveType.ASK
+
+
+def test_view_fingerprint_is_the_same_in_every_process() -> None:
+    """Seeds come from the view's fingerprint: a worker process or a tournament worker must
+    get the same number (no str or None hashes, which vary by process)."""
+    import subprocess
+
+    from canasta.ai.world import view_fingerprint
+
+    code = (
+        "from canasta.engine import HandState, RuleSet\n"
+        "from canasta.ai.world import view_fingerprint\n"
+        "s = HandState.deal(RuleSet(players=4, ask_permission=True), 3)\n"
+        "print(view_fingerprint(s.view_for(s.mover)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    state = HandState.deal(RuleSet(players=4, ask_permission=True), 3)
+    assert int(out) == view_fingerprint(state.view_for(state.mover))

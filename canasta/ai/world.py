@@ -28,10 +28,13 @@ def view_fingerprint(view: SeatView) -> int:
     melds = tuple(
         tuple(sorted((k, tuple(v)) for k, v in view.melds[side].items())) for side in (0, 1)
     )
+    # Only ints in the key: a str's hash (and None's, before Python 3.12) varies by process.
+    phase = ("draw", "play", "answer", "ended").index(view.phase)
+    permission = {None: 0, False: 1, True: 2}[view.permission]
     return hash(
         (
-            view.seat, view.turn, view.phase, view.hand, view.hand_sizes, view.stock_size,
-            view.pile, melds, view.waiting, view.permission, view.opening_points,
+            view.seat, view.turn, phase, view.hand, view.hand_sizes, view.stock_size,
+            view.pile, melds, view.waiting, permission, view.opening_points,
             tuple(tuple(sorted(k)) for k in view.known),
         )
     ) & 0x7FFFFFFF  # fmt: skip
