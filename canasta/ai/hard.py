@@ -95,6 +95,9 @@ class HardPlayer:
         min_worlds: worlds sampled even past the time limit.
         rounds: rounds of play simulated after a candidate (None: 2 with two players, 1
             with four; 0 and below: to the end of the hand).
+        discards: how many of the cheapest discards become plans of their own.
+        wide: also try holding cards back (a plan that lays down only what opens the side
+            or completes a canasta).
     """
 
     name = "hard"
@@ -106,12 +109,16 @@ class HardPlayer:
         worlds: int = 48,
         min_worlds: int = 4,
         rounds: int | None = None,
+        discards: int = 4,
+        wide: bool = True,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
         self.worlds = worlds
         self.min_worlds = min_worlds
         self.rounds = rounds
+        self.discards = discards
+        self.wide = wide
         self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
@@ -199,14 +206,14 @@ class HardPlayer:
         owes = self.policy.owes_turn
         if view.permission is None:
             styles += [("out", Style(go_out=True)), ("build", Style(go_out=False))]
-        if not owes and view.permission is not True:
+        if self.wide and not owes and view.permission is not True:
             styles.append(("hold", Style(hold=True)))
         if view.permission is not True:
             costs = discard_costs(view, table_of(view).counts)
             order = sorted(
                 (k for k in range(NUM_KINDS) if costs[k] != float("inf")), key=lambda k: costs[k]
             )
-            styles += [("discard", Style(discard=k)) for k in order[:3]]
+            styles += [("discard", Style(discard=k)) for k in order[: self.discards]]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
         for label, style in styles:
@@ -261,7 +268,8 @@ def _evaluate(state: HandState, side: int) -> float:
     if state.ended:
         return float(score.total)
     value = score.total - (1 - HAND_WEIGHT) * score.in_hand
-    bonus = state.rules.mixed_canasta_bonus
+    # A meld near a canasta is worth less as the stock runs out: fewer turns to finish it.
+    bonus = state.rules.mixed_canasta_bonus * min(1.0, len(state.stock) / 20)
     for size in state.msize[side]:
         if size in NEAR_CANASTA:
             value += NEAR_CANASTA[size] * bonus
