@@ -12,7 +12,7 @@ information Monte Carlo" in Bridge and Skat programs):
    built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
    styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
    building on; holding cards back except what opens the side or completes a canasta;
-   and each of the three cheapest discards, including a freezing wild card. A turn plan
+   and each of the four cheapest discards, including a freezing wild card. A turn plan
    needs no hidden card, since the turn's own moves only use the seat's hand.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
@@ -24,12 +24,13 @@ information Monte Carlo" in Bridge and Skat programs):
    luck of the deal.
 5. **Evaluation.** A finished hand is scored by the rules; an unfinished one by the points
    each side has on the table (card values, canasta bonuses, red threes), credit for
-   melds near a canasta (a meld of six is worth nearly half a canasta), and half of the
-   card values still in hand counted against the side. The candidate with the best mean
+   melds near a canasta (a meld of six is worth nearly half a canasta, less as the stock
+   runs out), and half of the card values still in hand counted against the side. The candidate with the best mean
    margin for the player's side wins; ties go to the tracking player's own choice.
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
    ``worlds`` samples (48), whichever comes first (the medium level is the same search
-   with 6 worlds in 20 ms); a plan chosen for the play phase is followed
+   with 6 worlds in 20 ms, no plan that holds cards back and no other discard than the
+   tracking player's own); a plan chosen for the play phase is followed
    for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
