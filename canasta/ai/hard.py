@@ -25,8 +25,9 @@ information Monte Carlo" in Bridge and Skat programs):
 5. **Evaluation.** A finished hand is scored by the rules; an unfinished one by the points
    each side has on the table (card values, canasta bonuses, red threes), credit for
    melds near a canasta (a meld of six is worth nearly half a canasta, less as the stock
-   runs out), and half of the card values still in hand counted against the side. The candidate with the best mean
-   margin for the player's side wins; ties go to the tracking player's own choice.
+   runs out), and half of the card values still in hand counted against the side. The
+   candidate with the best mean margin for the player's side wins; ties go to the
+   tracking player's own choice.
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
    ``worlds`` samples (48), whichever comes first (the medium level is the same search
    with 6 worlds in 20 ms, no plan that holds cards back and no other discard than the
