@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pygame
 
-from canasta.ai import HeuristicPlayer
-from canasta.ai.base import Player
+from canasta.ai.levels import seat_players
 from canasta.app_replays import ReplayLauncher
-from canasta.controller import TableController
+from canasta.controller import DecisionWorker, TableController
 from canasta.engine import Game
 from canasta.persistence import Store
 from canasta.persistence.session import Session
@@ -38,23 +37,6 @@ FPS = 60
 TITLE = "Canasta"
 #: Window size (w, h) px of the landscape shape and the free window's first size.
 LANDSCAPE = (1280, 800)
-
-
-def computer_player(level: str) -> Player:
-    """The computer player for a seat at ``level`` ("easy", "medium" or "hard").
-
-    HOOK (computer levels): every level plays the first heuristic player for now; the
-    levels branch replaces the body with ``return make_player(level)``.
-    """
-    return HeuristicPlayer()
-
-
-def seat_players(players: int, level: str, demo: bool) -> list[Player | None]:
-    """One entry per seat: None for the person (seat 0, unless a demo), else a computer."""
-    seats: list[Player | None] = [computer_player(level) for _ in range(players)]
-    if not demo:
-        seats[0] = None
-    return seats
 
 
 def portrait_size() -> tuple[int, int]:
@@ -102,6 +84,7 @@ class App:
         self.table: TableScene | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
         self.replays = ReplayLauncher(self)
+        self.worker: DecisionWorker | None = None
 
     # Settings in force ----------------------------------------------------------------------
 
@@ -258,7 +241,11 @@ class App:
 
     def _seat(self, game: Game, level: str) -> None:
         settings = self.session.settings
-        controller = TableController(game, seat_players(game.rules.players, level, self.demo))
+        person = None if self.demo else 0
+        seats = seat_players(game.rules.players, person, level, game.seed)
+        controller = TableController(
+            game, seats, worker=self.decision_worker(), hint_seed=game.seed
+        )
         look = self.look
         self.table = TableScene(
             controller,
@@ -281,6 +268,21 @@ class App:
         notices = self.session.store.take_notices()
         if notices and self.table is not None:
             self.table.toast.show(notices[-1], 5.0)
+
+    def decision_worker(self) -> DecisionWorker | None:
+        """The process computer players think in, started once (None if it cannot start)."""
+        if self.worker is None or not self.worker.alive:
+            try:
+                self.worker = DecisionWorker()
+            except OSError:
+                self.worker = None
+        return self.worker
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
 
     def hand_over(self, controller: TableController) -> None:
         """Show the scoreboard for the hand just played."""
@@ -367,5 +369,6 @@ def run(
             report_first = False
         if quit_after is not None and elapsed >= quit_after:
             manager.request_quit()
+    app.close()
     pygame.quit()
     return 0

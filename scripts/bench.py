@@ -6,6 +6,11 @@ Figures:
 * ``engine_hands_per_second``: random legal full 4-player hands per second (one core).
 * ``preset_hands_per_second``: the same under each named rule preset (fewer hands).
 * ``decision_ms``: the computer player's decision time (median, 95th percentile), ms.
+* ``hard_decision_ms``: the hard level's decision time over 4-player hands (median, 95th
+  and 99th percentile, ms), every decision it makes, and ``searches``: how many searched.
+* ``frame_ms_while_thinking``: the table's frame time (update and draw, median and 99th
+  percentile, ms) over frames in which a hard decision runs in the worker process; frames
+  are paced at 60 a second in real time, computers in every seat.
 * ``frame_ms``: the table's frame time (update and draw) at 1280x800, a 4-player demo
   game with cards dealt and moving (median, 99th percentile), ms, dummy video driver.
 * ``frame_ms_1920x1080``: the same at full HD (SVG card images rendered at that size);
@@ -30,7 +35,7 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from canasta.ai import HeuristicPlayer  # noqa: E402
+from canasta.ai import HardPlayer, HeuristicPlayer  # noqa: E402
 from canasta.engine import CLASSIC, PRESETS, HandState, RuleSet  # noqa: E402
 
 
@@ -66,6 +71,68 @@ def decision_times(hands: int) -> list[float]:
             move = player.choose(view)
             times.append(time.perf_counter() - start)
             state.apply(move)
+    return times
+
+
+def hard_decision_times(hands: int) -> tuple[list[float], int]:
+    """Seconds per decision of the hard level in every seat over ``hands`` 4-player hands.
+
+    Returns the times and how many of the decisions ran a search.
+    """
+    rules = CLASSIC.with_options(players=4)
+    times: list[float] = []
+    searches = 0
+    for seed in range(hands):
+        state = HandState.deal(rules, 20_000 + seed)
+        state.keep_snapshots = False
+        players = [HardPlayer(seed * 4 + seat) for seat in range(4)]
+        while not state.ended:
+            player = players[state.mover]
+            start = time.perf_counter()
+            view = state.view_for(state.mover)
+            advice = player.advise(view)
+            times.append(time.perf_counter() - start)
+            searches += advice.worlds > 0
+            state.apply(advice.move)
+    return times, searches
+
+
+def frames_while_thinking(frames: int, size: tuple[int, int] = (1280, 800)) -> list[float]:
+    """Seconds per frame (update and draw) of frames during which a hard decision runs.
+
+    A 4-player table with the hard level in every seat thinks in a worker process; frames
+    are paced at 60 a second in real time, for at most ``frames`` frames in all.
+    """
+    import pygame
+    from table_harness import settle
+
+    from canasta.controller import DecisionWorker, TableController
+    from canasta.engine import Game
+    from canasta.scenes.base import SceneManager
+    from canasta.scenes.table import TableScene
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    worker = DecisionWorker()
+    game = Game(CLASSIC.with_options(players=4), 7)
+    seats: list = [HardPlayer(seat) for seat in range(4)]
+    controller = TableController(game, seats, worker=worker)
+    manager = SceneManager(size)
+    scene = TableScene(controller, lambda c: None, lambda: None, speed=4.0)
+    manager.push(scene)
+    settle(manager, 0.5)
+    times: list[float] = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        manager.update(1 / 60)
+        manager.draw(screen)
+        elapsed = time.perf_counter() - start
+        if controller.thinking:
+            times.append(elapsed)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+        if controller.hand.ended:
+            break
+    worker.close()
     return times
 
 
@@ -122,6 +189,8 @@ def main() -> None:
     hands = 20 if args.quick else args.hands
     frames = 60 if args.quick else args.frames
     decisions = decision_times(max(5, hands // 6))
+    hard, searches = hard_decision_times(2 if args.quick else max(4, hands // 30))
+    thinking = frames_while_thinking(120 if args.quick else args.frames)
     frame, moving, _ = frame_times(frames)
     frame_hd, moving_hd, cpu_hd = frame_times(frames, (1920, 1080))
     figures = {
@@ -135,6 +204,18 @@ def main() -> None:
             "median": round(statistics.median(decisions) * 1000, 3),
             "p95": round(_percentile(decisions, 0.95) * 1000, 3),
             "count": len(decisions),
+        },
+        "hard_decision_ms": {
+            "median": round(statistics.median(hard) * 1000, 2),
+            "p95": round(_percentile(hard, 0.95) * 1000, 2),
+            "p99": round(_percentile(hard, 0.99) * 1000, 2),
+            "count": len(hard),
+            "searches": searches,
+        },
+        "frame_ms_while_thinking": {
+            "median": round(statistics.median(thinking) * 1000, 3) if thinking else None,
+            "p99": round(_percentile(thinking, 0.99) * 1000, 3) if thinking else None,
+            "count": len(thinking),
         },
         "frame_ms": {
             "median": round(statistics.median(frame) * 1000, 3),

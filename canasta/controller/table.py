@@ -2,7 +2,10 @@
 and every change becomes an event the screen animates.
 
 The controller never waits: :meth:`TableController.step_computer` makes one computer move
-when the screen's pacing timer says so, and the model changes at once.
+at once (headless play and tests), while the table asks :meth:`TableController.think` to
+start a decision in the worker process and :meth:`TableController.poll_computer` to make
+the move once it has arrived and the pacing timer says so (see :mod:`.worker`). Hints come
+the same way from the hard level (:meth:`TableController.request_hint`).
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ from collections import deque
 from dataclasses import dataclass
 
 from canasta.ai.base import Player
+from canasta.ai.hard import Advice, HardPlayer
 from canasta.engine.cards import CARD_KIND
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
 from canasta.engine.state import HandState, Phase, meld_kind
+
+from .worker import DecisionWorker
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +70,32 @@ class TableController:
         players: one entry per seat: a computer :class:`Player`, or None for the person.
             Seat 0 is the person at the screen in a normal game; a demo seats computers
             everywhere.
+        worker: where computer players think (None: in this process, at once).
+        hint_seed: seeds the hard player that gives hints.
+
+    Raises:
+        ValueError: if the number of players does not match the rules' seats.
     """
 
-    def __init__(self, game: Game, players: list[Player | None]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: list[Player | None],
+        worker: DecisionWorker | None = None,
+        hint_seed: int = 0,
+    ) -> None:
         if len(players) != game.rules.players:
             raise ValueError(f"{len(players)} players given for {game.rules.players} seats")
         self.game = game
         self.players = players
         self.events: deque[Event] = deque()
         self.hand_score: HandScore | None = None
+        self.worker = worker if worker is not None and worker.alive else None
+        self.hint_player = HardPlayer(hint_seed)
+        self._thinking: tuple[int, tuple[int, int]] | None = None
+        self._hinting: tuple[int, tuple[int, int]] | None = None
+        self.hint: Advice | None = None
+        self._hint_token: tuple[int, int] | None = None
 
     # Queries --------------------------------------------------------------------------------
 
@@ -142,6 +165,95 @@ class TableController:
         move = player.choose(hand.view_for(hand.mover))
         self._apply(move)
         return move
+
+    def _token(self) -> tuple[int, int]:
+        """Identifies the moment: this hand object and the moves made in it so far."""
+        return id(self.hand), len(self.hand.history)
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player's decision is under way in the worker."""
+        return self._thinking is not None and self._thinking[1] == self._token()
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while a requested hint is still being worked out."""
+        return self._hinting is not None and self._hint_token == self._token()
+
+    def think(self) -> bool:
+        """Start the computer player's decision in the worker if none is under way.
+
+        Returns:
+            True while a decision is under way (or was just started).
+        """
+        if not self.computer_to_move() or self.worker is None:
+            return False
+        token = self._token()
+        if self._thinking is not None and self._thinking[1] == token:
+            return True
+        hand = self.hand
+        player = self.players[hand.mover]
+        assert player is not None
+        ticket = self.worker.submit(player, hand.view_for(hand.mover))
+        self._thinking = (ticket, token)
+        return True
+
+    def poll_computer(self) -> Move | None:
+        """Make the computer player's move if its decision is ready; return it, else None.
+
+        Without a worker the decision is made here and now (as :meth:`step_computer`). A
+        decision the worker could not make, or one the rules refuse, is made here instead.
+        """
+        if not self.computer_to_move():
+            return None
+        if self.worker is None:
+            return self.step_computer()
+        self.think()
+        assert self._thinking is not None
+        ticket, _token = self._thinking
+        decision = self.worker.result(ticket)
+        if decision is None:
+            return None
+        self._thinking = None
+        move = decision.move
+        if move is None or self.hand.check(move) is not None:
+            return self.step_computer()
+        self._apply(move)
+        return move
+
+    def request_hint(self) -> bool:
+        """Start working out the hard level's move for the person; True if one is coming.
+
+        The hint arrives in :attr:`hint` (see :meth:`poll_hint`); nothing happens unless
+        the person is to move.
+        """
+        if not self.person_to_move() or self.person is None:
+            return False
+        token = self._token()
+        if self._hint_token == token and self.hint is not None:
+            return True
+        self.hint = None
+        self._hint_token = token
+        view = self.hand.view_for(self.person)
+        if self.worker is None:
+            self.hint = self.hint_player.advise(view)
+            return True
+        self._hinting = (self.worker.submit(self.hint_player, view, advise=True), token)
+        return True
+
+    def poll_hint(self) -> Advice | None:
+        """The hint for the current moment once it has arrived (None: none, or not yet)."""
+        if self._hint_token != self._token():
+            self.hint = None
+            self._hinting = None
+            return None
+        if self.hint is None and self._hinting is not None and self.worker is not None:
+            decision = self.worker.result(self._hinting[0])
+            if decision is not None:
+                self._hinting = None
+                if decision.move is not None:
+                    self.hint = Advice(decision.move, decision.reason)
+        return self.hint
 
     def _apply(self, move: Move) -> None:
         hand = self.hand

@@ -5,10 +5,12 @@ hold to select every card of its rank; click the stock to draw; click the pile's
 to select it, then the meld area or a meld to take the pile with the selected cards (or
 click the pile with a pair selected); select cards and click the meld area to meld or a
 meld to lay off; select one card and click the pile to discard. Keys: S draws, Escape
-clears the selection, U or Backspace resets the turn.
+clears the selection, U or Backspace resets the turn, H shows a hint.
 
 The model changes at once through the :class:`TableController`; cards then tween from where
-they are to where the new state puts them. Computer turns are paced by a timer.
+they are to where the new state puts them. Computer players think in the controller's
+worker process while the window keeps drawing; their turns are paced by a timer. The hint
+and the partner's speech bubble live in :mod:`canasta.scenes.table_assist`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from canasta.engine.cards import CARD_KIND
 from canasta.engine.moves import MoveType
 from canasta.engine.state import Phase
 from canasta.scenes.base import Scene
+from canasta.scenes.table_assist import TableAssist
 from canasta.scenes.table_draw import TableDrawer
 from canasta.scenes.table_keys import TableKeys
 from canasta.scenes.table_plan import TablePlanner
@@ -127,6 +130,7 @@ class TableScene(Scene):
         self.small: CardRenderer | None = None
         self.planner = TablePlanner(self)  # planned melds and the finish button
         self.keys = TableKeys(self)  # keyboard play, focus ring, help overlay
+        self.assist = TableAssist(self)  # hint, the partner's speech bubble
 
     # Scene hooks ------------------------------------------------------------------------------
 
@@ -145,12 +149,8 @@ class TableScene(Scene):
         self.reset_button.rect = pygame.Rect(layout.reset_button)
         self.ask_button.rect = pygame.Rect(layout.reset_button)
         self.menu_button.rect = pygame.Rect(layout.menu_button)
-        msg = layout.message
-        bw = max(60, min(110, msg.width // 4))
-        bh = max(26, min(40, msg.height // 3))
-        self.yes_button.rect = pygame.Rect(msg.right - 2 * bw - 12, msg.bottom - bh - 6, bw, bh)
-        self.no_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
         self.planner.resize()
+        self.assist.resize()
         if self.sprites:
             self._retarget(animate=False)
 
@@ -203,12 +203,15 @@ class TableScene(Scene):
             if wait != self._traced_wait:
                 self._traced_wait = wait
                 print(f"waiting phase={wait[1]} hand={wait[2]}", flush=True)
-        if controller.computer_to_move() and not self.animator.busy:
-            self.wait -= dt
-            if self.wait <= 0:
-                move = controller.step_computer()
-                self.wait = PACE[move.type] / self.speed if move else 0.0
-                self._sync()
+        if controller.computer_to_move():
+            controller.think()  # the worker thinks while the cards still move
+            if not self.animator.busy:
+                self.wait -= dt
+                if self.wait <= 0:
+                    move = controller.poll_computer()
+                    if move is not None:
+                        self.wait = PACE[move.type] / self.speed
+                        self._sync()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the felt, areas, cards, markers, message and buttons."""
@@ -222,7 +225,8 @@ class TableScene(Scene):
                 sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
         self.planner.draw(surface)
-        self.drawer.draw_message(surface, self._prompt(), self.toast)
+        self.assist.draw_under_buttons(surface)
+        self.drawer.draw_message(surface, self.assist.hint_line() or self._prompt(), self.toast)
         for button in self._buttons():
             button.draw(surface)
         self.keys.draw(surface)
@@ -284,7 +288,7 @@ class TableScene(Scene):
         self._sync()
 
     def _buttons(self) -> list[Button]:
-        buttons = [self.menu_button]
+        buttons = [self.menu_button, *self.assist.buttons()]
         controller = self.controller
         if controller.person_to_move():
             if controller.asking_person():
@@ -350,6 +354,8 @@ class TableScene(Scene):
             return True
         if not self.controller.person_to_move():
             return False
+        if self.assist.key(key):
+            return True
         if key == pygame.K_s:
             self._after(self.controller.intent_draw())
             return True
@@ -456,6 +462,7 @@ class TableScene(Scene):
             elif isinstance(event, Applied):
                 self._sound_for(event)
                 boundary = boundary or event.move.type is MoveType.DISCARD
+                self.assist.on_applied(event)
                 if self.trace:
                     size = len(self.controller.hand.hands[event.seat])
                     print(f"move seat={event.seat} {event.text} hand={size}", flush=True)

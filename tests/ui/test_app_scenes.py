@@ -74,8 +74,13 @@ CHANGES = [
 
 def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypatch):
     levels: list[str] = []
-    monkeypatch.setattr(app_module, "computer_player",
-                        lambda level: levels.append(level) or HeuristicPlayer())  # fmt: skip
+    real_seats = app_module.seat_players
+
+    def seats_spy(players: int, person: int | None, level: str, seed: int = 0):
+        levels.append(level)
+        return real_seats(players, person, level, seed)
+
+    monkeypatch.setattr(app_module, "seat_players", seats_spy)
     app = App(SIZE)
     app.home()
     assert "Continue game" not in app.manager.top.named  # nothing saved yet
@@ -112,7 +117,7 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
     rules = table.controller.game.rules
     assert (rules.players, rules.quick_game, rules.stock_draw_count) == (2, True, 2)
     assert (rules.canastas_to_go_out, rules.pile_always_frozen) == (2, True)
-    assert levels == ["hard", "hard"]  # one computer per seat, at the chosen level
+    assert levels == ["hard"]  # the opponents play at the chosen level
     assert table.speed == 2.0 and table.theme.name == "blue" and table.descending
     assert table.full.options == CardOptions("classic", "midnight-lattice", "four_colour", True)
     # The person's turn: the hand shows Aces first, then the turn is played by clicks.
@@ -144,7 +149,7 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
     assert isinstance(table2, TableScene) and table2 is not table
     assert state_to_data(table2.controller.hand) == expected
     assert table2.controller.game.deal_numbers == controller.game.deal_numbers
-    assert levels == ["hard"] * 4  # the saved game's level seats the computers again
+    assert levels == ["hard", "hard"]  # the saved game's level seats the computers again
 
 
 def test_speed_halves_the_deal_animation_and_large_index_changes_the_faces(window):

@@ -3,6 +3,8 @@ melds played together, the finish search with its confirmation, and the help ove
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -86,20 +88,23 @@ def play_by_keys(app: App, table: TableScene, move: Move) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_whole_hand_by_keyboard_alone(players: int) -> None:
+def test_a_whole_hand_by_keyboard_alone(players: int, request: pytest.FixtureRequest) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=21 + players)
+    request.addfinalizer(app.close)  # the worker process the computer players think in
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
     controller: TableController = table.controller
     advisor = HeuristicPlayer()
     kinds: set[MoveType] = set()
-    for _ in range(4000):
+    for _ in range(20000):
         if isinstance(app.manager.top, ScoreboardScene):
             break
         pump(app, 0.1)
+        if controller.computer_to_move():
+            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand

@@ -7,6 +7,8 @@ the meld area, exactly as a person would.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -78,21 +80,26 @@ def play_by_clicks(app: App, table: TableScene, move: Move) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_whole_hand_by_clicks_reaches_the_scoreboard(players: int) -> None:
+def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
+    players: int, request: pytest.FixtureRequest
+) -> None:
     pygame.init()
     size = (1280, 800)
     pygame.display.set_mode(size)
     app = App(size, seed=11 + players)
+    request.addfinalizer(app.close)  # the worker process the computer players think in
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
     controller: TableController = table.controller
     advisor = HeuristicPlayer()
     person_moves = 0
-    for _ in range(4000):
+    for _ in range(20000):
         if isinstance(app.manager.top, ScoreboardScene):
             break
         pump(app, 0.1)
+        if controller.computer_to_move():
+            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand
@@ -121,16 +128,19 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(players: int) -> None:
     assert not controller.hand.ended
 
 
-def test_a_refused_click_shows_the_rule() -> None:
+def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=3)
+    request.addfinalizer(app.close)
     app.new_game(2)
     table = app.table
     assert table is not None
     controller = table.controller
-    for _ in range(400):
+    for _ in range(4000):
         pump(app, 0.1)
+        if controller.computer_to_move():
+            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.hand.phase is Phase.DRAW and controller.hand.turn == 0
@@ -151,19 +161,24 @@ def test_a_refused_click_shows_the_rule() -> None:
     assert len(controller.hand.hands[0]) == len(hand_before) + 1
 
 
-def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight() -> None:
+def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight(
+    request: pytest.FixtureRequest,
+) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=3)
+    request.addfinalizer(app.close)  # the worker process the computer players think in
     app.new_game(2)
     table = app.table
     assert table is not None and table.layout is not None
     controller = table.controller
-    for _ in range(400):
+    for _ in range(5000):
         pump(app, 0.1)
+        if controller.computer_to_move():
+            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
-    assert controller.hand.phase is Phase.DRAW
+    assert controller.person_to_move() and controller.hand.phase is Phase.DRAW
     click(app, table.layout.stock.center)
     click(app, table.layout.stock.center)  # the drawn card is still flying from here
     assert table.selected == set()

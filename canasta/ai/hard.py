@@ -1,0 +1,365 @@
+"""The hard computer player: determinised search over the hidden cards.
+
+Strategy (the way the field plays imperfect-information card games, e.g. "perfect
+information Monte Carlo" in Bridge and Skat programs):
+
+1. **Card tracking.** From its view alone the player knows which cards are unseen (in the
+   other hands or the stock), which cards each opponent is known to hold (they went into
+   that hand with a taken pile), every hand's size and the stock's size
+   (:mod:`canasta.ai.tracking`).
+2. **Candidates.** When drawing: every legal draw and pile take (each followed by the
+   tracking player's play of the rest of the turn). When playing: whole-turn *plans*
+   built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
+   styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
+   building on; holding cards back except what opens the side or completes a canasta;
+   and each of the four cheapest discards, including a freezing wild card. A turn plan
+   needs no hidden card, since the turn's own moves only use the seat's hand.
+3. **Determinisation.** Worlds are sampled consistently with the view
+   (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
+   hands' unknown places and the stock, sizes kept.
+4. **Simulation.** In each world every candidate is played, then every seat plays on with
+   the tracking player (a fast playout policy) for two rounds in 2-player games and one round
+   with four players, or until the hand ends. All candidates meet the same worlds and the
+   same stock order (common random numbers), so their differences are measured, not the
+   luck of the deal.
+5. **Evaluation.** A finished hand is scored by the rules; an unfinished one by the points
+   each side has on the table (card values, canasta bonuses, red threes), credit for
+   melds near a canasta (a meld of six is worth nearly half a canasta, less as the stock
+   runs out), and half of the card values still in hand counted against the side. The
+   candidate with the best mean margin for the player's side wins; ties go to the
+   tracking player's own choice.
+6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
+   ``worlds`` samples (48), whichever comes first (the medium level is the same search
+   with 6 worlds in 20 ms, no plan that holds cards back and no other discard than the
+   tracking player's own); a plan chosen for the play phase is followed
+   for the rest of the turn without a new search.
+
+The answer to "may I go out?" follows the Classic reference exactly as the tracking
+player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
+from ``random.Random(seed + fingerprint of the view)``, so the same view and seed give the
+same move whatever the hidden cards are (with ``time_limit=None``, the same number of
+worlds too).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from canasta.engine.cards import CARD_CODE, CARD_KIND, KIND_NAME, NUM_KINDS, is_wild_kind
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.scoring import score_side
+from canasta.engine.state import HandState
+from canasta.engine.view import SeatView
+
+from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
+from .world import sample_state, view_fingerprint
+
+#: Credit for a meld of 4, 5 or 6 cards, as a share of a mixed canasta's bonus.
+NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
+#: Share of the card values still in hand counted against a side at the horizon.
+HAND_WEIGHT = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The hard level's choice with one line saying why.
+
+    Attributes:
+        move: the move to make now.
+        reason: one line a player reads ("Take the pile: 9 cards and a meld of Kings").
+        margin: the chosen candidate's mean margin over the tracking player's own choice in the
+            sampled worlds (points, 0 when no search was needed).
+        worlds: worlds sampled.
+    """
+
+    move: Move
+    reason: str
+    margin: float = 0.0
+    worlds: int = 0
+
+
+@dataclass
+class _Candidate:
+    label: str
+    moves: list[Move]
+    total: float = 0.0
+
+
+class HardPlayer:
+    """The hard level (see the module docstring).
+
+    Args:
+        seed: seeds world sampling (with the view's fingerprint).
+        time_limit: seconds a search may take (None: only ``worlds`` counts).
+        worlds: the most worlds sampled per search.
+        min_worlds: worlds sampled even past the time limit.
+        rounds: rounds of play simulated after a candidate (None: 2 with two players, 1
+            with four; 0 and below: to the end of the hand).
+        discards: how many of the cheapest discards become plans of their own.
+        wide: also try holding cards back (a plan that lays down only what opens the side
+            or completes a canasta).
+    """
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        time_limit: float | None = 0.1,
+        worlds: int = 48,
+        min_worlds: int = 4,
+        rounds: int | None = None,
+        discards: int = 4,
+        wide: bool = True,
+    ) -> None:
+        self.seed = seed
+        self.time_limit = time_limit
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.rounds = rounds
+        self.discards = discards
+        self.wide = wide
+        self.policy = TrackingPlayer(seed)
+        self._plan: dict[tuple[object, ...], Move] = {}
+        self.last: Advice | None = None
+
+    # The Player protocol ------------------------------------------------------------------
+
+    def choose(self, view: SeatView) -> Move:
+        """Return one of ``view.legal_moves``.
+
+        Raises:
+            ValueError: if the view offers no legal move.
+        """
+        return self.advise(view).move
+
+    def advise(self, view: SeatView) -> Advice:
+        """Return the move this level makes now and why.
+
+        Raises:
+            ValueError: if the view offers no legal move.
+        """
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal move to choose from")
+        if view.phase == "answer":
+            move = self.policy.choose(view)
+            self.last = Advice(move, _answer_reason(move))
+            return self.last
+        key = _plan_key(view)
+        planned = self._plan.get(key)
+        if planned is not None and planned in legal:
+            self.last = Advice(planned, self.last.reason if self.last else _describe(planned))
+            return self.last
+        self._plan.clear()
+        if len(legal) == 1:
+            self.last = Advice(legal[0], _describe(legal[0], view))
+            return self.last
+        self.last = self._search(view)
+        return self.last
+
+    # Search -------------------------------------------------------------------------------
+
+    def _search(self, view: SeatView) -> Advice:
+        rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
+        start = time.perf_counter()
+        first = sample_state(view, rng)
+        candidates = self._candidates(view, first)
+        if len(candidates) == 1:
+            return self._adopt(view, candidates[0], 0.0, 0)
+        count = 0
+        limit = self.time_limit
+        while count < self.worlds:
+            world = first if count == 0 else sample_state(view, rng)
+            for cand in candidates:
+                cand.total += self._simulate(world, cand, view.seat)
+            count += 1
+            if (
+                limit is not None
+                and count >= self.min_worlds
+                and time.perf_counter() - start > limit
+            ):
+                break
+        base = candidates[0].total / count
+        best = max(candidates, key=lambda c: c.total)
+        if best.total - candidates[0].total < 1e-9:
+            best = candidates[0]
+        return self._adopt(view, best, best.total / count - base, count)
+
+    def _adopt(self, view: SeatView, cand: _Candidate, margin: float, worlds: int) -> Advice:
+        self._plan.clear()
+        if view.phase == "play":
+            state = sample_state(view, random.Random(0))
+            for move in cand.moves:
+                self._plan[_state_key(state, view.seat)] = move
+                state.apply(move)
+        move = cand.moves[0]
+        reason = _reason(view, cand, margin)
+        return Advice(move, reason, margin, worlds)
+
+    def _candidates(self, view: SeatView, world: HandState) -> list[_Candidate]:
+        if view.phase == "draw":
+            default = self.policy.choose(view)
+            others = [m for m in view.legal_moves if m != default]
+            return [_Candidate("default", [default])] + [_Candidate("alt", [m]) for m in others]
+        styles: list[tuple[str, Style]] = [("default", Style())]
+        owes = self.policy.owes_turn
+        if view.permission is None:
+            styles += [("out", Style(go_out=True)), ("build", Style(go_out=False))]
+        if self.wide and not owes and view.permission is not True:
+            styles.append(("hold", Style(hold=True)))
+        if view.permission is not True:
+            costs = discard_costs(view, table_of(view).counts)
+            order = sorted(
+                (k for k in range(NUM_KINDS) if costs[k] != float("inf")), key=lambda k: costs[k]
+            )
+            styles += [("discard", Style(discard=k)) for k in order[: self.discards]]
+        seen: set[tuple[Move, ...]] = set()
+        out: list[_Candidate] = []
+        for label, style in styles:
+            moves = self._turn(world.copy(), view.seat, style, owes)
+            if moves and tuple(moves) not in seen:
+                seen.add(tuple(moves))
+                out.append(_Candidate(label, moves))
+        return out
+
+    @staticmethod
+    def _turn(state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
+        """The moves ``style`` makes from here to the end of the turn (or an ask)."""
+        player = TrackingPlayer(0, style)
+        player.owes_turn = owes
+        moves: list[Move] = []
+        while not state.ended and state.mover == seat and state.turn == seat:
+            move = player.choose(state.view_for(seat))
+            moves.append(move)
+            state.apply(move)
+            if move.type is MoveType.ASK:
+                break
+        return moves
+
+    def _simulate(self, world: HandState, cand: _Candidate, seat: int) -> float:
+        state = world.copy()
+        for move in cand.moves:
+            if state.ended:
+                break
+            state.apply(move)
+        players = state.players
+        rounds = self.rounds if self.rounds is not None else (2 if players == 2 else 1)
+        start_turn = world.turn
+        turns_left = rounds * players + 1
+        policy = TrackingPlayer(0)
+        policy.owes_turn = False
+        last_turn = state.turn
+        if state.turn != start_turn:
+            turns_left -= 1
+        to_end = rounds <= 0
+        while not state.ended and (to_end or turns_left > 0):
+            state.apply(policy.choose(state.view_for(state.mover)))
+            if state.turn != last_turn:
+                last_turn = state.turn
+                turns_left -= 1
+        side = seat % 2
+        return _evaluate(state, side) - _evaluate(state, 1 - side)
+
+
+def _evaluate(state: HandState, side: int) -> float:
+    """A side's points at the search horizon (see the module docstring, step 5)."""
+    score = score_side(state, side)
+    if state.ended:
+        return float(score.total)
+    value = score.total - (1 - HAND_WEIGHT) * score.in_hand
+    # A meld near a canasta is worth less as the stock runs out: fewer turns to finish it.
+    bonus = state.rules.mixed_canasta_bonus * min(1.0, len(state.stock) / 20)
+    for size in state.msize[side]:
+        if size in NEAR_CANASTA:
+            value += NEAR_CANASTA[size] * bonus
+    return value
+
+
+def _plan_key(view: SeatView) -> tuple[object, ...]:
+    melds = tuple(len(view.melds[view.side].get(k, ())) for k in range(NUM_KINDS))
+    return (view.seat, view.phase, tuple(sorted(view.hand)), view.permission, melds)
+
+
+def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
+    melds = tuple(state.msize[seat % 2])
+    return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
+
+
+def _answer_reason(move: Move) -> str:
+    if move.type is MoveType.YES:
+        return "Say yes: ending the hand now suits the side."
+    return "Say no: your next turn can finish a canasta or put down a heavy hand."
+
+
+def _describe(move: Move, view: SeatView | None = None) -> str:
+    """A plain line for a move made without a search (the only sensible one)."""
+    t = move.type
+    if t is MoveType.DRAW:
+        return "Draw from the stock: the pile cannot be taken."
+    if t is MoveType.DISCARD:
+        return f"Discard {CARD_CODE[move.cards[0]]}."
+    if t is MoveType.TAKE:
+        return "Take the pile: it is the only way to go on."
+    if t is MoveType.ASK:
+        return "Ask your partner: you can go out."
+    return f"{move.text().capitalize()}."
+
+
+def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
+    move = cand.moves[0]
+    gain = f" (+{margin:.0f} points in the sampled deals)" if margin >= 1 else ""
+    pile = len(view.pile)
+    if move.type is MoveType.TAKE:
+        kind = CARD_KIND[view.pile[-1]]
+        return f"Take the pile: {pile} cards, with {KIND_NAME[kind]} to meld{gain}."
+    if move.type is MoveType.DRAW:
+        if any(m.type is MoveType.TAKE for m in view.legal_moves):
+            return f"Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
+        return "Draw from the stock: the pile cannot be taken."
+    if move.type is MoveType.ASK:
+        return "Ask your partner: you can go out, and going out now pays."
+    final = cand.moves[-1]
+    if cand.label == "out" or _goes_out(cand.moves, len(view.hand)):
+        return f"Go out now: the bonus and their cards in hand are worth more{gain}."
+    if cand.label == "build":
+        return f"Keep building instead of going out: a canasta is close{gain}."
+    if cand.label == "hold":
+        return f"Hold your cards back: keep pairs to take the pile later{gain}."
+    if move.type is MoveType.DISCARD:
+        return _discard_reason(view, move, gain)
+    if move.type in (MoveType.MELD, MoveType.LAYOFF):
+        kind = move.target if move.type is MoveType.LAYOFF else _meld_kind(move)
+        verb = "Lay off on" if move.type is MoveType.LAYOFF else "Meld"
+        tail = ""
+        if final.type is MoveType.DISCARD:
+            tail = f", then discard {CARD_CODE[final.cards[0]]}"
+        return f"{verb} {KIND_NAME[kind]}{tail}{gain}."
+    return f"{move.text().capitalize()}{gain}."
+
+
+def _discard_reason(view: SeatView, move: Move, gain: str) -> str:
+    kind = CARD_KIND[move.cards[0]]
+    code = CARD_CODE[move.cards[0]]
+    if is_wild_kind(kind):
+        return f"Discard {code} to freeze the pile: they could take it with anything{gain}."
+    if kind == 11:
+        return f"Discard {code}: a black three blocks the pile for one turn{gain}."
+    return f"Discard {code}: the card least likely to give them the pile{gain}."
+
+
+def _goes_out(moves: list[Move], hand: int) -> bool:
+    used = sum(len(m.cards) for m in moves if m.type is not MoveType.TAKE)
+    return used >= hand and moves[-1].type is not MoveType.ASK
+
+
+def _meld_kind(move: Move) -> int:
+    for card in move.cards:
+        if not is_wild_kind(CARD_KIND[card]):
+            return CARD_KIND[card]
+    return 0
+
+
+__all__ = ["Advice", "HardPlayer"]

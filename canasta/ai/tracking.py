@@ -1,0 +1,93 @@
+"""Card tracking from one seat's view: what is still unseen, and what each hand may hold.
+
+Everything here reads only a :class:`~canasta.engine.view.SeatView`: the seat's own hand,
+the table (melds, red threes), the discard pile (every card in it was face up), the cards
+waiting beside the table, each hand's size, and the cards each player is known to hold
+because they went into that hand with a taken pile. The rest of the deck is *unseen*:
+somewhere in the other hands or the stock.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from canasta.engine.cards import CARD_KIND, DECK_SIZE, JOKER, NUM_KINDS, TWO, kind_counts
+from canasta.engine.view import SeatView
+
+
+def seen_cards(view: SeatView) -> set[int]:
+    """Every card identity the seat can see or is known to be in a given hand."""
+    return view.visible_cards()
+
+
+def unseen_cards(view: SeatView) -> list[int]:
+    """Card identities the seat cannot place: in another hand (unknown) or in the stock.
+
+    Returns them in ascending order, so the result depends on the view alone.
+    """
+    seen = seen_cards(view)
+    return [c for c in range(DECK_SIZE) if c not in seen]
+
+
+def unseen_kind_counts(view: SeatView) -> list[int]:
+    """How many cards of each kind (15 counts) are unseen by the seat."""
+    return kind_counts(unseen_cards(view))
+
+
+def known_kind_counts(view: SeatView, seat: int) -> list[int]:
+    """Counts per kind of the cards ``seat`` is known to hold (from taken piles)."""
+    return kind_counts(tuple(view.known[seat]))
+
+
+def unknown_slots(view: SeatView, seat: int) -> int:
+    """How many of ``seat``'s cards the viewing seat cannot name."""
+    return view.hand_sizes[seat] - len(view.known[seat])
+
+
+def chance_holds(view: SeatView, seat: int, kind: int, at_least: int, unseen: list[int]) -> float:
+    """Chance that ``seat`` holds ``at_least`` cards of ``kind`` (known ones included).
+
+    The unknown part of its hand is treated as a random draw, without replacement, from
+    the unseen cards (a hypergeometric tail); ``unseen`` is :func:`unseen_kind_counts`.
+    Returns a probability in [0, 1].
+    """
+    have = sum(1 for c in view.known[seat] if CARD_KIND[c] == kind)
+    need = at_least - have
+    if need <= 0:
+        return 1.0
+    slots = unknown_slots(view, seat)
+    total = sum(unseen)
+    good = unseen[kind]
+    if need > slots or need > good or total <= 0:
+        return 0.0
+    slots = min(slots, total)
+    miss = 0.0
+    denom = comb(total, slots)
+    for k in range(need):
+        miss += comb(good, k) * comb(total - good, slots - k) / denom
+    return max(0.0, 1.0 - miss)
+
+
+def chance_holds_wild(view: SeatView, seat: int, unseen: list[int]) -> float:
+    """Chance that ``seat`` holds at least one wild card (two or joker)."""
+    known = known_kind_counts(view, seat)
+    if known[TWO] + known[JOKER]:
+        return 1.0
+    slots = min(unknown_slots(view, seat), sum(unseen))
+    total = sum(unseen)
+    wild = unseen[TWO] + unseen[JOKER]
+    if slots <= 0 or total <= 0:
+        return 0.0
+    return 1.0 - comb(total - wild, slots) / comb(total, slots)
+
+
+__all__ = [
+    "NUM_KINDS",
+    "chance_holds",
+    "chance_holds_wild",
+    "known_kind_counts",
+    "seen_cards",
+    "unknown_slots",
+    "unseen_cards",
+    "unseen_kind_counts",
+]

@@ -1,0 +1,331 @@
+"""The rule-of-thumb player with card tracking: the medium and hard levels' playout policy.
+
+The medium and hard levels (:mod:`canasta.ai.medium`, :mod:`canasta.ai.hard`) search with
+this player: it builds their candidate turn plans and plays every seat in their
+simulations. It reads only its seat's view. On top of
+:class:`~canasta.ai.heuristic.HeuristicPlayer`:
+
+* **Card tracking**: what is unseen (:mod:`canasta.ai.tracking`) gives, for each kind, the
+  chance that the next opponent holds a natural pair (or a natural and a wild card) of
+  it; cards it is known to hold from a taken pile count for sure.
+* **Discard**: the card that costs least, where the cost is the chance the next opponent
+  takes the pile with it times what the pile is worth to them, plus what the card is worth
+  to this hand (pairs and wild cards are kept). A black three blocks the pile and goes
+  first.
+* **Freeze**: when the pile is large and unfrozen, the next opponent's side has opened,
+  and no discard is safe, a two (a joker only for a very large pile) goes on the pile to
+  freeze it.
+* **Take**: the pile is taken when it is worth it: three or more cards, or fewer when no
+  wild card is spent on it; a wild card is spent on a take only for a pile of five or more.
+* **Go out** unless a canasta is within reach and worth more than going out now: its bonus
+  times the chance to finish it next turn, against 100 for going out plus the points the
+  opponents are caught holding, and only while the opponents are not about to go out and
+  the stock is not running low.
+* **Answer** "may I go out?" (Classic reference, "Your partner"): no only when its own next
+  turn is worth it (a canasta it can finish, or 50 points or more it can put down); then
+  it uses that turn for exactly that and says yes the next time it is asked.
+
+A :class:`Style` bends these choices; the searching levels use styles to build different
+plans for the rest of a turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from canasta.engine.cards import (
+    BLACK_THREE,
+    CARD_KIND,
+    JOKER,
+    KIND_VALUE,
+    NATURAL_KINDS,
+    NUM_KINDS,
+    TWO,
+    is_wild_kind,
+    kind_counts,
+)
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
+from canasta.engine.view import SeatView
+
+from .heuristic import HeuristicPlayer, _signature
+from .tracking import chance_holds, chance_holds_wild, unseen_kind_counts
+
+#: A pile at least this long (cards) is worth freezing with a two when no discard is safe.
+FREEZE_PILE = 6
+#: A pile at least this long is worth a joker to freeze.
+FREEZE_PILE_JOKER = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a turn is played (the searching levels' plan variants).
+
+    Attributes:
+        go_out: True goes out whenever it can, False only when it must, None decides.
+        discard: a kind to discard when legal (None: the cheapest).
+        hold: lay down only what opens the side or completes a canasta; keep the rest.
+        take: False never takes the pile when drawing is possible; None decides.
+    """
+
+    go_out: bool | None = None
+    discard: int | None = None
+    hold: bool = False
+    take: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The seat's hand and its side's melds, as counts per kind."""
+
+    counts: list[int]
+    sizes: list[int]
+    wilds: list[int]
+
+
+def table_of(view: SeatView) -> Table:
+    """Counts of the view's hand and the side's meld sizes and wild cards per kind."""
+    sizes = [0] * NUM_KINDS
+    wilds = [0] * NUM_KINDS
+    for kind, cards in view.melds[view.side].items():
+        sizes[kind] = len(cards)
+        wilds[kind] = sum(1 for c in cards if is_wild_kind(CARD_KIND[c]))
+    return Table(kind_counts(view.hand), sizes, wilds)
+
+
+class TrackingPlayer(HeuristicPlayer):
+    """The rule-of-thumb player with card tracking (see the module docstring).
+
+    Args:
+        seed: seeds the player's random source (used only to break exact ties).
+        style: how to play the turn (the default decides everything itself).
+    """
+
+    name = "tracking"
+
+    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.style = style or Style()
+        self.owes_turn = False
+
+    # Answer ---------------------------------------------------------------------------------
+
+    def _answer(self, view: SeatView) -> Move:
+        by_type = {m.type: m for m in view.legal_moves}
+        if self.owes_turn:
+            self.owes_turn = False
+            return by_type[MoveType.YES]
+        if turn_worth_keeping(view):
+            self.owes_turn = True
+            return by_type[MoveType.NO]
+        return by_type[MoveType.YES]
+
+    # Draw -----------------------------------------------------------------------------------
+
+    def _draw(self, view: SeatView) -> Move:
+        takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
+        draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
+        if not takes:
+            return draws[0]
+        if not draws:
+            return takes[0]
+        if self.style.take is False:
+            return draws[0]
+        best = min(takes, key=lambda m: (sum(_signature(m)[1:]), len(m.cards)))
+        wilds = sum(_signature(best)[1:])
+        pile = len(view.pile)
+        if wilds and pile < 5:
+            return draws[0]
+        if pile >= 3 or not wilds:
+            return best
+        return draws[0]
+
+    # Play -----------------------------------------------------------------------------------
+
+    def _play(self, view: SeatView) -> Move:
+        legal = view.legal_moves
+        side = view.side
+        table = table_of(view)
+        melding = [m for m in legal if m.type in (MoveType.MELD, MoveType.LAYOFF)]
+        cap, needed = view.rules.wild_cap, view.rules.canastas_to_go_out
+        plan = find_go_out(table.counts, table.sizes, table.wilds, cap, needed)
+        going_out = view.permission is True
+        if plan is not None and view.permission is not False and not going_out:
+            going_out = self._wants_out(view, table, plan)
+        if going_out:
+            ask = next((m for m in legal if m.type is MoveType.ASK), None)
+            if ask is not None and view.opened[side]:
+                return ask
+            if plan is not None:
+                step = self._plan_step(view, plan, melding)
+                if step is not None:
+                    return step
+        keep = 0 if going_out else 2
+        if not view.opened[side]:
+            move = self._open(view, melding, table.counts)
+            if move is not None:
+                return move
+        else:
+            move = self._build_kept(view, melding, table, keep)
+            if move is not None:
+                return move
+        return self._discard(view, table.counts)
+
+    def _wants_out(self, view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+        if self.style.go_out is not None:
+            return self.style.go_out
+        return should_go_out(view, table, plan)
+
+    def _build_kept(
+        self, view: SeatView, melding: list[Move], table: Table, keep: int
+    ) -> Move | None:
+        hand = len(view.hand)
+        allowed = [m for m in melding if keep == 0 or hand - len(m.cards) >= keep]
+        if self.style.hold and not self.owes_turn:
+            completing = [m for m in allowed if _completes_canasta(m, table.sizes)]
+            return max(completing, key=lambda m: len(m.cards)) if completing else None
+        return self._build(view, allowed, table.sizes, table.counts)
+
+    # Discard --------------------------------------------------------------------------------
+
+    def _discard(self, view: SeatView, counts: list[int]) -> Move:
+        discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
+        if not discards:
+            return view.legal_moves[0]
+        wanted = self.style.discard
+        if wanted is not None:
+            for m in discards:
+                if CARD_KIND[m.cards[0]] == wanted:
+                    return m
+        costs = discard_costs(view, counts)
+        return min(discards, key=lambda m: (costs[CARD_KIND[m.cards[0]]], m.cards[0]))
+
+
+def _completes_canasta(move: Move, sizes: list[int]) -> bool:
+    if move.type is not MoveType.LAYOFF:
+        return len(move.cards) >= 7
+    return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
+
+
+def turn_worth_keeping(view: SeatView) -> bool:
+    """Whether the seat's own next turn is worth more than its partner going out now.
+
+    Classic reference, "Your partner": a canasta it can finish (a side meld that its
+    naturals and wild cards bring to seven), or 50 points or more it can put down.
+    """
+    table = table_of(view)
+    counts, sizes = table.counts, table.sizes
+    wild = counts[TWO] + counts[JOKER]
+    for kind in NATURAL_KINDS:
+        if 0 < sizes[kind] < 7 and sizes[kind] + counts[kind] + wild >= 7:
+            return True
+    points = max_meld_points_keeping(counts, sizes, table.wilds, view.rules.wild_cap, 0)
+    return points >= 50
+
+
+def should_go_out(view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+    """Whether going out now beats building one more turn (see the module docstring)."""
+    players = view.rules.players
+    them = [s for s in range(players) if s % 2 != view.side]
+    their_cards = sum(view.hand_sizes[s] for s in them)
+    their_canastas = sum(1 for cards in view.melds[1 - view.side].values() if len(cards) >= 7)
+    if view.stock_size < 10:
+        return True
+    if (
+        their_canastas >= view.rules.canastas_to_go_out
+        and min(view.hand_sizes[s] for s in them) <= 3
+    ):
+        return True
+    sizes = list(table.sizes)
+    wilds = list(table.wilds)
+    for kind, _card_kind, n in plan.layoffs:
+        sizes[kind] += n
+    for kind, nat, twos, jokers in plan.melds:
+        sizes[kind] += nat + twos + jokers
+        wilds[kind] += twos + jokers
+    unseen = unseen_kind_counts(view)
+    total = max(1, sum(unseen))
+    wild_share = (unseen[TWO] + unseen[JOKER]) / total
+    # Turns of ours before the hand may end: few while they could go out soon.
+    threat = their_canastas >= view.rules.canastas_to_go_out or any(
+        len(cards) >= 5 for cards in view.melds[1 - view.side].values()
+    )
+    draws = (1 if threat else 3) * (2 if players == 4 else 1)
+    chance_value = 0.0
+    for kind in NATURAL_KINDS:
+        if sizes[kind] not in (5, 6):
+            continue
+        per_draw = min(1.0, unseen[kind] / total + wild_share)
+        chance = 1 - (1 - per_draw) ** draws
+        if sizes[kind] == 5:
+            chance *= chance
+        natural = wilds[kind] == 0
+        bonus = view.rules.natural_canasta_bonus if natural else view.rules.mixed_canasta_bonus
+        chance_value += chance * bonus
+    mean_value = sum(n * KIND_VALUE[k] for k, n in enumerate(unseen)) / total
+    going_out_value = view.rules.going_out_bonus + mean_value * their_cards
+    return chance_value < going_out_value
+
+
+def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
+    """Cost (points, lower is better) of discarding a card of each kind (15 entries).
+
+    Danger: the chance the next opponent can take the pile with the card, times what the
+    pile would then be worth to them. Value: what the card is worth to this hand.
+    """
+    players = view.rules.players
+    nxt = (view.seat + 1) % players
+    their_side = nxt % 2
+    unseen = unseen_kind_counts(view)
+    frozen = view.rules.pile_always_frozen or view.pile_freezers > 0 or not view.opened[their_side]
+    pile_worth = 25.0 + 12.0 * len(view.pile)
+    wild_chance = chance_holds_wild(view, nxt, unseen)
+    their_melds = view.melds[their_side]
+    own_melds = view.melds[view.side]
+    costs = [0.0] * NUM_KINDS
+    naturals_danger: list[float] = []
+    for kind in range(NUM_KINDS):
+        if not counts[kind]:
+            costs[kind] = float("inf")
+            continue
+        if kind == BLACK_THREE:
+            costs[kind] = -100.0
+            continue
+        if is_wild_kind(kind):
+            costs[kind] = 160.0 + KIND_VALUE[kind]
+            continue
+        pair = chance_holds(view, nxt, kind, 2, unseen)
+        if frozen:
+            chance = pair
+            if not view.opened[their_side]:
+                chance *= 0.7
+        elif kind in their_melds:
+            chance = 1.0
+        else:
+            single = chance_holds(view, nxt, kind, 1, unseen)
+            chance = pair + (1 - pair) * single * wild_chance
+        danger = chance * pile_worth
+        naturals_danger.append(danger)
+        keep = 0.0
+        if counts[kind] >= 2:
+            keep += 18.0 * min(counts[kind] - 1, 2)
+        if kind in own_melds:
+            keep += 10.0
+        keep += 2.0 * unseen[kind] * (counts[kind] == 1)
+        costs[kind] = danger + keep - 0.3 * KIND_VALUE[kind]
+    safest = min(naturals_danger, default=float("inf"))
+    if (
+        not frozen
+        and len(view.pile) >= FREEZE_PILE
+        and view.opened[their_side]
+        and safest >= 0.45 * pile_worth
+    ):
+        if counts[TWO]:
+            costs[TWO] = safest - 1.0
+        elif counts[JOKER] and len(view.pile) >= FREEZE_PILE_JOKER:
+            costs[JOKER] = safest - 1.0
+    return costs
+
+
+__all__ = ["TrackingPlayer", "Style", "discard_costs", "should_go_out", "turn_worth_keeping"]
