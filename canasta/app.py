@@ -153,6 +153,7 @@ class App:
                 players=settings.players,
                 renderer=look.renderer,
                 notices=self.session.store.take_notices(),
+                rules_name=settings.rules_preset + (" (changed)" * bool(settings.rule_overrides)),
             )
         )
 

@@ -34,7 +34,7 @@ OPTION_HELP: dict[str, str] = {
     "red_three_last_card_ends": "A red three drawn as the stock's last card ends the hand at once.",
     "black_threes_last": "Black threes go down only as your very last play (no discard after).",
     "wild_discard_allowed": "Wild cards may be discarded (they freeze the pile).",
-    "empty_stock": "Empty stock: play on, take or end, forced take of a fitting card, or end.",
+    "empty_stock": "When the stock runs out: play on, take or end, forced take, or the hand ends.",
     "concealed_no_partner_layoff": (
         "Going out concealed allows adding nothing to your partner's melds."
     ),

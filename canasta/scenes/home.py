@@ -68,6 +68,7 @@ class HomeScene(Scene):
         players: int = 2,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         notices: Sequence[str] = (),
+        rules_name: str = "Classic",
     ) -> None:
         super().__init__()
         self.on_new_game = on_new_game
@@ -78,6 +79,7 @@ class HomeScene(Scene):
         self.players = players
         self.make_renderer = renderer
         self.notices = list(notices)
+        self.subtitle = f"{rules_name} rules \u00b7 {players} players"
         self.sound_on = sound_on
 
         def add(label: str, action: _Action | None) -> None:
@@ -239,7 +241,7 @@ class HomeScene(Scene):
         sub_size = max(18, size // 3)
         blit_text(
             surface,
-            "Classic rules \u00b7 2 or 4 players",
+            self.subtitle,
             sub_size,
             t.text_dim,
             center=(rect.centerx, rect.bottom + sub_size * 0.6),

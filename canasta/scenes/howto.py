@@ -16,7 +16,7 @@ from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import draw_paragraph
-from canasta.ui.text import blit_text
+from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import GREEN, Theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -123,9 +123,11 @@ class HowToPlayScene(Scene):
                   center=(w // 2, round(h * 0.06)))  # fmt: skip
         blit_text(surface, f"Page {self.page + 1} of {len(self.pages)}", max(14, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
-        draw_panel(surface, self.text_rect, t.frost, 14)
+        # A page without figures (the keys) uses the whole width for its text.
+        text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
+        draw_panel(surface, text_rect, t.frost, 14)
         size = max(15, min(30, self.text_rect.width // 21, h // 27))
-        inner = self.text_rect.inflate(-2 * size, -2 * size)
+        inner = text_rect.inflate(-2 * size, -2 * size)
         y = draw_paragraph(surface, page.text, size, t.text, inner)
         if page.table:
             self._draw_table(surface, page.table, pygame.Rect(inner.x, y + size // 2,
@@ -141,11 +143,16 @@ class HowToPlayScene(Scene):
     ) -> None:  # fmt: skip
         t = self.theme
         y = rect.top
+        size = max(12, min(size, int(rect.height / (len(rows) * 1.45))))
+        font = get_font(size)
+        left_w = max(font.size(left)[0] for left, _ in rows)
+        right_x = min(rect.centerx + size, rect.x + 2 * size + left_w)
         for left, right in rows:
             if y + size > rect.bottom:
                 break
             blit_text(surface, left, size, t.text, topleft=(rect.x + size, y))
-            blit_text(surface, right, size, t.accent, bold=True, topleft=(rect.centerx + size, y))
+            fitted = min(size, fit_text_size(right, rect.right - right_x, size, bold=True))
+            blit_text(surface, right, fitted, t.accent, bold=True, topleft=(right_x, y))
             y += round(size * 1.45)
 
     def _draw_figures(

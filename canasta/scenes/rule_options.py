@@ -84,6 +84,12 @@ def overrides_after(settings: Settings, field: str, value: object) -> dict[str, 
     return changes
 
 
+def title_for(settings: Settings) -> str:
+    """The screen's title: the preset, and whether single options were changed."""
+    changed = " (changed)" if settings.rule_overrides else ""
+    return f"Rule options \u00b7 {settings.rules_preset}{changed}"
+
+
 def rule_options_scene(
     settings: Settings,
     save: Callable[[dict[str, bool | str]], Settings],
@@ -101,6 +107,7 @@ def rule_options_scene(
 
     def change(field: str, value: object) -> RuleChoices:
         state["settings"] = save(overrides_after(state["settings"], field, value))
+        scene.title = title_for(state["settings"])
         return RuleChoices(state["settings"])
 
     def preset_value(field: str) -> object:
@@ -112,7 +119,7 @@ def rule_options_scene(
         on_back,
         theme=theme,
         rows=rule_rows(),
-        title=f"Rule options \u00b7 {settings.rules_preset}",
+        title=title_for(settings),
         default_of=preset_value,
         column_names=("Drawing, taking and threes", "Discards, stock and going out"),
     )
