@@ -35,7 +35,7 @@ from canasta.engine.reach import find_go_out
 from canasta.engine.view import SeatView
 
 
-def _signature(move: Move) -> tuple[int, int, int]:
+def meld_signature(move: Move) -> tuple[int, int, int]:
     """``(naturals, twos, jokers)`` of a move's cards."""
     twos = sum(1 for c in move.cards if CARD_KIND[c] == TWO)
     jokers = sum(1 for c in move.cards if CARD_KIND[c] == JOKER)
@@ -95,7 +95,9 @@ class HeuristicPlayer:
         takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
         draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
         if takes:
-            best = min(takes, key=lambda m: (_signature(m)[1] + _signature(m)[2], len(m.cards)))
+            best = min(
+                takes, key=lambda m: (meld_signature(m)[1] + meld_signature(m)[2], len(m.cards))
+            )
             if len(view.pile) >= 2 or not best.cards or not draws:
                 return best
         return draws[0] if draws else takes[0]
@@ -138,7 +140,7 @@ class HeuristicPlayer:
         for meld_kind, card_kind, n in plan.layoffs:
             for m in melding:
                 if m.type is MoveType.LAYOFF and m.target == meld_kind:
-                    nat, twos, jokers = _signature(m)
+                    nat, twos, jokers = meld_signature(m)
                     want = (n, 0, 0) if card_kind == meld_kind else (0, 0, 0)
                     if card_kind == TWO:
                         want = (0, n, 0)
@@ -151,7 +153,7 @@ class HeuristicPlayer:
                 if (
                     m.type is MoveType.MELD
                     and _kind(m) == kind
-                    and _signature(m) == (nat_n, twos_n, jokers_n)
+                    and meld_signature(m) == (nat_n, twos_n, jokers_n)
                 ):
                     return m
         return None
@@ -162,22 +164,22 @@ class HeuristicPlayer:
         # The engine lists a meld only while the opening stays reachable after it, so any
         # listed meld keeps the opening within reach; natural melds first when they suffice.
         short = view.rules.opening_minimum(view.side_scores[view.side]) - view.opening_points
-        natural_only = [m for m in melding if _signature(m)[1:] == (0, 0)]
+        natural_only = [m for m in melding if meld_signature(m)[1:] == (0, 0)]
         natural_points = sum(counts[k] * KIND_VALUE[k] for k in NATURAL_KINDS if counts[k] >= 3)
         pool = natural_only if natural_only and natural_points >= short else melding
-        return max(pool, key=lambda m: (_points(m), -sum(_signature(m)[1:])))
+        return max(pool, key=lambda m: (_points(m), -sum(meld_signature(m)[1:])))
 
     def _build(
         self, view: SeatView, melding: list[Move], sizes: list[int], counts: list[int]
     ) -> Move | None:
-        natural = [m for m in melding if _signature(m)[1:] == (0, 0)]
+        natural = [m for m in melding if meld_signature(m)[1:] == (0, 0)]
         if natural:
             return max(natural, key=lambda m: (len(m.cards), _points(m)))
         wild_in_hand = counts[TWO] + counts[JOKER]
         for m in melding:
             if m.type is not MoveType.LAYOFF:
                 continue
-            nat, twos, jokers = _signature(m)
+            nat, twos, jokers = meld_signature(m)
             size = sizes[m.target]
             if nat == 0 and size < 7 and size + twos + jokers == 7 and jokers <= 0:
                 return m

@@ -49,7 +49,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 from canasta.engine.view import SeatView
 
-from .heuristic import HeuristicPlayer, _signature
+from .heuristic import HeuristicPlayer, meld_signature
 from .tracking import chance_holds, chance_holds_wild, unseen_kind_counts
 
 #: A pile at least this long (cards) is worth freezing with a two when no discard is safe.
@@ -132,8 +132,8 @@ class TrackingPlayer(HeuristicPlayer):
             return takes[0]
         if self.style.take is False:
             return draws[0]
-        best = min(takes, key=lambda m: (sum(_signature(m)[1:]), len(m.cards)))
-        wilds = sum(_signature(best)[1:])
+        best = min(takes, key=lambda m: (sum(meld_signature(m)[1:]), len(m.cards)))
+        wilds = sum(meld_signature(best)[1:])
         pile = len(view.pile)
         if wilds and pile < 5:
             return draws[0]

@@ -97,12 +97,6 @@ def card_suit(card: int) -> str | None:
     return None if code == "JK" else code[1]
 
 
-def card_rank_char(card: int) -> str:
-    """Return the rank character (``A``, ``2`` ... ``K``) of a card, or ``JK`` for a joker."""
-    code = CARD_CODE[card]
-    return code if code == "JK" else code[0]
-
-
 def is_red(card: int) -> bool:
     """Return True for hearts and diamonds, and for the second joker of each deck."""
     suit = card_suit(card)
