@@ -19,7 +19,7 @@ KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
 
 def hard() -> HardPlayer:
     # A fixed number of worlds and no clock: the same choice on every machine.
-    return HardPlayer(seed=3, time_limit=None, worlds=16)
+    return HardPlayer(seed=3, time_limit=None, worlds=32)
 
 
 LEVELS = [

@@ -3,35 +3,42 @@
 Strategy (the way the field plays imperfect-information card games, e.g. "perfect
 information Monte Carlo" in Bridge and Skat programs):
 
-1. **Card tracking.** From its view alone the player knows which cards are unseen (in the
-   other hands or the stock), which cards each opponent is known to hold (they went into
-   that hand with a taken pile), every hand's size and the stock's size
-   (:mod:`canasta.ai.tracking`).
+1. **Card tracking and inference.** From its view alone the player knows which cards are
+   unseen (in the other hands or the stock), which cards each opponent is known to hold
+   (they went into that hand with a taken pile), every hand's size and the stock's size
+   (:mod:`canasta.ai.tracking`), and what each player showed in its last turns: a player
+   who drew over a natural card on the pile while its side had opened holds at most one
+   of that kind, one who discarded a natural card likely none more
+   (:func:`~canasta.ai.world.inferred_caps`).
 2. **Candidates.** When drawing: every legal draw and pile take (each followed by the
    tracking player's play of the rest of the turn). When playing: whole-turn *plans*
    built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
    styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
    building on; holding cards back except what opens the side or completes a canasta;
-   and each of the four cheapest discards, including a freezing wild card. A turn plan
+   and each of the four cheapest discards, including a freezing wild card, plus the kinds
+   the next player just drew over or discarded (the safe discards). A turn plan
    needs no hidden card, since the turn's own moves only use the seat's hand.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
-   hands' unknown places and the stock, sizes kept.
+   hands' unknown places and the stock, sizes kept, and the inferred limits respected.
 4. **Simulation.** In each world every candidate is played, then every seat plays on with
-   the tracking player (a fast playout policy) for two rounds in 2-player games and one round
-   with four players, or until the hand ends. All candidates meet the same worlds and the
+   the tracking player (a fast playout policy) for two rounds (eight turns with four
+   players, four with two), or until the hand ends. All candidates meet the same worlds and the
    same stock order (common random numbers), so their differences are measured, not the
    luck of the deal.
 5. **Evaluation.** A finished hand is scored by the rules; an unfinished one by the points
    each side has on the table (card values, canasta bonuses, red threes), credit for
    melds near a canasta (a meld of six is worth nearly half a canasta, less as the stock
    runs out), and half of the card values still in hand counted against the side. The
-   candidate with the best mean margin for the player's side wins; ties go to the
-   tracking player's own choice.
+   candidate with the best mean margin for the player's side wins, but only when its gain
+   over the tracking player's own choice, measured world by world, is at least one
+   standard error above zero; otherwise the tracking player's choice stands (with many
+   candidates the best-looking one is often only the luckiest: the optimiser's curse).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
    ``worlds`` samples (48), whichever comes first (the medium level is the same search
-   with 6 worlds in 20 ms, no plan that holds cards back and no other discard than the
-   tracking player's own); a plan chosen for the play phase is followed
+   with 6 worlds in 20 ms, one round with four players, no inference, no plan that holds
+   cards back, no other discard than the tracking player's own, and no standard-error
+   test); a plan chosen for the play phase is followed
    for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
@@ -43,9 +50,10 @@ worlds too).
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from canasta.engine.cards import CARD_CODE, CARD_KIND, KIND_NAME, NUM_KINDS, is_wild_kind
 from canasta.engine.moves import Move, MoveType
@@ -53,6 +61,7 @@ from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 
+from .evaluation import evaluate
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
@@ -84,7 +93,11 @@ class Advice:
 class _Candidate:
     label: str
     moves: list[Move]
-    total: float = 0.0
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return sum(self.values)
 
 
 class HardPlayer:
@@ -95,14 +108,24 @@ class HardPlayer:
         time_limit: seconds a search may take (None: only ``worlds`` counts).
         worlds: the most worlds sampled per search.
         min_worlds: worlds sampled even past the time limit.
-        rounds: rounds of play simulated after a candidate (None: 2 with two players, 1
-            with four; 0 and below: to the end of the hand).
+        rounds: rounds of play simulated after a candidate (None: the level's
+            :attr:`ROUNDS` for the number of players; 0 and below: to the end of the hand).
         discards: how many of the cheapest discards become plans of their own.
         wide: also try holding cards back (a plan that lays down only what opens the side
             or completes a canasta).
+        infer: sample worlds that respect what each player showed in its last turns
+            (:func:`~canasta.ai.world.inferred_caps`), and try discarding the kinds the
+            next player just drew over or discarded.
+        confidence: how many standard errors above zero a candidate's mean gain over the
+            tracking player's own choice must be before it is preferred (0: any gain).
+        learned: evaluate the horizon with the fitted model of
+            :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
+            docstring's step 5, as the medium level does).
     """
 
     name = "hard"
+    #: Rounds simulated after a candidate, by number of players.
+    ROUNDS = {2: 2, 4: 2}
 
     def __init__(
         self,
@@ -113,6 +136,9 @@ class HardPlayer:
         rounds: int | None = None,
         discards: int = 4,
         wide: bool = True,
+        infer: bool = True,
+        confidence: float = 1.0,
+        learned: bool = True,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
@@ -121,6 +147,9 @@ class HardPlayer:
         self.rounds = rounds
         self.discards = discards
         self.wide = wide
+        self.infer = infer
+        self.confidence = confidence
+        self.learned = learned
         self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
@@ -165,16 +194,16 @@ class HardPlayer:
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
         start = time.perf_counter()
-        first = sample_state(view, rng)
+        first = sample_state(view, rng, self.infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
         count = 0
         limit = self.time_limit
         while count < self.worlds:
-            world = first if count == 0 else sample_state(view, rng)
+            world = first if count == 0 else sample_state(view, rng, self.infer)
             for cand in candidates:
-                cand.total += self._simulate(world, cand, view.seat)
+                cand.values.append(self._simulate(world, cand, view.seat))
             count += 1
             if (
                 limit is not None
@@ -182,11 +211,13 @@ class HardPlayer:
                 and time.perf_counter() - start > limit
             ):
                 break
-        base = candidates[0].total / count
-        best = max(candidates, key=lambda c: c.total)
-        if best.total - candidates[0].total < 1e-9:
-            best = candidates[0]
-        return self._adopt(view, best, best.total / count - base, count)
+        default = candidates[0]
+        best, gain = default, 0.0
+        for cand in candidates[1:]:
+            mean = _paired_gain(cand.values, default.values, self.confidence)
+            if mean > gain + 1e-9:
+                best, gain = cand, mean
+        return self._adopt(view, best, gain, count)
 
     def _adopt(self, view: SeatView, cand: _Candidate, margin: float, worlds: int) -> Advice:
         self._plan.clear()
@@ -215,7 +246,12 @@ class HardPlayer:
             order = sorted(
                 (k for k in range(NUM_KINDS) if costs[k] != float("inf")), key=lambda k: costs[k]
             )
-            styles += [("discard", Style(discard=k)) for k in order[: self.discards]]
+            picked = order[: self.discards]
+            if self.infer:
+                nxt = (view.seat + 1) % view.rules.players
+                for passed, discarded in view.shown[nxt][-1:]:
+                    picked += [k for k in (passed, discarded) if k in order and k not in picked]
+            styles += [("discard", Style(discard=k)) for k in picked]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
         for label, style in styles:
@@ -246,7 +282,7 @@ class HardPlayer:
                 break
             state.apply(move)
         players = state.players
-        rounds = self.rounds if self.rounds is not None else (2 if players == 2 else 1)
+        rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
         start_turn = world.turn
         turns_left = rounds * players + 1
         policy = TrackingPlayer(0)
@@ -261,7 +297,26 @@ class HardPlayer:
                 last_turn = state.turn
                 turns_left -= 1
         side = seat % 2
+        if self.learned:
+            return evaluate(state, side)
         return _evaluate(state, side) - _evaluate(state, 1 - side)
+
+
+def _paired_gain(values: list[float], base: list[float], z: float) -> float:
+    """Mean gain (points) of a candidate over the default in the same worlds, or 0.
+
+    The gain counts only when it is ``z`` standard errors above zero: with many
+    candidates, the best-looking one is often only the luckiest (the optimiser's curse).
+    """
+    n = len(values)
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return 0.0
+    if z <= 0 or n < 2:
+        return mean
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean if mean > z * math.sqrt(var / n) else 0.0
 
 
 def _evaluate(state: HandState, side: int) -> float:

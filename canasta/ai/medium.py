@@ -24,10 +24,19 @@ class MediumPlayer(HardPlayer):
     """
 
     name = "medium"
+    ROUNDS = {2: 2, 4: 1}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(
-            seed, time_limit=time_limit, worlds=worlds, min_worlds=2, discards=1, wide=False
+            seed,
+            time_limit=time_limit,
+            worlds=worlds,
+            min_worlds=2,
+            discards=1,
+            wide=False,
+            infer=False,
+            confidence=0.0,
+            learned=False,
         )
 
 

@@ -6,13 +6,19 @@ beside the table, the cards each player is known to hold); the unseen cards are 
 random into the other hands' unknown places and the stock, keeping every hand's size and
 the stock's size. Red threes never sit in a hand (they are laid out at once), so unseen
 red threes always go to the stock.
+
+With ``infer`` the deal also respects what each player showed in its last turns
+(:func:`inferred_caps`): a player who drew over a natural card on the pile while its side
+had opened holds at most one of that kind (a natural pair would have taken the pile), and
+a player who discarded a natural card holds at most one more of it (three would have been
+melded), usually none (players keep pairs and throw singletons).
 """
 
 from __future__ import annotations
 
 import random
 
-from canasta.engine.cards import CARD_KIND, NUM_KINDS, RED_THREE, is_wild_kind
+from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, NUM_KINDS, RED_THREE, is_wild_kind
 from canasta.engine.state import HandState, Phase
 from canasta.engine.view import SeatView
 
@@ -40,10 +46,72 @@ def view_fingerprint(view: SeatView) -> int:
     ) & 0x7FFFFFFF  # fmt: skip
 
 
-def sample_state(view: SeatView, rng: random.Random) -> HandState:
+#: How many of a player's latest turns the inference reads.
+RECENT_TURNS = 2
+#: Chance that a player who discarded a natural card is dealt none of that kind.
+DISCARD_NONE_CHANCE = 0.75
+
+
+def inferred_caps(view: SeatView, seat: int, rng: random.Random) -> dict[int, int]:
+    """The most cards of each kind ``seat`` is taken to hold, from what it showed.
+
+    Reads the seat's last :data:`RECENT_TURNS` entries of ``view.shown``: a kind drawn
+    over caps that kind at one card; a natural kind discarded while the side had opened
+    caps it at none (with chance :data:`DISCARD_NONE_CHANCE`, drawn from ``rng``) or one.
+    A cap the seat's known cards already break (it took such cards with a pile since) is
+    dropped. Returns ``{kind: most cards}``.
+    """
+    caps: dict[int, int] = {}
+    opened = view.opened[seat % 2]
+    for passed, discarded in view.shown[seat][-RECENT_TURNS:]:
+        if passed >= 0:
+            caps[passed] = min(caps.get(passed, 1), 1)
+        if opened and discarded in NATURAL_KINDS:
+            cap = 0 if rng.random() < DISCARD_NONE_CHANCE else 1
+            caps[discarded] = min(caps.get(discarded, cap), cap)
+    known = [CARD_KIND[c] for c in view.known[seat]]
+    return {k: cap for k, cap in caps.items() if known.count(k) <= cap}
+
+
+def _respect_caps(
+    view: SeatView, unknown: list[list[int]], stock: list[int], rng: random.Random
+) -> None:
+    """Swap cards out of hands that break their seat's caps (in place).
+
+    A card over a cap goes to a random other place among the stock and the other hands'
+    unknown places that can take it (a seat whose cap it would break cannot), in exchange
+    for a card the first seat may hold. Gives up on a card after a few tries.
+    """
+    players = view.rules.players
+    caps = [inferred_caps(view, s, rng) if s != view.seat else {} for s in range(players)]
+    places: list[list[int]] = [stock] + [unknown[s] for s in range(players) if s != view.seat]
+    owners = [-1] + [s for s in range(players) if s != view.seat]
+    for seat in range(players):
+        if not caps[seat]:
+            continue
+        cards = unknown[seat]
+        known = [CARD_KIND[c] for c in view.known[seat]]
+        for kind, cap in caps[seat].items():
+            excess = known.count(kind) + sum(1 for c in cards if CARD_KIND[c] == kind) - cap
+            for i in [i for i, c in enumerate(cards) if CARD_KIND[c] == kind][: max(0, excess)]:
+                for _try in range(12):
+                    p = rng.randrange(len(places))
+                    place, owner = places[p], owners[p]
+                    if owner == seat or not place:
+                        continue
+                    j = rng.randrange(len(place))
+                    other = CARD_KIND[place[j]]
+                    if other in caps[seat] or (owner >= 0 and kind in caps[owner]):
+                        continue
+                    cards[i], place[j] = place[j], cards[i]
+                    break
+
+
+def sample_state(view: SeatView, rng: random.Random, infer: bool = False) -> HandState:
     """Return a hand state consistent with ``view``, hidden cards dealt at random.
 
-    The state has ``keep_snapshots`` off (it is for search) and an empty history.
+    With ``infer`` the hidden cards also follow :func:`inferred_caps` where the deal
+    allows. The state has ``keep_snapshots`` off (it is for search) and an empty history.
 
     Raises:
         ValueError: if the view's counts do not add up (more unknown places than unseen
@@ -62,20 +130,24 @@ def sample_state(view: SeatView, rng: random.Random) -> HandState:
     ]
     if sum(slots) + view.stock_size != len(pool) or sum(slots) > len(others):
         raise ValueError("the view's hand and stock sizes do not match its unseen cards")
+    unknown: list[list[int]] = []
     position = 0
     for seat in range(players):
-        if seat == view.seat:
-            cards = list(view.hand)
-        else:
-            cards = sorted(view.known[seat]) + others[position : position + slots[seat]]
-            position += slots[seat]
+        unknown.append(others[position : position + slots[seat]])
+        position += slots[seat]
+    stock = others[position:]
+    if infer:
+        _respect_caps(view, unknown, stock, rng)
+    for seat in range(players):
+        own = seat == view.seat
+        cards = list(view.hand) if own else sorted(view.known[seat]) + unknown[seat]
         state.hands[seat] = cards
         counts = [0] * NUM_KINDS
         for card in cards:
             counts[CARD_KIND[card]] += 1
         state.counts[seat] = counts
         state.known[seat] = set(view.known[seat]) if seat != view.seat else set()
-    stock = others[position:] + threes
+    stock += threes
     rng.shuffle(stock)
     state.stock = stock
     state.pile = list(view.pile)
@@ -87,6 +159,7 @@ def sample_state(view: SeatView, rng: random.Random) -> HandState:
             state.mwild[side][kind] = sum(1 for c in meld if is_wild_kind(CARD_KIND[c]))
         state.red_threes[side] = list(view.red_threes[side])
     state.opened = list(view.opened)
+    state.shown = [list(turns) for turns in view.shown]
     state.turn = view.turn
     state.phase = Phase(view.phase)
     state.waiting = list(view.waiting)
@@ -103,4 +176,4 @@ def sample_state(view: SeatView, rng: random.Random) -> HandState:
     return state
 
 
-__all__ = ["sample_state", "view_fingerprint"]
+__all__ = ["inferred_caps", "sample_state", "view_fingerprint"]

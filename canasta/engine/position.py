@@ -18,8 +18,10 @@ from .cards import (
     CARD_CODE,
     CARD_KIND,
     DECK_SIZE,
+    JOKER,
     KIND_RANK,
     RED_THREE,
+    TWO,
     is_wild_kind,
     kind_of_rank_char,
     normalise_code,
@@ -62,10 +64,44 @@ def state_to_data(state: HandState) -> dict[str, Any]:
         "permission": state.permission,
         "melded_before": list(state.melded_before),
         "known": [sorted(_codes(list(k))) for k in state.known],
+        "shown": [
+            [[_rank_or_none(passed), _rank_or_none(discarded)] for passed, discarded in turns]
+            for turns in state.shown
+        ],
         "went_out": state.went_out,
         "concealed": state.concealed,
         "end_reason": state.end_reason.value if state.end_reason else None,
     }
+
+
+def _rank_or_none(kind: int) -> str | None:
+    return KIND_RANK[kind] if kind >= 0 else None
+
+
+def _kind_or_none(rank: str | None) -> int:
+    """A kind from a ``shown`` entry's rank (None: -1; "2" and "JK" are the wild kinds)."""
+    if rank is None:
+        return -1
+    text = str(rank).strip().upper()
+    if text in ("2", "JK"):
+        return TWO if text == "2" else JOKER
+    return kind_of_rank_char(text)
+
+
+def _shown(data: dict[str, Any], players: int) -> list[list[tuple[int, int]]]:
+    """Parse ``shown``: per seat, ``[passed rank or null, discarded rank or null]`` turns."""
+    shown = data.get("shown", [[] for _ in range(players)])
+    if len(shown) != players:
+        raise ValueError(f"shown needs one entry per seat ({players}), not {len(shown)}")
+    turns: list[list[tuple[int, int]]] = []
+    for seat_turns in shown:
+        entries: list[tuple[int, int]] = []
+        for entry in seat_turns:
+            if len(entry) != 2:
+                raise ValueError(f"a shown turn is [passed, discarded], not {entry!r}")
+            entries.append((_kind_or_none(entry[0]), _kind_or_none(entry[1])))
+        turns.append(entries)
+    return turns
 
 
 class _Deck:
@@ -90,7 +126,8 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     Raises:
         ValueError: for an unknown card code, more copies of a card than the deck has, a
             meld that names a rank its cards do not hold, a red three outside the red-three
-            rows, a seat, phase or rank out of range, or a per-seat list of the wrong length.
+            rows, a seat, phase or rank out of range, or a per-seat list of the wrong length
+            (``shown`` included).
     """
     rules = RuleSet.from_dict(dict(data.get("rules", {})))
     scores = data.get("side_scores", [0, 0])
@@ -170,6 +207,7 @@ def state_from_data(data: dict[str, Any]) -> HandState:
             if not cards_left:
                 raise ValueError(f"seat {seat} is said to hold {code} but does not")
             state.known[seat].add(cards_left.pop())
+    state.shown = _shown(data, state.players)
     _check_table(state)
     state.went_out = int(data.get("went_out", -1))
     state.concealed = bool(data.get("concealed", False))

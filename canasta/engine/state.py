@@ -19,6 +19,7 @@ from .cards import (
     CARD_KIND,
     CARD_VALUE,
     DECK_SIZE,
+    NATURAL_KINDS,
     NUM_KINDS,
     RED_THREE,
     is_wild_kind,
@@ -68,8 +69,8 @@ class HandState:
         "stock", "pile", "pile_freezers", "melds", "msize", "mwild", "red_threes", "opened",
         "turn", "phase", "waiting", "opening_points", "turn_melded", "turn_new_melds",
         "turn_added_to_old", "took_pile", "asked", "permission", "answerer", "melded_before",
-        "known", "went_out", "concealed", "end_reason", "move_count", "history", "_snapshot",
-        "keep_snapshots",
+        "known", "shown", "went_out", "concealed", "end_reason", "move_count", "history",
+        "_snapshot", "keep_snapshots",
     )  # fmt: skip
 
     def __init__(self, rules: RuleSet, side_scores: tuple[int, int] = (0, 0)) -> None:
@@ -102,6 +103,8 @@ class HandState:
         self.answerer = -1
         self.melded_before = [False] * self.players
         self.known: list[set[int]] = [set() for _ in range(self.players)]
+        # Per seat, per turn: (kind on top of the pile it drew over, kind it discarded), or -1.
+        self.shown: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
         self.went_out = -1
         self.concealed = False
         self.end_reason: EndReason | None = None
@@ -174,6 +177,7 @@ class HandState:
         other.turn_new_melds = list(self.turn_new_melds)
         other.melded_before = list(self.melded_before)
         other.known = [set(k) for k in self.known]
+        other.shown = [list(t) for t in self.shown]
         other.history = list(self.history)
         return other
 
@@ -326,8 +330,10 @@ class HandState:
         self.history.append(move)
         self.move_count += 1
         if t is MoveType.DRAW:
+            self.shown[self.turn].append((self._passed_kind(), -1))
             self._do_draw()
         elif t is MoveType.TAKE:
+            self.shown[self.turn].append((-1, -1))
             self._do_take(move.cards)
         elif t is MoveType.MELD:
             self._do_meld(meld_kind(move.cards), move.cards)
@@ -425,8 +431,24 @@ class HandState:
         if may_go_out and not hand and not self.waiting:
             self._go_out()
 
+    def _passed_kind(self) -> int:
+        """The pile's top kind a stock draw passes over, when that says something.
+
+        Public knowledge: the player drew rather than take a pile whose top card is a
+        natural card, while the side had opened (so a natural pair would have taken it).
+        -1 when the pile is empty, its top card is wild or a three, or the side is unopened.
+        """
+        top = self.pile_top
+        if top is None or not self.opened[self.side]:
+            return -1
+        kind = CARD_KIND[top]
+        return kind if kind in NATURAL_KINDS else -1
+
     def _do_discard(self, card: int) -> None:
         seat = self.turn
+        record = self.shown[seat]
+        if record:
+            record[-1] = (record[-1][0], CARD_KIND[card])
         self.hands[seat].remove(card)
         self.counts[seat][CARD_KIND[card]] -= 1
         self.known[seat].discard(card)

@@ -30,6 +30,10 @@ class SeatView:
         hand: this seat's cards (identities).
         hand_sizes: every seat's number of cards in hand.
         known: per seat, the identities known to be in that hand (this seat's own: all).
+        shown: per seat, one ``(passed, discarded)`` pair per turn it drew this hand,
+            oldest first: the natural kind on top of the pile it drew over while its side
+            had opened (a natural pair would have taken the pile), and the kind it
+            discarded; -1 where there is none. Everyone at the table sees these.
         stock_size: cards left in the stock.
         pile: the discard pile, bottom to top (identities).
         pile_freezers: wild cards and red threes in the pile.
@@ -52,6 +56,7 @@ class SeatView:
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     known: tuple[frozenset[int], ...]
+    shown: tuple[tuple[tuple[int, int], ...], ...]
     stock_size: int
     pile: tuple[int, ...]
     pile_freezers: int
@@ -98,6 +103,7 @@ def make_view(state: HandState, seat: int) -> SeatView:
         hand=tuple(state.hands[seat]),
         hand_sizes=tuple(len(h) for h in state.hands),
         known=known,
+        shown=tuple(tuple(turns) for turns in state.shown),
         stock_size=len(state.stock),
         pile=tuple(state.pile),
         pile_freezers=state.pile_freezers,

@@ -53,6 +53,7 @@ class PositionModel(BaseModel):
     permission: bool | None = None
     melded_before: list[bool] | None = None
     known: list[list[str]] | None = None
+    shown: list[list[tuple[str | None, str | None]]] | None = None
     went_out: int = -1
     concealed: bool = False
     end_reason: Literal["went_out", "stock_exhausted", "move_limit"] | None = None
