@@ -101,27 +101,33 @@ def test_inferred_worlds_keep_the_view_and_respect_the_caps() -> None:
 
 
 def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
-    # The pile (13 cards) is frozen (a two in it): seat 1 takes it only with a natural pair
-    # of the top card. Seat 0 holds six singletons; seat 1 drew over a King last turn, so
-    # it holds at most one King and a King is the one safe discard. (Without the inference
-    # the search rates the six alike and throws another; with it, 5 of seeds 1-6 throw the
-    # King.)
+    # Four players (where the hard level reads these signals). The pile (13 cards) is
+    # frozen (a two in it): seat 1 takes it only with a natural pair of the top card. Seat 0
+    # holds six singletons; seat 1 drew over a King last turn, so it holds at most one King
+    # and a King is the one safe discard. Without the inference the search never throws the
+    # King (seeds 1-6); with it, 4 of those 6 seeds do, this one among them.
     data = {
-        "rules": {"players": 2},
+        "rules": {"players": 4},
         "turn": 0,
         "phase": "play",
-        "hands": [["KS", "9H", "7S", "6S", "5S", "4S"], OTHER[:9]],
+        "hands": [
+            ["KS", "9H", "7S", "6S", "5S", "4S"],
+            OTHER[:9],
+            ["5D", "6D", "7D", "8C", "TH", "QS", "JH", "AC"],
+            ["5H", "6H", "7H", "8S", "TS", "QD", "AD", "JC"],
+        ],
         "melds": [{"A": ["AS", "AH", "AD"]}, {"Q": ["QH", "QD", "QC"]}],
         "pile": ["4C", "2C", "8S", "8D", "TC", "TD", "JS", "JD", "5C", "6C", "7C", "8H", "TH"],
         "opened": [True, True],
-        "shown": [[], [["K", "J"]]],
+        "shown": [[], [["K", "J"]], [], []],
     }
     state = state_from_data(data)
     view = state.view_for(0)
-    move = HardPlayer(seed=3, time_limit=None, worlds=32).choose(view)
+    move = HardPlayer(seed=5, time_limit=None, worlds=32).choose(view)
     assert move.type is MoveType.DISCARD and CARD_KIND[move.cards[0]] == KING
-    blind = HardPlayer(seed=3, time_limit=None, worlds=32, infer=False).choose(view)
-    assert CARD_KIND[blind.cards[0]] != KING
+    for seed in range(1, 7):
+        blind = HardPlayer(seed=seed, time_limit=None, worlds=32, infer=False).choose(view)
+        assert CARD_KIND[blind.cards[0]] != KING
 
 
 def test_a_whole_hand_records_one_shown_entry_per_draw() -> None:

@@ -6,40 +6,45 @@ information Monte Carlo" in Bridge and Skat programs):
 1. **Card tracking and inference.** From its view alone the player knows which cards are
    unseen (in the other hands or the stock), which cards each opponent is known to hold
    (they went into that hand with a taken pile), every hand's size and the stock's size
-   (:mod:`canasta.ai.tracking`), and what each player showed in its last turns: a player
-   who drew over a natural card on the pile while its side had opened holds at most one
-   of that kind, one who discarded a natural card likely none more
-   (:func:`~canasta.ai.world.inferred_caps`).
+   (:mod:`canasta.ai.tracking`), and, with four players, what each player showed in its
+   last turns: a player who drew over a natural card on the pile while its side had
+   opened holds at most one of that kind, one who discarded a natural card likely none
+   more (:func:`~canasta.ai.world.inferred_caps`).
 2. **Candidates.** When drawing: every legal draw and pile take (each followed by the
    tracking player's play of the rest of the turn). When playing: whole-turn *plans*
    built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
    styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
    building on; holding cards back except what opens the side or completes a canasta;
-   and each of the four cheapest discards, including a freezing wild card, plus the kinds
-   the next player just drew over or discarded (the safe discards). A turn plan
+   and each of the four cheapest discards, including a freezing wild card, plus (with
+   four players) the kinds the next player just drew over or discarded. A turn plan
    needs no hidden card, since the turn's own moves only use the seat's hand.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
-   hands' unknown places and the stock, sizes kept, and the inferred limits respected.
+   hands' unknown places and the stock, sizes kept (with four players, the inferred
+   limits respected).
 4. **Simulation.** In each world every candidate is played, then every seat plays on with
    the tracking player (a fast playout policy) for two rounds (eight turns with four
-   players, four with two), or until the hand ends. All candidates meet the same worlds and the
-   same stock order (common random numbers), so their differences are measured, not the
-   luck of the deal.
-5. **Evaluation.** A finished hand is scored by the rules; an unfinished one by the points
-   each side has on the table (card values, canasta bonuses, red threes), credit for
-   melds near a canasta (a meld of six is worth nearly half a canasta, less as the stock
-   runs out), and half of the card values still in hand counted against the side. The
-   candidate with the best mean margin for the player's side wins, but only when its gain
-   over the tracking player's own choice, measured world by world, is at least one
-   standard error above zero; otherwise the tracking player's choice stands (with many
-   candidates the best-looking one is often only the luckiest: the optimiser's curse).
+   players, four with two), or until the hand ends. All candidates meet the same worlds
+   and the same stock order (common random numbers), so their differences are measured,
+   not the luck of the deal.
+5. **Evaluation.** A finished hand is scored by the rules. With four players an
+   unfinished one is valued by a model of the expected final margin fitted to played-out
+   hands (:mod:`canasta.ai.evaluation`); with two, by the points each side has on the
+   table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
+   meld of six is worth nearly half a canasta, less as the stock runs out), and half of
+   the card values still in hand counted against the side. The candidate with the best
+   mean margin for the player's side wins; with four players only when its gain over the
+   tracking player's own choice, measured world by world, is at least one standard error
+   above zero, otherwise the tracking player's choice stands (with many candidates the
+   best-looking one is often only the luckiest: the optimiser's curse). Each table size
+   uses what measured best for it (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`,
+   :attr:`HardPlayer.CONFIDENCE`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
    ``worlds`` samples (48), whichever comes first (the medium level is the same search
    with 6 worlds in 20 ms, one round with four players, no inference, no plan that holds
    cards back, no other discard than the tracking player's own, and no standard-error
-   test); a plan chosen for the play phase is followed
-   for the rest of the turn without a new search.
+   test); a plan chosen for the play phase is followed for the rest of the turn without a
+   new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -113,12 +118,14 @@ class HardPlayer:
         discards: how many of the cheapest discards become plans of their own.
         wide: also try holding cards back (a plan that lays down only what opens the side
             or completes a canasta).
-        infer: sample worlds that respect what each player showed in its last turns
+        infer: (None: the level's :attr:`INFER` for the number of players) sample
+            worlds that respect what each player showed in its last turns
             (:func:`~canasta.ai.world.inferred_caps`), and try discarding the kinds the
             next player just drew over or discarded.
-        confidence: how many standard errors above zero a candidate's mean gain over the
+        confidence: (None: :attr:`CONFIDENCE`) how many standard errors above zero a
+            candidate's mean gain over the
             tracking player's own choice must be before it is preferred (0: any gain).
-        learned: evaluate the horizon with the fitted model of
+        learned: (None: :attr:`LEARNED`) evaluate the horizon with the fitted model of
             :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
             docstring's step 5, as the medium level does).
     """
@@ -126,6 +133,12 @@ class HardPlayer:
     name = "hard"
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
+    #: Defaults by number of players, as measured best (README, "How strong, how fast"):
+    #: inference, the fitted evaluation and the standard-error test help with four players;
+    #: two players keep the hand-set evaluation and take the best mean.
+    INFER = {2: False, 4: True}
+    LEARNED = {2: False, 4: True}
+    CONFIDENCE = {2: 0.0, 4: 1.0}
 
     def __init__(
         self,
@@ -136,9 +149,9 @@ class HardPlayer:
         rounds: int | None = None,
         discards: int = 4,
         wide: bool = True,
-        infer: bool = True,
-        confidence: float = 1.0,
-        learned: bool = True,
+        infer: bool | None = None,
+        confidence: float | None = None,
+        learned: bool | None = None,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
@@ -194,14 +207,16 @@ class HardPlayer:
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
         start = time.perf_counter()
-        first = sample_state(view, rng, self.infer)
+        players = view.rules.players
+        infer = self.INFER[players] if self.infer is None else self.infer
+        first = sample_state(view, rng, infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
         count = 0
         limit = self.time_limit
         while count < self.worlds:
-            world = first if count == 0 else sample_state(view, rng, self.infer)
+            world = first if count == 0 else sample_state(view, rng, infer)
             for cand in candidates:
                 cand.values.append(self._simulate(world, cand, view.seat))
             count += 1
@@ -213,8 +228,9 @@ class HardPlayer:
                 break
         default = candidates[0]
         best, gain = default, 0.0
+        z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
         for cand in candidates[1:]:
-            mean = _paired_gain(cand.values, default.values, self.confidence)
+            mean = _paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
                 best, gain = cand, mean
         return self._adopt(view, best, gain, count)
@@ -247,7 +263,7 @@ class HardPlayer:
                 (k for k in range(NUM_KINDS) if costs[k] != float("inf")), key=lambda k: costs[k]
             )
             picked = order[: self.discards]
-            if self.infer:
+            if self.INFER[view.rules.players] if self.infer is None else self.infer:
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
@@ -297,7 +313,7 @@ class HardPlayer:
                 last_turn = state.turn
                 turns_left -= 1
         side = seat % 2
-        if self.learned:
+        if self.LEARNED[players] if self.learned is None else self.learned:
             return evaluate(state, side)
         return _evaluate(state, side) - _evaluate(state, 1 - side)
 
