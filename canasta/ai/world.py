@@ -78,14 +78,18 @@ def _respect_caps(
 ) -> None:
     """Swap cards out of hands that break their seat's caps (in place).
 
-    A card over a cap goes to a random other place among the stock and the other hands'
-    unknown places that can take it (a seat whose cap it would break cannot), in exchange
-    for a card the first seat may hold. Gives up on a card after a few tries.
+    A card over a cap changes places with a random card of the stock or of another hand's
+    unknown places (each such card equally likely), when the first seat may hold that card
+    and the other place may take the capped one (a seat whose cap it would break cannot).
+    Gives up on a card after a few tries.
     """
     players = view.rules.players
     caps = [inferred_caps(view, s, rng) if s != view.seat else {} for s in range(players)]
     places: list[list[int]] = [stock] + [unknown[s] for s in range(players) if s != view.seat]
     owners = [-1] + [s for s in range(players) if s != view.seat]
+    total = sum(len(place) for place in places)
+    if not total:
+        return
     for seat in range(players):
         if not caps[seat]:
             continue
@@ -95,11 +99,15 @@ def _respect_caps(
             excess = known.count(kind) + sum(1 for c in cards if CARD_KIND[c] == kind) - cap
             for i in [i for i, c in enumerate(cards) if CARD_KIND[c] == kind][: max(0, excess)]:
                 for _try in range(12):
-                    p = rng.randrange(len(places))
+                    # Every unknown card is equally likely to be the one exchanged.
+                    j = rng.randrange(total)
+                    p = 0
+                    while j >= len(places[p]):
+                        j -= len(places[p])
+                        p += 1
                     place, owner = places[p], owners[p]
-                    if owner == seat or not place:
+                    if owner == seat:
                         continue
-                    j = rng.randrange(len(place))
                     other = CARD_KIND[place[j]]
                     if other in caps[seat] or (owner >= 0 and kind in caps[owner]):
                         continue
