@@ -13,7 +13,7 @@ ahead by".
 
 from __future__ import annotations
 
-from canasta.engine.cards import CARD_KIND, CARD_VALUE, JOKER, TWO
+from canasta.engine.cards import CARD_KIND, CARD_VALUE, is_wild_kind
 from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
 
@@ -65,7 +65,7 @@ def side_features(state: HandState, side: int) -> list[float]:
         cards += len(hand)
         for card in hand:
             in_hand += CARD_VALUE[card]
-            if CARD_KIND[card] in (TWO, JOKER):
+            if is_wild_kind(CARD_KIND[card]):
                 wilds += 1
     can_go_out = 1.0 if canastas >= state.rules.canastas_to_go_out else 0.0
     pile_next = float(len(state.pile)) if state.turn % 2 == side else 0.0

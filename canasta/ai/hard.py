@@ -100,10 +100,6 @@ class _Candidate:
     moves: list[Move]
     values: list[float] = field(default_factory=list)
 
-    @property
-    def total(self) -> float:
-        return sum(self.values)
-
 
 class HardPlayer:
     """The hard level (see the module docstring).
@@ -123,8 +119,8 @@ class HardPlayer:
             (:func:`~canasta.ai.world.inferred_caps`), and try discarding the kinds the
             next player just drew over or discarded.
         confidence: (None: :attr:`CONFIDENCE`) how many standard errors above zero a
-            candidate's mean gain over the
-            tracking player's own choice must be before it is preferred (0: any gain).
+            candidate's mean gain over the tracking player's own choice must be before it
+            is preferred (0: any gain).
         learned: (None: :attr:`LEARNED`) evaluate the horizon with the fitted model of
             :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
             docstring's step 5, as the medium level does).
@@ -207,8 +203,7 @@ class HardPlayer:
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
         start = time.perf_counter()
-        players = view.rules.players
-        infer = self.INFER[players] if self.infer is None else self.infer
+        infer = self._infers(view.rules.players)
         first = sample_state(view, rng, infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
@@ -228,7 +223,7 @@ class HardPlayer:
                 break
         default = candidates[0]
         best, gain = default, 0.0
-        z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
+        z = self.CONFIDENCE[view.rules.players] if self.confidence is None else self.confidence
         for cand in candidates[1:]:
             mean = _paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
@@ -245,6 +240,9 @@ class HardPlayer:
         move = cand.moves[0]
         reason = _reason(view, cand, margin)
         return Advice(move, reason, margin, worlds)
+
+    def _infers(self, players: int) -> bool:
+        return self.INFER[players] if self.infer is None else self.infer
 
     def _candidates(self, view: SeatView, world: HandState) -> list[_Candidate]:
         if view.phase == "draw":
@@ -263,7 +261,7 @@ class HardPlayer:
                 (k for k in range(NUM_KINDS) if costs[k] != float("inf")), key=lambda k: costs[k]
             )
             picked = order[: self.discards]
-            if self.INFER[view.rules.players] if self.infer is None else self.infer:
+            if self._infers(view.rules.players):
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
@@ -313,7 +311,8 @@ class HardPlayer:
                 last_turn = state.turn
                 turns_left -= 1
         side = seat % 2
-        if self.LEARNED[players] if self.learned is None else self.learned:
+        learned = self.LEARNED[players] if self.learned is None else self.learned
+        if learned:
             return evaluate(state, side)
         return _evaluate(state, side) - _evaluate(state, 1 - side)
 

@@ -25,6 +25,9 @@ class MediumPlayer(HardPlayer):
 
     name = "medium"
     ROUNDS = {2: 2, 4: 1}
+    INFER = {2: False, 4: False}
+    LEARNED = {2: False, 4: False}
+    CONFIDENCE = {2: 0.0, 4: 0.0}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(
@@ -34,9 +37,6 @@ class MediumPlayer(HardPlayer):
             min_worlds=2,
             discards=1,
             wide=False,
-            infer=False,
-            confidence=0.0,
-            learned=False,
         )
 
 
