@@ -39,12 +39,16 @@ information Monte Carlo" in Bridge and Skat programs):
    best-looking one is often only the luckiest: the optimiser's curse). Each table size
    uses what measured best for it (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`,
    :attr:`HardPlayer.CONFIDENCE`; README figures).
-6. **Budget.** Worlds are sampled until ``time_limit`` seconds (0.1 by default) or
-   ``worlds`` samples (48), whichever comes first (the medium level is the same search
-   with 6 worlds in 20 ms, one round with four players, no inference, no plan that holds
-   cards back, no other discard than the tracking player's own, and no standard-error
-   test); a plan chosen for the play phase is followed for the rest of the turn without a
-   new search.
+6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
+   whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
+   (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). With four players the
+   candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two standard
+   errors worse than the tracking player's own choice is dropped, so the worlds left go
+   to the plans still in contention, and the search ends once none is left. The medium
+   level is the same search with 6 worlds in 20 ms, one round with four players, no
+   inference, no plan that holds cards back, no other discard than the tracking player's
+   own, no standard-error test and no racing. A plan chosen for the play phase is
+   followed for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -59,6 +63,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 from canasta.engine.cards import CARD_CODE, CARD_KIND, KIND_NAME, NUM_KINDS, is_wild_kind
 from canasta.engine.moves import Move, MoveType
@@ -74,6 +79,8 @@ from .world import sample_state, view_fingerprint
 NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
 #: Share of the card values still in hand counted against a side at the horizon.
 HAND_WEIGHT = 0.5
+#: Worlds every candidate meets before racing may drop it.
+PRUNE_AFTER = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +113,9 @@ class HardPlayer:
 
     Args:
         seed: seeds world sampling (with the view's fingerprint).
-        time_limit: seconds a search may take (None: only ``worlds`` counts).
-        worlds: the most worlds sampled per search.
+        time_limit: seconds a search may take (None: only ``worlds`` counts; "level": the
+            level's :attr:`TIME_LIMIT` for the number of players).
+        worlds: the most worlds sampled per search ("level": :attr:`WORLDS`).
         min_worlds: worlds sampled even past the time limit.
         rounds: rounds of play simulated after a candidate (None: the level's
             :attr:`ROUNDS` for the number of players; 0 and below: to the end of the hand).
@@ -127,6 +135,10 @@ class HardPlayer:
     """
 
     name = "hard"
+    #: Seconds a search may take and the most worlds it samples, by number of players
+    #: (four players spend more: their decisions measured best with more worlds).
+    TIME_LIMIT = {2: 0.1, 4: 0.135}
+    WORLDS = {2: 48, 4: 96}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
     #: Defaults by number of players, as measured best (README, "How strong, how fast"):
@@ -135,12 +147,15 @@ class HardPlayer:
     INFER = {2: False, 4: True}
     LEARNED = {2: False, 4: True}
     CONFIDENCE = {2: 0.0, 4: 1.0}
+    #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
+    #: worse than the tracking player's own choice is dropped (0: never).
+    PRUNE = {2: 0.0, 4: 2.0}
 
     def __init__(
         self,
         seed: int = 0,
-        time_limit: float | None = 0.1,
-        worlds: int = 48,
+        time_limit: float | None | Literal["level"] = "level",
+        worlds: int | Literal["level"] = "level",
         min_worlds: int = 4,
         rounds: int | None = None,
         discards: int = 4,
@@ -148,6 +163,7 @@ class HardPlayer:
         infer: bool | None = None,
         confidence: float | None = None,
         learned: bool | None = None,
+        prune: float | None = None,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
@@ -159,6 +175,7 @@ class HardPlayer:
         self.infer = infer
         self.confidence = confidence
         self.learned = learned
+        self.prune = prune
         self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
@@ -209,21 +226,28 @@ class HardPlayer:
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
         count = 0
-        limit = self.time_limit
-        while count < self.worlds:
+        players = view.rules.players
+        limit = self.TIME_LIMIT[players] if isinstance(self.time_limit, str) else self.time_limit
+        most = self.WORLDS[players] if isinstance(self.worlds, str) else self.worlds
+        prune = self.PRUNE[players] if self.prune is None else self.prune
+        live = list(candidates)
+        while count < most and len(live) > 1:
             world = first if count == 0 else sample_state(view, rng, infer)
-            for cand in candidates:
+            for cand in live:
                 cand.values.append(self._simulate(world, cand, view.seat))
             count += 1
+            if prune > 0 and count >= PRUNE_AFTER:
+                live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
             if (
                 limit is not None
                 and count >= self.min_worlds
                 and time.perf_counter() - start > limit
             ):
                 break
+        candidates = [c for c in candidates if len(c.values) == count]
         default = candidates[0]
         best, gain = default, 0.0
-        z = self.CONFIDENCE[view.rules.players] if self.confidence is None else self.confidence
+        z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
         for cand in candidates[1:]:
             mean = _paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
@@ -317,21 +341,37 @@ class HardPlayer:
         return _evaluate(state, side) - _evaluate(state, 1 - side)
 
 
+def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean gain of a candidate over the default in the same worlds and its standard error.
+
+    Both in points; the standard error is 0 with fewer than two worlds.
+    """
+    n = len(values)
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def _paired_gain(values: list[float], base: list[float], z: float) -> float:
     """Mean gain (points) of a candidate over the default in the same worlds, or 0.
 
     The gain counts only when it is ``z`` standard errors above zero: with many
     candidates, the best-looking one is often only the luckiest (the optimiser's curse).
     """
-    n = len(values)
-    diffs = [a - b for a, b in zip(values, base, strict=True)]
-    mean = sum(diffs) / n
-    if mean <= 0:
-        return 0.0
-    if z <= 0 or n < 2:
-        return mean
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean if mean > z * math.sqrt(var / n) else 0.0
+    mean, se = _gain(values, base)
+    return mean if mean > 0 and mean > z * se else 0.0
+
+
+def _clearly_worse(cand: _Candidate, default: _Candidate, z: float) -> bool:
+    """Whether ``cand``'s gain over the default is more than ``z`` standard errors below zero.
+
+    Racing: such a candidate is dropped so the worlds left go to the ones still in the race.
+    """
+    mean, se = _gain(cand.values, default.values[: len(cand.values)])
+    return mean < 0 and -mean > z * se
 
 
 def _evaluate(state: HandState, side: int) -> float:

@@ -3,10 +3,11 @@
 Card tracking and the rule-of-thumb choices of
 :class:`~canasta.ai.tracking_player.TrackingPlayer`, checked by a shallow determinised
 search (:mod:`canasta.ai.hard`): at most 6 sampled worlds within 20 ms per decision
-(the hard level: up to 48 within 100 ms), over fewer alternatives: drawing or each pile
-take, and going out or building on, but not holding cards back nor other discards than
-the tracking player's own. With fewer worlds its estimates are noisier, so it misjudges
-close choices far more often than the hard level.
+(the hard level: up to 48 within 100 ms, or 96 within 135 ms with four players), over
+fewer alternatives: drawing or each pile take, and going out or building on, but not
+holding cards back nor other discards than the tracking player's own. With fewer worlds
+its estimates are noisier, so it misjudges close choices far more often than the hard
+level.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class MediumPlayer(HardPlayer):
     INFER = {2: False, 4: False}
     LEARNED = {2: False, 4: False}
     CONFIDENCE = {2: 0.0, 4: 0.0}
+    PRUNE = {2: 0.0, 4: 0.0}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(

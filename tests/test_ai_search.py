@@ -1,0 +1,70 @@
+"""The hard level's search budget: settings by table size and racing (dropping candidates)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
+from canasta.ai.hard import PRUNE_AFTER, _Candidate, _clearly_worse
+from canasta.engine import CLASSIC, HandState
+
+
+def test_a_candidate_clearly_worse_than_the_default_is_dropped() -> None:
+    default = _Candidate("default", [], [100.0] * 6)
+    cand = _Candidate("discard", [], [90.0, 95.0, 100.0, 85.0, 92.0, 88.0])
+    # Gains: -10, -5, 0, -15, -8, -12; mean -50/6 = -8.33 points.
+    # Sample variance: (1.67² + 3.33² + 8.33² + 6.67² + 0.33² + 3.67²) / 5 = 141.33 / 5
+    # = 28.27; standard error sqrt(28.27 / 6) = 2.17 points.
+    diffs = [-10, -5, 0, -15, -8, -12]
+    mean = sum(diffs) / 6
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / 5 / 6)
+    assert mean == pytest.approx(-8.333, abs=1e-3)
+    assert se == pytest.approx(2.171, abs=1e-3)
+    # 8.33 > 2 x 2.17 = 4.34: dropped at two standard errors; 8.33 < 4 x 2.17 = 8.68: kept at four.
+    assert _clearly_worse(cand, default, 2.0)
+    assert not _clearly_worse(cand, default, 4.0)
+
+
+def test_a_candidate_ahead_or_level_is_never_dropped() -> None:
+    default = _Candidate("default", [], [0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
+    ahead = _Candidate("out", [], [1.0, 11.0, 21.0, 31.0, 41.0, 51.0])
+    level = _Candidate("build", [], list(default.values))
+    assert not _clearly_worse(ahead, default, 0.5)
+    assert not _clearly_worse(level, default, 0.5)
+
+
+def test_settings_by_table_size() -> None:
+    assert HardPlayer.TIME_LIMIT == {2: 0.1, 4: 0.135}
+    assert HardPlayer.WORLDS == {2: 48, 4: 96}
+    assert HardPlayer.PRUNE == {2: 0.0, 4: 2.0}
+    # The medium level never races: its few candidates all meet its six worlds.
+    assert MediumPlayer.PRUNE == {2: 0.0, 4: 0.0}
+
+
+def _searched_worlds(prune: float | None) -> list[int]:
+    """Worlds sampled in seat 0's searches over the first 60 moves of a 4-player hand."""
+    state = HandState.deal(CLASSIC.with_options(players=4), 12)
+    hard = HardPlayer(4, time_limit=None, worlds=16, prune=prune)
+    others = TrackingPlayer(1)
+    worlds: list[int] = []
+    while not state.ended and state.move_count < 60:
+        view = state.view_for(state.mover)
+        if state.mover == 0:
+            advice = hard.advise(view)
+            if advice.worlds:
+                worlds.append(advice.worlds)
+            move = advice.move
+        else:
+            move = others.choose(view)
+        state.apply(move)
+    return worlds
+
+
+def test_racing_ends_a_search_once_every_alternative_is_clearly_worse() -> None:
+    full = _searched_worlds(prune=0.0)
+    raced = _searched_worlds(prune=None)  # four players: the table's two standard errors
+    assert full and set(full) == {16}
+    assert raced and all(PRUNE_AFTER <= n <= 16 for n in raced)
+    assert any(n < 16 for n in raced)
