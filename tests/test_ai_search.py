@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.hard import PRUNE_AFTER, _Candidate, _clearly_worse
+from canasta.ai.hard import PRUNE_AFTER, _Candidate, _clearly_worse, _gain, _paired_gain
 from canasta.engine import CLASSIC, HandState
 
 
@@ -17,9 +15,7 @@ def test_a_candidate_clearly_worse_than_the_default_is_dropped() -> None:
     # Gains: -10, -5, 0, -15, -8, -12; mean -50/6 = -8.33 points.
     # Sample variance: (1.67² + 3.33² + 8.33² + 6.67² + 0.33² + 3.67²) / 5 = 141.33 / 5
     # = 28.27; standard error sqrt(28.27 / 6) = 2.17 points.
-    diffs = [-10, -5, 0, -15, -8, -12]
-    mean = sum(diffs) / 6
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / 5 / 6)
+    mean, se = _gain(cand.values, default.values)
     assert mean == pytest.approx(-8.333, abs=1e-3)
     assert se == pytest.approx(2.171, abs=1e-3)
     # 8.33 > 2 x 2.17 = 4.34: dropped at two standard errors; 8.33 < 4 x 2.17 = 8.68: kept at four.
@@ -33,6 +29,18 @@ def test_a_candidate_ahead_or_level_is_never_dropped() -> None:
     level = _Candidate("build", [], list(default.values))
     assert not _clearly_worse(ahead, default, 0.5)
     assert not _clearly_worse(level, default, 0.5)
+
+
+def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
+    base = [50.0, 50.0, 50.0]
+    values = [60.0, 70.0, 80.0]
+    # Gains 10, 20, 30: mean 20 points; variance (100 + 0 + 100) / 2 = 100, standard error
+    # sqrt(100 / 3) = 5.77 points.
+    assert _gain(values, base) == pytest.approx((20.0, 5.774), abs=1e-3)
+    assert _paired_gain(values, base, 0.0) == 20.0
+    assert _paired_gain(values, base, 3.0) == 20.0  # 20 > 17.32
+    assert _paired_gain(values, base, 4.0) == 0.0  # 20 < 23.09: the tracking choice stands
+    assert _paired_gain(base, values, 0.0) == 0.0  # a loss is never a gain
 
 
 def test_settings_by_table_size() -> None:
