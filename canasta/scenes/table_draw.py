@@ -216,7 +216,7 @@ class TableDrawer:
             (f"Them {hand.side_scores[1 - mine]:,}", theme.text),
         ]
         if hand.opened[mine]:
-            lines.append((f"Canastas {hand.canastas(mine)}", theme.text_dim))
+            lines.append((f"Our canastas {hand.canastas(mine)}", theme.text_dim))
         else:
             minimum = hand.opening_minimum(mine)
             points = hand.opening_points if hand.side == mine else 0
