@@ -220,13 +220,13 @@ class HardPlayer:
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
         start = time.perf_counter()
-        infer = self._infers(view.rules.players)
+        players = view.rules.players
+        infer = self._infers(players)
         first = sample_state(view, rng, infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
         count = 0
-        players = view.rules.players
         limit = self.TIME_LIMIT[players] if isinstance(self.time_limit, str) else self.time_limit
         most = self.WORLDS[players] if isinstance(self.worlds, str) else self.worlds
         prune = self.PRUNE[players] if self.prune is None else self.prune
