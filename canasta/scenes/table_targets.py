@@ -154,15 +154,14 @@ def _shown_count(n: int) -> int:
 
 
 def _squared_canasta(cards: list[int], natural: bool) -> list[int]:
-    """A canasta's cards bottom to top: a red card on top of a natural canasta, a black card
-    (a wild card if possible) on top of a mixed one, the rule books' custom for telling
-    them apart at a glance (the Classic reference does not say)."""
-    wild = [c for c in cards if CARD_KIND[c] in (TWO, JOKER)]
-    if natural:
-        tops = [c for c in cards if is_red(c)]
-    else:
-        tops = [c for c in wild if not is_red(c)] or [c for c in cards if not is_red(c)] or wild
-    top = tops[0] if tops else cards[-1]
+    """A canasta's cards bottom to top, a natural card of its rank on top so the rank shows:
+    a red one on a natural canasta, a black one on a mixed canasta where there is one (the
+    rule books' custom for telling them apart at a glance; the Classic reference does not
+    say), else any natural card (the NATURAL or MIXED chip tells them apart)."""
+    naturals = [c for c in cards if CARD_KIND[c] not in (TWO, JOKER)]
+    coloured = [c for c in naturals if is_red(c) == natural]
+    tops = coloured or naturals or cards
+    top = tops[0]
     return [c for c in cards if c != top] + [top]
 
 

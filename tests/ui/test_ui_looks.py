@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from canasta.engine.cards import cards_with_code
+from canasta.engine.cards import CARD_CODE, cards_with_code
 from canasta.ui.cards import CardOptions, CardRenderer, card_size_for_width
 from canasta.ui.colors import contrast_ratio
 from canasta.ui.decks import CARD_STYLES, DECKS, LARGE_INDEX_ASPECT, PALETTES
@@ -127,8 +127,11 @@ def test_completed_canasta_is_squared_with_the_colour_of_its_kind_on_top():
 
     natural = [cards_with_code(c)[0] for c in ("7S", "7C", "7H", "7S", "7C", "7D", "7S")]
     assert is_red(_squared_canasta(natural, natural=True)[-1])
-    mixed = [cards_with_code(c)[0] for c in ("7H", "7D", "7H", "7D", "7C", "2H", "JK")]
+    mixed = [cards_with_code(c)[0] for c in ("7H", "7D", "7H", "7D", "7C", "2S", "JK")]
     top = _squared_canasta(mixed, natural=False)[-1]
-    assert not is_red(top) and sorted(_squared_canasta(mixed, natural=False)) == sorted(mixed)
+    assert CARD_CODE[top] == "7C"  # the rank shows: a black seven, not the black two
+    assert sorted(_squared_canasta(mixed, natural=False)) == sorted(mixed)
+    red_only = [cards_with_code(c)[0] for c in ("8H", "8D", "8H", "8D", "2C", "2S", "JK")]
+    assert CARD_CODE[_squared_canasta(red_only, natural=False)[-1]] in ("8H", "8D")
     spots = _squared_spots((100, 50), 9)
     assert spots[-1] == (100, 50) and spots[0] == (102, 52) and len(set(spots)) == 3
