@@ -4,8 +4,9 @@ A *plan* is a list of melds and lay-offs, optionally ending with a discard, that
 prepares and submits at once (reference table 001: "Play melds", and "Ask partner & finish
 round"). :func:`check_plan` tries the plan on a copy and refuses it as a whole with the
 first rule it breaks; :func:`play_plan` plays it only when all of it is legal.
-:func:`find_finish` turns :func:`canasta.engine.reach.find_go_out` into a concrete plan
-of card identities that goes out, or says why there is none.
+:func:`check_finish` accepts only a plan that goes out, and :func:`find_finish` turns
+:func:`canasta.engine.reach.find_go_out` into a concrete plan of card identities that goes
+out, or says why there is none.
 """
 
 from __future__ import annotations
@@ -52,6 +53,28 @@ def check_plan(state: HandState, moves: list[Move]) -> tuple[int, Refusal] | Non
             Code.OPENING_SHORT, {"points": trial.opening_points, "minimum": minimum}
         )
     return None
+
+
+def check_finish(state: HandState, moves: list[Move]) -> Refusal | None:
+    """Why ``moves`` is not a complete way out for the player to move, or None.
+
+    The plan must pass :func:`check_plan` and leave the hand empty, so the hand ends with
+    the player going out (Classic reference, "Going out"). A plan that stops short is
+    refused with ``NO_FINISH`` naming how many cards it leaves. ``state`` is not changed.
+    """
+    found = check_plan(state, moves)
+    if found is not None:
+        return found[1]
+    trial = state.copy()
+    trial.keep_snapshots = False
+    for move in moves:
+        trial.apply(move)
+    if trial.ended:
+        return None
+    left = len(trial.hands[state.turn])
+    cards = "card" if left == 1 else "cards"
+    why = f"this plan leaves {left} {cards} in your hand (plan them all, and lift the discard)"
+    return Refusal(Code.NO_FINISH, {"why": why})
 
 
 def play_plan(state: HandState, moves: list[Move]) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from canasta.engine.finish import find_finish, plan_text
+from canasta.engine.finish import check_finish, find_finish, plan_text
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
 from canasta.engine.state import Phase, meld_kind
@@ -160,7 +160,8 @@ class TablePlanner:
             lifted = scene.selection()
             if len(lifted) == 1:
                 moves.append(Move(MoveType.DISCARD, lifted))
-            found: list[Move] | Refusal = moves
+            refusal = check_finish(hand, moves)
+            found: list[Move] | Refusal = moves if refusal is None else refusal
         else:
             found = find_finish(hand)
         if isinstance(found, Refusal):

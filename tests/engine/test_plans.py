@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from canasta.engine import Code, EndReason, IllegalMove
-from canasta.engine.finish import check_plan, find_finish, plan_text
+from canasta.engine.finish import check_finish, check_plan, find_finish, plan_text
 from canasta.engine.moves import Move
 from canasta.engine.position import state_to_data
 
@@ -87,3 +87,25 @@ def test_finish_search_says_why_there_is_none() -> None:
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K7}, {}])
     refusal = find_finish(state)
     assert not isinstance(refusal, list) and refusal.code is Code.WRONG_PHASE
+
+
+def test_a_plan_is_a_finish_only_when_it_goes_out() -> None:
+    cards = ["7H", "7D", "7C", "KC", "2D", "9S", "5H"]
+    state = pos([cards, ["4C"]], melds=[{"K": K6}, {}], phase="play")
+    before = state_to_data(state)
+    short = moves(state, "meld 7H 7D 7C", "layoff K KC")  # 2D, 9S, 5H stay in hand
+    refusal = check_finish(state, short)
+    assert refusal is not None and refusal.code is Code.NO_FINISH
+    assert refusal.message() == (
+        "No way to go out now: this plan leaves 3 cards in your hand (plan them all, and "
+        "lift the discard)."
+    )
+    broken = moves(state, "meld 7H 7D")  # a rule broken: that refusal is the answer
+    refusal = check_finish(state, broken)
+    assert refusal is not None and refusal.code is Code.MELD_TOO_SMALL
+    assert state_to_data(state) == before
+    state = pos([cards[:-1], ["4C"]], melds=[{"K": K6}, {}], phase="play")
+    out = moves(state, "meld 7H 7D 7C 2D", "layoff K KC", "discard 9S")
+    assert check_finish(state, out) is None
+    state.play_all(out)
+    assert state.ended and state.went_out == 0

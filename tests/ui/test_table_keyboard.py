@@ -193,6 +193,24 @@ def test_finish_says_why_there_is_no_way_out() -> None:
     assert table.toast.text.startswith("No way to go out now: no meld can take your")
 
 
+def test_finish_refuses_a_plan_that_does_not_go_out() -> None:
+    # The side has no canasta: planning Kings and sixes leaves four cards, so Finish must
+    # not offer "Go out" (a player report: it did, and then only played the melds).
+    hands = [["KS", "KH", "KD", "2D", "6S", "6H", "2S", "7C", "9D", "JC", "QH"], ["4C", "6D"]]
+    table, manager = _table({"rules": {"players": 2}, "hands": hands, "phase": "play"})
+    hand = table.controller.hand
+    by_code = {_code(c): c for c in hand.hands[0]}
+    lift(manager, table, (by_code["KS"], by_code["KH"], by_code["KD"], by_code["2D"]))
+    press(manager, pygame.K_p)
+    lift(manager, table, (by_code["6S"], by_code["6H"], by_code["2S"]))
+    press(manager, pygame.K_p)
+    press(manager, pygame.K_f)
+    assert table.planner.confirm is None
+    assert table.toast.text.startswith("No way to go out now: ")
+    assert "this plan leaves 4 cards in your hand" in table.toast.text
+    assert not hand.melds[0] and len(table.planner.groups) == 2
+
+
 def test_help_overlay_lists_the_keys_and_is_modal() -> None:
     table, manager = _table({"rules": CLASSIC.to_dict(), "hands": [["7H", "9D"], ["4C"]]})
     press(manager, pygame.K_F1)
