@@ -328,7 +328,7 @@ def refuse_ask(s: HandState) -> Refusal | None:
         return _r(Code.CANNOT_ASK)
     plan = _go_out_plan(s)
     if plan is None or not s.opened[s.side] and not _plan_opens(s, plan):
-        return _r(Code.CANNOT_ASK)
+        return _r(Code.ASK_NO_WAY_OUT)
     return None
 
 

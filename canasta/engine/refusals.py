@@ -44,6 +44,7 @@ class Code(Enum):
     PERMISSION_REFUSED = "permission_refused"
     MUST_GO_OUT = "must_go_out"
     CANNOT_ASK = "cannot_ask"
+    ASK_NO_WAY_OUT = "ask_no_way_out"
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
     WILDS_NEED_TARGET = "wilds_need_target"
@@ -97,7 +98,8 @@ MESSAGES: dict[Code, str] = {
     Code.NO_WAY_TO_FINISH: "After that you could not finish your turn.",
     Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
     Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
-    Code.CANNOT_ASK: "You can ask your partner only after drawing and before melding.",
+    Code.CANNOT_ASK: "You can ask your partner once a turn, after drawing and before melding.",
+    Code.ASK_NO_WAY_OUT: "You can ask your partner only when your hand can go out this turn.",
     Code.DISCARD_ONE: "Discard exactly one card.",
     Code.STOCK_EMPTY_MUST_TAKE: (
         "The stock is empty and the pile's top card fits your side's meld: take the pile."

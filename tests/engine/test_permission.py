@@ -46,7 +46,10 @@ def test_ask_refused_after_melding() -> None:
 def test_ask_refused_without_a_way_to_go_out() -> None:
     state = table(["7H", "7D", "7C", "8C", "8D", "9H"])
     legal(state, "draw")
-    refused(state, "ask", Code.CANNOT_ASK)
+    refused(state, "ask", Code.ASK_NO_WAY_OUT)
+    refusal = state.check(state.parse_move("ask"))
+    assert refusal is not None
+    assert refusal.message() == "You can ask your partner only when your hand can go out this turn."
     assert all(m.type.value != "ask" for m in state.legal_moves())
 
 
