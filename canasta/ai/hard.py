@@ -439,6 +439,10 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     if cand.label == "hold":
         return f"Hold your cards back: keep pairs to take the pile later{gain}."
     if move.type is MoveType.DISCARD:
+        if cand.label == "discard" and not is_wild_kind(CARD_KIND[move.cards[0]]):
+            # The search preferred it to the tracking player's own (safest-looking) discard.
+            code = CARD_CODE[move.cards[0]]
+            return f"Discard {code}: in the sampled deals it does best over the next rounds{gain}."
         return _discard_reason(view, move, gain)
     if move.type in (MoveType.MELD, MoveType.LAYOFF):
         kind = move.target if move.type is MoveType.LAYOFF else _meld_kind(move)

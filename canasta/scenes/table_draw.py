@@ -15,12 +15,18 @@ from canasta.scenes.table_targets import TablePlan
 from canasta.ui.cards import CardRenderer
 from canasta.ui.effects import draw_glow, draw_panel
 from canasta.ui.layout import TableLayout
+from canasta.ui.paragraphs import LINE_GAP, fit_lines, text_height
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme, paint_felt
 from canasta.ui.widgets import Badge, Toast
 
 FROST_BLUE = (150, 210, 255)
 BLOCKED_RED = (200, 40, 40)
+#: The message strip's text: below this size (px) a long line wraps instead of shrinking,
+#: down to the smallest size; the strip's lowest part is kept for its buttons.
+READABLE_PX = 18
+SMALLEST_PX = 12
+BUTTON_ROW_PX = 50
 
 
 def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
@@ -156,8 +162,21 @@ class TableDrawer:
             height = max(36, min(56, self.layout.card[1] // 2))
             toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
             return
-        size = fit_text_size(prompt, rect.width - 20, min(30, max(16, rect.height // 3)))
-        blit_text(surface, prompt, size, self.theme.text, center=(rect.centerx, rect.y + 8 + size))
+        largest = min(30, max(16, rect.height // 3))
+        width = rect.width - 20
+        size = fit_text_size(prompt, width, largest)
+        lines = [prompt]
+        if size < READABLE_PX:
+            # A long line (a hint and its reason) wraps above the buttons rather than
+            # shrinking out of reach of the eye, where the strip has room for it.
+            room = rect.height - BUTTON_ROW_PX
+            wrapped_size, wrapped = fit_lines(prompt, width, room, READABLE_PX, SMALLEST_PX)
+            if text_height(wrapped_size, len(wrapped)) <= room:
+                size, lines = wrapped_size, wrapped
+        step = round(size * LINE_GAP)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, size, self.theme.text,
+                      center=(rect.centerx, rect.y + 8 + size + i * step))  # fmt: skip
 
     # Pieces -------------------------------------------------------------------------------------
 

@@ -30,13 +30,37 @@ def wrap_text(text: str, size: int, max_w: int, bold: bool = False) -> list[str]
     return lines
 
 
+#: Line step as a share of the font size.
+LINE_GAP = 1.25
+
+
+def text_height(size: int, lines: int, line_gap: float = LINE_GAP) -> int:
+    """Height (px) of ``lines`` lines of font ``size`` px, ``line_gap`` sizes apart."""
+    return size + round(size * line_gap) * max(0, lines - 1)
+
+
+def fit_lines(
+    text: str, max_w: int, max_h: int, largest: int, smallest: int
+) -> tuple[int, list[str]]:
+    """The largest font size (px) from ``largest`` down to ``smallest`` at which ``text``,
+    wrapped to ``max_w`` px, fits ``max_h`` px, and its lines; at ``smallest`` the lines
+    may not fit (check with :func:`text_height`)."""
+    size = largest
+    while True:
+        lines = wrap_text(text, size, max_w)
+        fits = all(get_font(size).size(line)[0] <= max_w for line in lines)
+        if (fits and text_height(size, len(lines)) <= max_h) or size <= smallest:
+            return size, lines
+        size -= 1
+
+
 def draw_paragraph(
     surface: pygame.Surface,
     text: str,
     size: int,
     color: tuple[int, ...],
     rect: pygame.Rect,
-    line_gap: float = 1.25,
+    line_gap: float = LINE_GAP,
 ) -> int:
     """Draw ``text`` wrapped into ``rect`` from its top left; return the y below the last
     line (px). Lines that fall below ``rect`` are not drawn."""

@@ -99,3 +99,22 @@ def test_sound_disabled_and_unknown_names():
         assert on.play("click") is True
     on.set_volume(2.0)
     assert on.volume == pytest.approx(1.0)
+
+
+def test_a_long_line_wraps_at_a_readable_size_where_there_is_room():
+    from canasta.ui.paragraphs import fit_lines, text_height
+
+    hint = (
+        "Hint: Discard AC: in the sampled deals it costs least over the next rounds "
+        "(+60 points in the sampled deals)."
+    )
+    width = 323  # the message strip of a 4-player table at 1280x800, less its margins
+    assert fit_text_size(hint, width, 30) < 15  # on one line it would shrink below 15 px
+    size, lines = fit_lines(hint, width, 61, 15, 12)
+    assert size == 15 and 2 <= len(lines) <= 3
+    assert " ".join(lines) == hint
+    assert all(get_font(15).size(line)[0] <= width for line in lines)
+    assert text_height(15, len(lines)) == 15 + 19 * (len(lines) - 1) <= 61
+    # No room for two lines: the smallest size, and the caller keeps one line.
+    size, lines = fit_lines(hint, width, 20, 15, 12)
+    assert size == 12 and text_height(12, len(lines)) > 20
