@@ -124,6 +124,10 @@ class App:
             self.session.store.prune_records(settings.replays_kept)
         if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
             self.settings()  # redraw the screen in the new look
+        notices = self.session.store.take_notices()
+        screen = self.manager.top
+        if notices and isinstance(screen, SettingsScene):
+            screen.notice = notices[-1]  # e.g. "Could not save the settings: ..."
         return settings
 
     def toggle_sound(self) -> bool:

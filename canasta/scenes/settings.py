@@ -122,6 +122,8 @@ class SettingsScene(Scene):
             set by ``resize``.
         arrows: ``(field, -1 | 1) -> Rect`` of the arrows of options shown one choice at
             a time; ``steppers``: ``field -> Rect`` of the choice between them.
+        notice: a line for the player shown instead of the focused option's hint (a
+            setting that could not be written), or None.
     """
 
     def __init__(
@@ -157,6 +159,7 @@ class SettingsScene(Scene):
         self.headings: list[tuple[str, pygame.Rect]] = []
         self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
         self.row_h = 40
+        self.notice: str | None = None
 
     # Layout -----------------------------------------------------------------------------------
 
@@ -304,8 +307,11 @@ class SettingsScene(Scene):
             self._draw_row(surface, option, row, size, i == self.focus)
         option = self.options[self.focus]
         hint_y = self.back_button.rect.top - max(18, h // 36)
-        blit_text(surface, f"{option.label}: {option.hint}.", max(14, size - 4), t.text_dim,
-                  center=(w // 2, hint_y))  # fmt: skip
+        line, color = f"{option.label}: {option.hint}.", t.text_dim
+        if self.notice:  # a setting that could not be written: the player must know
+            line, color = self.notice, t.accent
+        fit = fit_text_size(line, w - 32, max(14, size - 4))
+        blit_text(surface, line, fit, color, center=(w // 2, hint_y))
         legend = blit_text(surface, "marks the default", max(13, size - 6), t.text_dim,
                            midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
         draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)

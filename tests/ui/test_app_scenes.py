@@ -239,3 +239,14 @@ def test_the_sound_toggle_on_home_is_the_sound_setting(window):
         "Sound: off"
     )
     assert App(SIZE).session.settings.sound is False
+
+
+def test_a_setting_that_cannot_be_written_says_so_on_the_settings_screen(window):
+    app = App(SIZE)
+    app.home()
+    default_paths().settings.mkdir(parents=True)  # a folder where the file should be
+    press(app, "Settings")
+    scene = choose(app, "sound", False)
+    assert app.session.settings.sound is False  # in force for this run all the same
+    assert scene.notice is not None and scene.notice.startswith("Could not save the settings")
+    scene.draw(pygame.display.get_surface())
