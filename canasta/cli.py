@@ -61,9 +61,10 @@ def game_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--players", type=int, choices=(2, 4), default=None,
                         help="start a game at once with 2 or 4 players")  # fmt: skip
-    parser.add_argument("--seed", type=int, default=None, help="deal a reproducible game")
-    parser.add_argument("--deal", type=_deal, default=None, metavar="N",
-                        help="start a game on deal N (the number shown on the table)")  # fmt: skip
+    dealing = parser.add_mutually_exclusive_group()  # both name the first deal: one only
+    dealing.add_argument("--seed", type=int, default=None, help="deal a reproducible game")
+    dealing.add_argument("--deal", type=_deal, default=None, metavar="N",
+                         help="start a game on deal N (the number shown on the table)")  # fmt: skip
     parser.add_argument("--demo", action="store_true",
                         help="computer players in every seat; watch a game")  # fmt: skip
     parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",

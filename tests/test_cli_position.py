@@ -166,7 +166,13 @@ def test_bad_seed_is_an_argparse_error() -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["--seed", "notanumber"], ["--players", "3"], ["--size", "big"], ["--quit-after", "-1"]],
+    [
+        ["--seed", "notanumber"],
+        ["--players", "3"],
+        ["--size", "big"],
+        ["--quit-after", "-1"],
+        ["--seed", "1", "--deal", "5"],  # both name the first deal
+    ],
 )
 def test_bad_arguments_open_no_window(argv: list[str]) -> None:
     """The arguments are refused before the screen code (and pygame) is even imported."""
@@ -183,6 +189,12 @@ def test_bad_arguments_open_no_window(argv: list[str]) -> None:
     )
     assert result.stdout.split() == ["2", "False", "False"], result.stderr
     assert "usage: canasta" in result.stderr
+
+
+def test_seed_and_deal_together_are_refused() -> None:
+    result = canasta("--seed", "1", "--deal", "5", timeout=30)
+    assert result.returncode == 2
+    assert "argument --deal: not allowed with argument --seed" in result.stderr
 
 
 def test_a_position_with_no_legal_move_says_why(tmp_path: Path) -> None:
