@@ -65,7 +65,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from canasta.engine.cards import CARD_CODE, CARD_KIND, KIND_NAME, NUM_KINDS, is_wild_kind
+from canasta.engine.cards import (
+    BLACK_THREE,
+    CARD_CODE,
+    CARD_KIND,
+    KIND_NAME,
+    NUM_KINDS,
+    is_wild_kind,
+)
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
@@ -439,11 +446,7 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     if cand.label == "hold":
         return f"Hold your cards back: keep pairs to take the pile later{gain}."
     if move.type is MoveType.DISCARD:
-        if cand.label == "discard" and not is_wild_kind(CARD_KIND[move.cards[0]]):
-            # The search preferred it to the tracking player's own (safest-looking) discard.
-            code = CARD_CODE[move.cards[0]]
-            return f"Discard {code}: in the sampled deals it does best over the next rounds{gain}."
-        return _discard_reason(view, move, gain)
+        return _discard_reason(move, gain, searched=cand.label == "discard")
     if move.type in (MoveType.MELD, MoveType.LAYOFF):
         kind = move.target if move.type is MoveType.LAYOFF else _meld_kind(move)
         verb = "Lay off on" if move.type is MoveType.LAYOFF else "Meld"
@@ -454,13 +457,17 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     return f"{move.text().capitalize()}{gain}."
 
 
-def _discard_reason(view: SeatView, move: Move, gain: str) -> str:
+def _discard_reason(move: Move, gain: str, searched: bool) -> str:
+    """Why this discard; ``searched``: the search preferred it to the tracking player's own
+    (safest-looking) discard, so its danger alone is not the reason."""
     kind = CARD_KIND[move.cards[0]]
     code = CARD_CODE[move.cards[0]]
     if is_wild_kind(kind):
         return f"Discard {code} to freeze the pile: they could take it with anything{gain}."
-    if kind == 11:
+    if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
+    if searched:
+        return f"Discard {code}: in the sampled deals it does best over the next rounds{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 
