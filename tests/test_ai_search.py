@@ -52,8 +52,15 @@ def test_settings_by_table_size() -> None:
 
 
 def _searched_worlds(prune: float | None) -> list[int]:
-    """Worlds sampled in seat 0's searches over the first 60 moves of a 4-player hand."""
-    state = HandState.deal(CLASSIC.with_options(players=4), 12)
+    """Worlds sampled in seat 0's searches over the first 60 moves of two 4-player hands."""
+    worlds: list[int] = []
+    for deal in (12, 13):
+        worlds += _hand_worlds(deal, prune)
+    return worlds
+
+
+def _hand_worlds(deal: int, prune: float | None) -> list[int]:
+    state = HandState.deal(CLASSIC.with_options(players=4), deal)
     hard = HardPlayer(4, time_limit=None, worlds=16, prune=prune)
     others = TrackingPlayer(1)
     worlds: list[int] = []
