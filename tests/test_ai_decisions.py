@@ -213,3 +213,34 @@ def test_partner_uses_the_turn_it_asked_for(make: Any) -> None:
     moves = turn_moves(state, player)
     assert any(m.startswith("layoff 9") for m in moves), moves
     assert state.msize[1][KIND_RANK.index("9")] >= 7
+
+
+@pytest.mark.parametrize("make", LEVELS)
+def test_never_melds_down_to_one_card_while_the_side_cannot_go_out(make: Any) -> None:
+    # Four players. Seat 0's side has opened with four Kings and has no canasta, so it
+    # cannot go out yet. Melding the three 7s would leave 9S and 5D, and the discard one
+    # lone card that can neither go out nor take the pile (a taker needs a pair from the
+    # hand).
+    data = {
+        "rules": {"players": 4},
+        "deal_number": 7,
+        "turn": 0,
+        "phase": "play",
+        "hands": [
+            ["7H", "7D", "7C", "9S", "5D"],
+            ["6C", "8C", "TC", "JC", "QC", "AC"],
+            ["6D", "8D", "TD", "JD", "QD", "AD"],
+            ["6H", "8H", "TH", "JH", "QH", "AH"],
+        ],
+        "melds": [{"K": ["KS", "KH", "KD", "KC"]}, {}],
+        "opened": [True, False],
+        "pile": ["4C", "6S"],
+    }
+    state = state_from_data(data)
+    moves = turn_moves(state, make())
+    assert moves[-1].startswith("discard")
+    assert len(state.hands[0]) >= 2, moves
+    # With two players the tracking player melds them (three cards measured weaker there).
+    two = position(**{k: v for k, v in data.items() if k not in ("rules", "hands")},
+                   hands=data["hands"][:2])  # fmt: skip
+    assert turn_moves(two, TrackingPlayer(3))[0].startswith("meld")
