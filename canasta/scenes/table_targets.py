@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.engine.cards import BLACK_THREE, CARD_KIND, JOKER, SUITS, TWO, card_suit, is_red
+from canasta.engine.cards import (
+    BLACK_THREE,
+    CARD_KIND,
+    JOKER,
+    SUITS,
+    TWO,
+    card_suit,
+    is_red,
+    is_wild_kind,
+)
 from canasta.engine.state import HandState
 from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
 
@@ -158,7 +167,7 @@ def _squared_canasta(cards: list[int], natural: bool) -> list[int]:
     a red one on a natural canasta, a black one on a mixed canasta where there is one (the
     rule books' custom for telling them apart at a glance; the Classic reference does not
     say), else any natural card (the NATURAL or MIXED chip tells them apart)."""
-    naturals = [c for c in cards if CARD_KIND[c] not in (TWO, JOKER)]
+    naturals = [c for c in cards if not is_wild_kind(CARD_KIND[c])]
     coloured = [c for c in naturals if is_red(c) == natural]
     tops = coloured or naturals or cards
     top = tops[0]
@@ -173,4 +182,4 @@ def _squared_spots(at: tuple[int, int], n: int) -> list[tuple[int, int]]:
 
 def _meld_cards_in_order(cards: list[int]) -> list[int]:
     """Naturals first, wild cards at the bottom of the column (where a player looks)."""
-    return sorted(cards, key=lambda c: CARD_KIND[c] in (TWO, JOKER))
+    return sorted(cards, key=lambda c: is_wild_kind(CARD_KIND[c]))
