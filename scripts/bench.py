@@ -1,6 +1,14 @@
 """Benchmarks, printed as JSON: engine speed, computer decision time, frame time, start-up.
 
 Usage: python scripts/bench.py [--hands N] [--frames N] [--quick]
+       python scripts/bench.py --baseline REV [--hands N] [--rounds N]
+
+With ``--baseline REV`` only the engines are compared: the engine of git revision REV
+(checked out in a temporary git worktree) and this checkout's play the same random legal
+hands, batch by batch in alternation, each in its own process (``scripts/bench_worker.py``);
+the JSON gives, per preset, both engines' ``hands_per_second`` (by process CPU time, which
+other programs on a shared machine do not inflate, and by wall clock), the ratio, and
+whether both played the same moves (``same_play``: equal move lists give equal play).
 
 Figures:
 * ``engine_hands_per_second``: random legal full 4-player hands per second (one core).
@@ -30,7 +38,9 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -179,13 +189,110 @@ def first_frame_seconds() -> float:
     return elapsed
 
 
+ROOT = Path(__file__).resolve().parent.parent
+#: The presets compared by ``--baseline``: (label, preset name, players).
+COMPARED = [
+    ("Classic 4p", "Classic", 4),
+    ("Classic 2p", "Classic", 2),
+    ("Book rules", "Book rules", None),
+    ("Two-handed", "Two-handed", None),
+    ("Draw-two partnership", "Draw-two partnership", None),
+    ("Play-off on ties", "Play-off on ties", None),
+]
+
+
+def _worker(root: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "bench_worker.py")],
+        env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(root),
+    )  # fmt: skip
+    assert proc.stdout is not None
+    where = json.loads(proc.stdout.readline())["file"]
+    if not where.startswith(str(root)):
+        raise RuntimeError(f"the worker for {root} imported canasta from {where}")
+    return proc
+
+
+def _ask(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, float | str]:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    answer: dict[str, float | str] = json.loads(proc.stdout.readline())
+    return answer
+
+
+def compare_engines(rev: str, hands: int, rounds: int) -> dict[str, object]:
+    """Time this checkout's engine against revision ``rev``'s on the same hands.
+
+    Each preset's ``hands`` seeds are split into ``rounds`` batches; every batch is played
+    by both engines one after the other (which goes first alternates), so a change in the
+    machine's load touches both alike. Returns the JSON figures (hands per second, ratio).
+    """
+    commit = subprocess.run(
+        ["git", "rev-parse", rev], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="canasta-baseline-") as tmp:
+        base_root = Path(tmp) / "baseline"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(base_root), commit],
+            cwd=ROOT, check=True, capture_output=True,
+        )  # fmt: skip
+        try:
+            procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
+            figures: dict[str, object] = {}
+            for label, preset, players in COMPARED:
+                totals = {name: {"cpu": 0.0, "wall": 0.0, "moves": 0} for name in procs}
+                same = True
+                size = max(1, hands // rounds)
+                for i, first in enumerate(range(0, hands, size)):
+                    request = {"preset": preset, "players": players,
+                               "seeds": [first, min(hands, first + size)]}  # fmt: skip
+                    order = ["baseline", "current"] if i % 2 == 0 else ["current", "baseline"]
+                    answers = {name: _ask(procs[name], request) for name in order}
+                    same &= answers["baseline"]["digest"] == answers["current"]["digest"]
+                    for name, answer in answers.items():
+                        for key in ("cpu", "wall", "moves"):
+                            totals[name][key] += float(answer[key])
+                per = {
+                    name: {
+                        "hands_per_second": round(hands / t["cpu"], 1),
+                        "hands_per_second_wall": round(hands / t["wall"], 1),
+                        "moves": int(t["moves"]),
+                    }
+                    for name, t in totals.items()
+                }
+                figures[label] = {
+                    **per,
+                    "ratio": round(totals["baseline"]["cpu"] / totals["current"]["cpu"], 2),
+                    "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
+                    "same_play": same,
+                }
+            for proc in procs.values():
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait()
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(base_root)],
+                cwd=ROOT, check=False, capture_output=True,
+            )  # fmt: skip
+    return {"baseline": commit, "hands": hands, "rounds": rounds, "presets": figures}
+
+
 def main() -> None:
     """Run every benchmark and print the JSON figures."""
     parser = argparse.ArgumentParser(description="Canasta benchmarks (JSON output)")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--quick", action="store_true", help="small counts, for tests")
+    parser.add_argument("--baseline", metavar="REV", help="compare the engine with REV's only")
+    parser.add_argument("--rounds", type=int, default=10, help="alternated batches (--baseline)")
     args = parser.parse_args()
+    if args.baseline:
+        hands = 20 if args.quick else args.hands
+        print(json.dumps(compare_engines(args.baseline, hands, args.rounds), indent=2))
+        return
     hands = 20 if args.quick else args.hands
     frames = 60 if args.quick else args.frames
     decisions = decision_times(max(5, hands // 6))

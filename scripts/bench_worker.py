@@ -1,0 +1,61 @@
+"""One engine's side of ``bench.py --baseline``: plays random legal hands on request.
+
+Run with ``PYTHONPATH`` set to a checkout's root, so the ``canasta`` package imported is
+that checkout's. Reads one JSON request a line on stdin::
+
+    {"preset": "Classic", "players": 4, "seeds": [0, 20]}
+
+plays one random legal hand per seed in ``range(*seeds)`` (``HandState.deal(rules, seed)``,
+moves chosen by ``random.Random(seed).choice`` over the legal move list) and answers one
+JSON line: ``{"cpu": s, "wall": s, "moves": n, "digest": d}`` with the process CPU time and
+wall-clock time (seconds), the moves played, and a digest of every hand's moves and final
+score (equal digests: the same play). The first line written is ``{"file": path}``, the
+imported package's location.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+import time
+
+import canasta
+from canasta.engine import CLASSIC, PRESETS, HandState
+
+
+def play(preset: str, players: int | None, first: int, last: int) -> dict[str, object]:
+    """Play the hands of seeds ``first..last-1`` and time them (CPU and wall seconds)."""
+    rules = PRESETS.get(preset, CLASSIC)
+    if players:
+        rules = rules.with_options(players=players)
+    digest = hashlib.sha256()
+    moves = 0
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for seed in range(first, last):
+        state = HandState.deal(rules, seed)
+        state.keep_snapshots = False
+        rng = random.Random(seed)
+        while not state.ended:
+            move = rng.choice(state.legal_moves())
+            state.apply(move)
+            moves += 1
+            digest.update(move.text().encode())
+        digest.update(repr(state.score().totals).encode())
+    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
+    return {"cpu": cpu, "wall": wall, "moves": moves, "digest": digest.hexdigest()[:16]}
+
+
+def main() -> None:
+    """Answer requests until stdin closes."""
+    print(json.dumps({"file": canasta.__file__}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        first, last = request["seeds"]
+        answer = play(request["preset"], request.get("players"), first, last)
+        print(json.dumps(answer), flush=True)
+
+
+if __name__ == "__main__":
+    main()
