@@ -25,6 +25,7 @@ from .cards import (
     kind_of_rank_char,
     normalise_code,
 )
+from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
 from .moves import ASK, DRAW, NO, YES, Move, MoveType
 from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, Refusal
@@ -102,7 +103,7 @@ def finish_refusal(
                 return None
             return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
         hand += waiting
-    canastas = sum(1 for size in sizes if size >= 7)
+    canastas = sum(1 for size in sizes if size >= CANASTA_SIZE)
     may_go_out = canastas >= needed and s.permission is not False
     if hand == 0:
         if s.permission is False:
@@ -125,10 +126,11 @@ def finish_refusal(
     # One card left and the side cannot go out yet: it must complete a canasta on its own.
     last = next(k for k in range(NUM_KINDS) if counts[k])
     if s.permission is not False and canastas + 1 >= needed:
-        if last in NATURAL_KINDS and sizes[last] == 6:
+        if last in NATURAL_KINDS and sizes[last] == NEAR_CANASTA_SIZE:
             return None
         if is_wild_kind(last) and any(
-            sizes[k] == 6 and wild_room(sizes[k], wilds[k], cap) for k in NATURAL_KINDS
+            sizes[k] == NEAR_CANASTA_SIZE and wild_room(sizes[k], wilds[k], cap)
+            for k in NATURAL_KINDS
         ):
             return None
     if s.permission is False:
@@ -183,7 +185,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     if kind == BLACK_THREE:
         if wild:
             return _r(Code.BLACK_THREE_WITH_WILD)
-        if nat not in (3, 4):
+        if nat not in BLACK_THREE_MELD_SIZES:
             return _r(Code.BLACK_THREE_COUNT, count=nat)
     elif kind in s.melds[side]:
         return _r(Code.MELD_EXISTS, rank=KIND_NAME[kind])
@@ -199,7 +201,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     if kind == BLACK_THREE:
         left = sum(counts)
         needed = s.rules.canastas_to_go_out
-        canastas = sum(1 for size in sizes if size >= 7)
+        canastas = sum(1 for size in sizes if size >= CANASTA_SIZE)
         if (
             left > 1
             or not s.opened[s.side]
@@ -376,8 +378,6 @@ def _split(cards: tuple[int, ...], kind: int) -> tuple[int, int, int, bool]:
 
 def check_move(s: HandState, move: Move) -> Refusal | None:
     """Return why ``move`` is refused for the player to move, or None if it is legal."""
-    from .state import Phase, meld_kind
-
     t = move.type
     phase = s.phase
     if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
@@ -506,6 +506,10 @@ def has_legal_take(s: HandState) -> bool:
     return bool(take_options(s))
 
 
+#: Kinds a meld can be of, in the order the move list gives them.
+_MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
+
+
 def legal_moves(s: HandState) -> list[Move]:
     """Return the legal moves of the player to move.
 
@@ -513,8 +517,6 @@ def legal_moves(s: HandState) -> list[Move]:
     (twos before jokers), discards once per kind; :func:`check_move` accepts every other
     legal selection of cards too.
     """
-    from .state import Phase
-
     phase = s.phase
     if phase is Phase.ENDED:
         return []
@@ -526,36 +528,67 @@ def legal_moves(s: HandState) -> list[Move]:
     seat, side = s.turn, s.side
     hand = s.hands[seat]
     counts = s.counts[seat]
-    cap = s.rules.wild_cap
+    rules = s.rules
+    cap = rules.wild_cap
     moves: list[Move] = []
     tw, jk = counts[TWO], counts[JOKER]
-    for kind in (*NATURAL_KINDS, BLACK_THREE):
+    # Cards of each kind in hand order, so a move takes the first ones (as _pick would).
+    by_kind: list[list[int]] = [[] for _ in range(NUM_KINDS)]
+    for card in hand:
+        by_kind[CARD_KIND[card]].append(card)
+    twos_in_hand, jokers_in_hand = by_kind[TWO], by_kind[JOKER]
+    size_now = len(hand)
+    # The common case needs no after-move search: an opened side, no answer to obey, two or
+    # more cards left, and (where wild cards may not be discarded) a natural among them. Then
+    # the turn can always end with a discard (finish_refusal returns None).
+    plain = s.opened[side] and s.permission is None
+    wild_ok = rules.wild_discard_allowed
+    melds, msize, mwild = s.melds[side], s.msize[side], s.mwild[side]
+    for kind in _MELD_KINDS:
         c = counts[kind]
-        exists = kind in s.melds[side]
-        if exists:
-            room = wild_room(s.msize[side][kind], s.mwild[side][kind], cap)
+        if kind in melds:
+            if kind == BLACK_THREE:
+                continue
+            size, wild = msize[kind], mwild[kind]
+            naturals = by_kind[kind]
             for nat in range(0, c + 1):
+                # Room for wild cards once this lay-off's naturals are on the meld.
+                room = wild_room(size + nat, wild, cap)
                 for twos in range(0, min(tw, room) + 1):
                     for jokers in range(0, min(jk, room - twos) + 1):
-                        if nat + twos + jokers == 0:
+                        used = nat + twos + jokers
+                        if used == 0:
                             continue
-                        if refuse_layoff(s, kind, nat, twos, jokers) is None:
-                            cards = _cards(hand, kind, nat, twos, jokers)
-                            moves.append(Move(MoveType.LAYOFF, cards, kind))
+                        left = size_now - used
+                        if not (
+                            plain and left >= 2 and (wild_ok or left > tw + jk - twos - jokers)
+                        ) and (refuse_layoff(s, kind, nat, twos, jokers) is not None):
+                            continue
+                        cards = (*naturals[:nat], *twos_in_hand[:twos], *jokers_in_hand[:jokers])
+                        moves.append(Move(MoveType.LAYOFF, cards, kind))
         elif c >= 2:
             wild_max = 0 if kind == BLACK_THREE else cap
+            naturals = by_kind[kind]
             for nat in range(2, c + 1):
                 for twos in range(0, min(tw, wild_max, nat) + 1):
                     for jokers in range(0, min(jk, wild_max - twos, nat - twos) + 1):
-                        if nat + twos + jokers < 3:
+                        used = nat + twos + jokers
+                        if used < 3:
                             continue
-                        if refuse_meld(s, kind, nat, twos, jokers) is None:
-                            cards = _cards(hand, kind, nat, twos, jokers)
-                            moves.append(Move(MoveType.MELD, cards))
+                        left = size_now - used
+                        if not (
+                            plain
+                            and kind != BLACK_THREE
+                            and left >= 2
+                            and (wild_ok or left > tw + jk - twos - jokers)
+                        ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
+                            continue
+                        cards = (*naturals[:nat], *twos_in_hand[:twos], *jokers_in_hand[:jokers])
+                        moves.append(Move(MoveType.MELD, cards))
     for kind in range(NUM_KINDS):
         if counts[kind] and refuse_discard(s, kind) is None:
-            moves.append(Move(MoveType.DISCARD, tuple(_pick(hand, kind, 1))))
-    if s.rules.asks_permission and refuse_ask(s) is None:
+            moves.append(Move(MoveType.DISCARD, (by_kind[kind][0],)))
+    if rules.asks_permission and refuse_ask(s) is None:
         moves.append(ASK)
     return moves
 

@@ -12,8 +12,6 @@ lives in :mod:`canasta.engine.legality`, scoring in :mod:`canasta.engine.scoring
 from __future__ import annotations
 
 import random
-from enum import Enum
-from typing import TYPE_CHECKING
 
 from .cards import (
     CARD_KIND,
@@ -24,34 +22,22 @@ from .cards import (
     RED_THREE,
     is_wild_kind,
 )
+from .core import CANASTA_SIZE, EndReason, Phase, meld_kind
+from .finish import check_plan, play_plan
+from .legality import check_move, has_legal_take, parse_move
+from .legality import legal_moves as list_legal_moves
 from .moves import Move, MoveType
+from .refusals import IllegalMove, Refusal
 from .rules import RuleSet
+from .scoring import HandScore, score_hand
+from .view import SeatView, make_view
 
-if TYPE_CHECKING:
-    from .refusals import Refusal
-    from .scoring import HandScore
-    from .view import SeatView
+#: Re-exported: these lived here before :mod:`canasta.engine.core` held them.
+__all__ = ["EndReason", "HandState", "Phase", "meld_kind"]
 
 
 #: Moves a reset does not take back: the question to the partner and the answer.
 _BINDING = (MoveType.ASK, MoveType.YES, MoveType.NO)
-
-
-class Phase(Enum):
-    """Where the hand is: the player to move must draw, play, answer, or the hand is over."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    ANSWER = "answer"
-    ENDED = "ended"
-
-
-class EndReason(Enum):
-    """Why a hand ended."""
-
-    WENT_OUT = "went_out"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    MOVE_LIMIT = "move_limit"
 
 
 class HandState:
@@ -209,7 +195,7 @@ class HandState:
 
     def canastas(self, side: int) -> int:
         """How many canastas (melds of seven or more) ``side`` has."""
-        return sum(1 for size in self.msize[side] if size >= 7)
+        return sum(1 for size in self.msize[side] if size >= CANASTA_SIZE)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether ``side`` needs a natural pair to take the pile.
@@ -227,15 +213,11 @@ class HandState:
 
     def check(self, move: Move) -> Refusal | None:
         """Return why ``move`` is refused for the player to move, or None if it is legal."""
-        from .legality import check_move
-
         return check_move(self, move)
 
     def legal_moves(self) -> list[Move]:
         """Return the legal moves of the player to move (minimal forms; see legality.py)."""
-        from .legality import legal_moves
-
-        return legal_moves(self)
+        return list_legal_moves(self)
 
     def play(self, move: Move) -> None:
         """Check and apply ``move``.
@@ -243,8 +225,6 @@ class HandState:
         Raises:
             IllegalMove: carrying the :class:`Refusal` when the rules refuse the move.
         """
-        from .refusals import IllegalMove
-
         refusal = self.check(move)
         if refusal is not None:
             raise IllegalMove(refusal, move.text())
@@ -256,8 +236,6 @@ class HandState:
         Returns the refusal of the first move the rules refuse (see
         :func:`canasta.engine.finish.check_plan`), or None when every move is legal.
         """
-        from .finish import check_plan
-
         found = check_plan(self, moves)
         return None if found is None else found[1]
 
@@ -267,8 +245,6 @@ class HandState:
         Raises:
             IllegalMove: with the first refusal; nothing is played then.
         """
-        from .finish import play_plan
-
         play_plan(self, moves)
 
     def parse_move(self, text: str) -> Move:
@@ -277,20 +253,14 @@ class HandState:
         Raises:
             ValueError: if the text is not a move or names cards the mover does not hold.
         """
-        from .legality import parse_move
-
         return parse_move(self, text)
 
     def view_for(self, seat: int) -> SeatView:
         """Return what ``seat`` may know (see :class:`canasta.engine.view.SeatView`)."""
-        from .view import make_view
-
         return make_view(self, seat)
 
     def score(self) -> HandScore:
         """Score the hand as it stands (see :func:`canasta.engine.scoring.score_hand`)."""
-        from .scoring import score_hand
-
         return score_hand(self)
 
     def can_reset(self) -> bool:
@@ -492,7 +462,8 @@ class HandState:
     def _go_out(self) -> None:
         seat = self.turn
         self.went_out = seat
-        made_canasta = any(len(self.melds[self.side][k]) >= 7 for k in self.turn_new_melds)
+        sizes = self.msize[self.side]
+        made_canasta = any(sizes[k] >= CANASTA_SIZE for k in self.turn_new_melds)
         partner_melds = self.rules.concealed_no_partner_layoff and self.turn_added_to_old
         self.concealed = not self.melded_before[seat] and made_canasta and not partner_melds
         self._end(EndReason.WENT_OUT)
@@ -520,11 +491,8 @@ class HandState:
         self.permission = None
         self.answerer = -1
         self._snapshot = None
-        if not self.stock:
-            from .legality import has_legal_take
-
-            if self.rules.empty_stock == "ends" or not has_legal_take(self):
-                self._end(EndReason.STOCK_EXHAUSTED)
+        if not self.stock and (self.rules.empty_stock == "ends" or not has_legal_take(self)):
+            self._end(EndReason.STOCK_EXHAUSTED)
 
     def cards_in_places(self) -> list[list[int]]:
         """Return every place's card list (for conservation checks): 108 cards in all."""
@@ -539,12 +507,3 @@ class HandState:
             f"<HandState deal={self.deal_number} turn={self.turn} phase={self.phase.value} "
             f"stock={len(self.stock)} pile={len(self.pile)}>"
         )
-
-
-def meld_kind(cards: tuple[int, ...] | list[int]) -> int:
-    """Return the kind a set of meld cards forms: its first non-wild card's kind (-1: none)."""
-    for card in cards:
-        kind = CARD_KIND[card]
-        if not is_wild_kind(kind):
-            return kind
-    return -1
