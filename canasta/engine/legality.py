@@ -275,6 +275,13 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
     shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
     if shape is not None:
         return shape
+    if s.opened[side] and s.permission is None:
+        # The common case: two or more cards left (a natural among them where wild cards
+        # may not be discarded), so the turn can end with a discard (finish_refusal: None).
+        hand = s.counts[s.turn]
+        left = len(s.hands[s.turn]) - nat - wild
+        if left >= 2 and (s.rules.wild_discard_allowed or left > hand[TWO] + hand[JOKER] - wild):
+            return None
     counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
     sizes[kind] += 1
     points = (nat + 1) * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
@@ -543,9 +550,20 @@ def legal_moves(s: HandState) -> list[Move]:
     # the turn can always end with a discard (finish_refusal returns None).
     plain = s.opened[side] and s.permission is None
     wild_ok = rules.wild_discard_allowed
+    wild_in_hand = tw + jk
     melds, msize, mwild = s.melds[side], s.msize[side], s.mwild[side]
+    # Every choice of wild cards (twos before jokers) with its cards, in list order.
+    wild_sets = [
+        (t + j, t, j, (*twos_in_hand[:t], *jokers_in_hand[:j]))
+        for t in range(tw + 1)
+        for j in range(jk + 1)
+    ]
+    new_move = Move
+    layoff_type, meld_type = MoveType.LAYOFF, MoveType.MELD
     for kind in _MELD_KINDS:
         c = counts[kind]
+        if not c and not wild_in_hand:
+            continue
         if kind in melds:
             if kind == BLACK_THREE:
                 continue
@@ -553,41 +571,52 @@ def legal_moves(s: HandState) -> list[Move]:
             naturals = by_kind[kind]
             for nat in range(0, c + 1):
                 # Room for wild cards once this lay-off's naturals are on the meld.
-                room = wild_room(size + nat, wild, cap)
-                for twos in range(0, min(tw, room) + 1):
-                    for jokers in range(0, min(jk, room - twos) + 1):
-                        used = nat + twos + jokers
-                        if used == 0:
-                            continue
-                        left = size_now - used
-                        if not (
-                            plain and left >= 2 and (wild_ok or left > tw + jk - twos - jokers)
-                        ) and (refuse_layoff(s, kind, nat, twos, jokers) is not None):
-                            continue
-                        cards = (*naturals[:nat], *twos_in_hand[:twos], *jokers_in_hand[:jokers])
-                        moves.append(Move(MoveType.LAYOFF, cards, kind))
+                room = min(cap, size + nat - wild) - wild
+                if room < 0:
+                    room = 0
+                picked = tuple(naturals[:nat])
+                for n_wild, twos, jokers, wild_cards in wild_sets:
+                    if n_wild > room:
+                        continue
+                    used = nat + n_wild
+                    if used == 0:
+                        continue
+                    left = size_now - used
+                    if not (plain and left >= 2 and (wild_ok or left > wild_in_hand - n_wild)) and (
+                        refuse_layoff(s, kind, nat, twos, jokers) is not None
+                    ):
+                        continue
+                    moves.append(new_move(layoff_type, picked + wild_cards, kind))
         elif c >= 2:
             wild_max = 0 if kind == BLACK_THREE else cap
             naturals = by_kind[kind]
             for nat in range(2, c + 1):
-                for twos in range(0, min(tw, wild_max, nat) + 1):
-                    for jokers in range(0, min(jk, wild_max - twos, nat - twos) + 1):
-                        used = nat + twos + jokers
-                        if used < 3:
-                            continue
-                        left = size_now - used
-                        if not (
-                            plain
-                            and kind != BLACK_THREE
-                            and left >= 2
-                            and (wild_ok or left > tw + jk - twos - jokers)
-                        ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
-                            continue
-                        cards = (*naturals[:nat], *twos_in_hand[:twos], *jokers_in_hand[:jokers])
-                        moves.append(Move(MoveType.MELD, cards))
+                most = min(wild_max, nat)
+                picked = tuple(naturals[:nat])
+                for n_wild, twos, jokers, wild_cards in wild_sets:
+                    if n_wild > most:
+                        continue
+                    used = nat + n_wild
+                    if used < 3:
+                        continue
+                    left = size_now - used
+                    if not (
+                        plain
+                        and kind != BLACK_THREE
+                        and left >= 2
+                        and (wild_ok or left > wild_in_hand - n_wild)
+                    ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
+                        continue
+                    moves.append(new_move(meld_type, picked + wild_cards))
+    # A discard leaving a card needs no check in the common case (see refuse_discard),
+    # except a wild card where wild cards may not be discarded while another card is held.
+    quick_discard = plain and size_now >= 2
     for kind in range(NUM_KINDS):
-        if counts[kind] and refuse_discard(s, kind) is None:
-            moves.append(Move(MoveType.DISCARD, (by_kind[kind][0],)))
+        if not counts[kind]:
+            continue
+        quick = quick_discard and (wild_ok or kind not in (TWO, JOKER))
+        if quick or refuse_discard(s, kind) is None:
+            moves.append(new_move(MoveType.DISCARD, (by_kind[kind][0],)))
     if rules.asks_permission and refuse_ask(s) is None:
         moves.append(ASK)
     return moves

@@ -18,8 +18,8 @@ Text forms::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import CARD_CODE, KIND_RANK
 
@@ -37,9 +37,11 @@ class MoveType(Enum):
     NO = "no"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move.
+class Move(NamedTuple):
+    """One move: an immutable value, equal to another of the same type, cards and target.
+
+    ``repr`` and ``str`` give its text form (``Move(layoff K KS 2H)`` and ``layoff K KS 2H``);
+    it is a named tuple, which keeps the legal move lists cheap to build.
 
     Attributes:
         type: what the move does.
@@ -63,6 +65,9 @@ class Move:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        return f"Move({self.text()})"
 
 
 def draw() -> Move:
