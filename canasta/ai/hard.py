@@ -433,6 +433,8 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
     t = move.type
     if t is MoveType.DRAW:
         return "Draw from the stock: the pile cannot be taken."
+    if t is MoveType.DECLINE:
+        return "Decline the pile: the stock is empty, so the hand ends now."
     if t is MoveType.DISCARD:
         return f"Discard {CARD_CODE[move.cards[0]]}."
     if t is MoveType.TAKE:
@@ -453,6 +455,8 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
         if any(m.type is MoveType.TAKE for m in view.legal_moves):
             return f"Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
         return "Draw from the stock: the pile cannot be taken."
+    if move.type is MoveType.DECLINE:
+        return f"Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
     if move.type is MoveType.ASK:
         return "Ask your partner: you can go out, and going out now pays."
     final = cand.moves[-1]

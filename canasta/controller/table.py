@@ -289,7 +289,11 @@ class TableController:
     # Intents from the table: selections of cards turned into moves ---------------------------
 
     def intent_draw(self) -> Refusal | None:
-        """The person clicked the stock."""
+        """The person clicked the stock (once it is empty at the Classic table: declined the
+        pile, which ends the hand; matrix row 18)."""
+        hand = self.hand
+        if not hand.stock and hand.check(Move(MoveType.DECLINE)) is None:
+            return self.submit(Move(MoveType.DECLINE))
         return self.submit(Move(MoveType.DRAW))
 
     def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:

@@ -26,7 +26,7 @@ from .cards import (
     normalise_code,
 )
 from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
-from .moves import ASK, DRAW, NO, YES, Move, MoveType
+from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
 from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, Refusal
 
@@ -401,6 +401,8 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
     if phase is Phase.DRAW:
         if t is MoveType.DRAW:
             return refuse_draw(s)
+        if t is MoveType.DECLINE:
+            return refuse_decline(s)
         if t is MoveType.TAKE:
             if not s.pile:
                 return _r(Code.PILE_EMPTY)
@@ -410,7 +412,7 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
                 return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
             return refuse_take(s, nat, twos, jokers)
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
-    if t in (MoveType.DRAW, MoveType.TAKE):
+    if t in (MoveType.DRAW, MoveType.TAKE, MoveType.DECLINE):
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
     if t is MoveType.ASK:
         return refuse_ask(s)
@@ -495,6 +497,8 @@ def refuse_draw(s: HandState) -> Refusal | None:
     mode = s.rules.empty_stock
     if mode == "take_or_end":
         return None
+    if mode == "play_on":
+        return _r(Code.STOCK_EMPTY_DECLINE)
     if mode == "forced_take":
         top = s.pile_top
         if (
@@ -506,6 +510,21 @@ def refuse_draw(s: HandState) -> Refusal | None:
             return None
         return _r(Code.STOCK_EMPTY_MUST_TAKE)
     return _r(Code.STOCK_EMPTY)
+
+
+def refuse_decline(s: HandState) -> Refusal | None:
+    """Why declining the pile once the stock is empty is refused, or None.
+
+    Classic (``empty_stock`` ``"play_on"``, matrix row 18 and the note under it): play goes
+    on while each player in turn can take the pile, and a player may decline it instead,
+    which ends the hand. The other readings end the hand with a draw from the empty stock
+    (``take_or_end``, ``forced_take``) or at once (``ends``), so there is nothing to decline.
+    """
+    if s.rules.empty_stock != "play_on":
+        return _r(Code.DECLINE_NOT_HERE)
+    if s.stock:
+        return _r(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
+    return None
 
 
 def has_legal_take(s: HandState) -> bool:
@@ -531,6 +550,8 @@ def legal_moves(s: HandState) -> list[Move]:
         return [YES] if s.rules.partner_always_agrees else [YES, NO]
     if phase is Phase.DRAW:
         draws = [DRAW] if s.stock or refuse_draw(s) is None else []
+        if refuse_decline(s) is None:
+            draws.append(DECLINE)
         return draws + take_options(s)
     seat, side = s.turn, s.side
     hand = s.hands[seat]
@@ -625,6 +646,10 @@ def legal_moves(s: HandState) -> list[Move]:
 # Text forms -----------------------------------------------------------------------------------
 
 
+#: Moves whose text names no cards.
+_NO_CARDS = (MoveType.DRAW, MoveType.DECLINE, MoveType.ASK, MoveType.YES, MoveType.NO)
+
+
 def parse_move(s: HandState, text: str) -> Move:
     """Parse a move's text form, taking the named cards from the mover's hand.
 
@@ -647,7 +672,7 @@ def parse_move(s: HandState, text: str) -> Move:
             raise ValueError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
         target = kind_of_rank_char(rest[0])
         rest = rest[1:]
-    if mtype in (MoveType.DRAW, MoveType.ASK, MoveType.YES, MoveType.NO) and rest:
+    if mtype in _NO_CARDS and rest:
         raise ValueError(f"'{head}' takes no cards")
     seat = s.mover
     available = list(s.hands[seat])

@@ -7,6 +7,8 @@ matching cards from the mover's hand (see :func:`canasta.engine.state.HandState.
 Text forms::
 
     draw                     draw from the stock (one card, or two with "draw two")
+    decline                  the stock is empty: decline the pile, which ends the hand
+                             (Classic, matrix row 18)
     take                     take the pile, laying its top card off on your side's meld
     take 7H 7D               take the pile, melding its top card with these cards
     meld 7H 7D 2C            a new meld of one rank
@@ -28,6 +30,7 @@ class MoveType(Enum):
     """What a move does."""
 
     DRAW = "draw"
+    DECLINE = "decline"
     TAKE = "take"
     MELD = "meld"
     LAYOFF = "layoff"
@@ -99,3 +102,4 @@ ASK = Move(MoveType.ASK)
 YES = Move(MoveType.YES)
 NO = Move(MoveType.NO)
 DRAW = Move(MoveType.DRAW)
+DECLINE = Move(MoveType.DECLINE)

@@ -47,6 +47,9 @@ class Code(Enum):
     ASK_NO_WAY_OUT = "ask_no_way_out"
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
+    STOCK_EMPTY_DECLINE = "stock_empty_decline"
+    DECLINE_NOT_HERE = "decline_not_here"
+    DECLINE_STOCK_LEFT = "decline_stock_left"
     WILDS_NEED_TARGET = "wilds_need_target"
     PILE_NEEDS_PAIR = "pile_needs_pair"
     PILE_NEEDS_NATURAL = "pile_needs_natural"
@@ -65,7 +68,18 @@ MESSAGES: dict[Code, str] = {
     Code.WRONG_PHASE: "That isn't possible now: {expected}.",
     Code.NOT_YOUR_TURN: "It is not your turn.",
     Code.NOT_IN_HAND: "That card is not in your hand.",
-    Code.STOCK_EMPTY: "The stock is empty.",
+    Code.STOCK_EMPTY: "The stock is empty and at this table the hand ends with it.",
+    Code.STOCK_EMPTY_DECLINE: (
+        "The stock is empty: take the pile to play on, or decline it, which ends the hand."
+    ),
+    Code.DECLINE_NOT_HERE: (
+        "Declining the pile is the Classic table's rule; here the stock decides: "
+        "draw from it, or take the pile."
+    ),
+    Code.DECLINE_STOCK_LEFT: (
+        "The stock still holds {stock} cards: declining the pile ends the hand only once "
+        "it is empty."
+    ),
     Code.PILE_EMPTY: "The discard pile is empty.",
     Code.PILE_TOP_WILD: "A wild card or red three on top: the pile can't be taken this turn.",
     Code.PILE_TOP_BLACK_THREE: "A black three on top blocks the pile this turn.",
@@ -102,7 +116,8 @@ MESSAGES: dict[Code, str] = {
     Code.ASK_NO_WAY_OUT: "You can ask your partner only when your hand can go out this turn.",
     Code.DISCARD_ONE: "Discard exactly one card.",
     Code.STOCK_EMPTY_MUST_TAKE: (
-        "The stock is empty and the pile's top card fits your side's meld: take the pile."
+        "The stock is empty and the pile's top card fits your side's meld: at this table "
+        "(the rule books' forced take) you must take the pile."
     ),
     Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
     Code.NO_PARTNER: "Asking permission is not part of this game.",

@@ -305,6 +305,8 @@ class HandState:
         elif t is MoveType.TAKE:
             self.shown[self.turn].append((-1, -1))
             self._do_take(move.cards)
+        elif t is MoveType.DECLINE:  # the stock is empty and the pile declined (row 18)
+            self._end(EndReason.STOCK_EXHAUSTED)
         elif t is MoveType.MELD:
             self._do_meld(meld_kind(move.cards), move.cards)
         elif t is MoveType.LAYOFF:

@@ -109,7 +109,7 @@ class TableAssist:
         layout, full = scene.layout, scene.full
         assert layout is not None and full is not None
         rects = [scene.sprites[c].rect(full.size) for c in move.cards if c in scene.sprites]
-        if move.type is MoveType.DRAW:
+        if move.type in (MoveType.DRAW, MoveType.DECLINE):
             rects.append(pygame.Rect(layout.stock))
         elif move.type in (MoveType.TAKE, MoveType.DISCARD):
             rects.append(scene._pile_rect())

@@ -10,6 +10,7 @@ import pygame
 
 from canasta.controller import TableController
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
+from canasta.engine.moves import MoveType
 from canasta.engine.state import HandState, Phase
 from canasta.scenes.table_targets import TablePlan
 from canasta.ui.cards import CardRenderer
@@ -65,7 +66,7 @@ def prompt_for(controller: TableController, me: int) -> str:
     side = hand.side
     if hand.phase is Phase.DRAW:
         if not hand.stock:
-            return "The stock is empty: take the pile to go on."
+            return _empty_stock_status(hand)
         return "Your turn: draw from the stock, or take the pile."
     if hand.permission is True:
         return "Your partner said yes: go out this turn."
@@ -73,6 +74,18 @@ def prompt_for(controller: TableController, me: int) -> str:
         minimum = hand.opening_minimum(side)
         return f"Melds so far: {hand.opening_points} of the {minimum} you need to open."
     return "Meld, lay off, or discard a card to end your turn."
+
+
+def _empty_stock_status(hand: HandState) -> str:
+    """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
+    moves = {m.type for m in hand.legal_moves()}
+    if MoveType.DECLINE in moves:
+        return "The stock is empty: take the pile to play on, or click the stock to decline it."
+    if MoveType.DRAW in moves and MoveType.TAKE in moves:
+        return "The stock is empty: take the pile, or click the stock to end the hand."
+    if MoveType.DRAW in moves:
+        return "The stock is empty: click the stock to end the hand."
+    return "The stock is empty and the top card fits your meld: take the pile (forced take)."
 
 
 class TableDrawer:

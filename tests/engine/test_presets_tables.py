@@ -145,7 +145,7 @@ def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:  # row 1
     legal(state, "draw")
     assert state.ended
     classic = pos(hands, pile=["9C"], melds=KINGS, stock_size=0)
-    refused(classic, "draw", Code.STOCK_EMPTY)
+    refused(classic, "draw", Code.STOCK_EMPTY_DECLINE)
 
 
 def test_play_off_concealed_going_out_adds_nothing_to_the_partners_melds() -> None:  # row 22
