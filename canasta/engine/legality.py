@@ -306,6 +306,9 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
         counts = s.counts[s.turn]
         if counts[TWO] + counts[JOKER] < len(s.hands[s.turn]):
             return _r(Code.WILD_DISCARD)
+        laid = _wild_layoff(s)
+        if laid is not None:
+            return _r(Code.WILD_DISCARD_LAY_OFF, rank=KIND_NAME[laid])
     left = len(s.hands[s.turn]) - 1
     if left == 0:
         if s.permission is False:
@@ -317,6 +320,22 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
         return None
     if s.permission is True and _go_out_plan(s) is not None:
         return _r(Code.MUST_GO_OUT)
+    return None
+
+
+def _wild_layoff(s: HandState) -> int | None:
+    """The kind of a side's meld a wild card from the mover's hand may be laid off on, or None.
+
+    Table 003 (matrix row 17): wild cards are never discarded; with nothing else in hand,
+    one may go only when none of them can be melded (a wild card alone never can) or laid off.
+    """
+    counts = s.counts[s.turn]
+    shapes = [(t, j) for t, j in ((1, 0), (0, 1)) if counts[TWO] >= t and counts[JOKER] >= j]
+    for kind in s.melds[s.side]:
+        if kind == BLACK_THREE:
+            continue
+        if any(refuse_layoff(s, kind, 0, t, j) is None for t, j in shapes):
+            return kind
     return None
 
 

@@ -55,6 +55,7 @@ class Code(Enum):
     PILE_NEEDS_NATURAL = "pile_needs_natural"
     BLACK_THREE_LAST = "black_three_last"
     WILD_DISCARD = "wild_discard"
+    WILD_DISCARD_LAY_OFF = "wild_discard_lay_off"
     WILD_ONLY_LEFT = "wild_only_left"
     PARTNER_AGREES = "partner_agrees"
     PLAN_EMPTY = "plan_empty"
@@ -131,6 +132,9 @@ MESSAGES: dict[Code, str] = {
     ),
     Code.BLACK_THREE_LAST: "Black threes go down only as your very last play, emptying your hand.",
     Code.WILD_DISCARD: "Wild cards may not be discarded at this table.",
+    Code.WILD_DISCARD_LAY_OFF: (
+        "Wild cards may not be discarded at this table: lay it off on your meld of {rank}."
+    ),
     Code.WILD_ONLY_LEFT: (
         "Keep a card you may discard: only wild cards would be left, and they can't be discarded."
     ),

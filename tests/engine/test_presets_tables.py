@@ -89,10 +89,30 @@ def test_draw_two_partnership_never_discards_a_wild_card() -> None:  # row 17
     assert {m.text() for m in state.legal_moves() if m.type.value == "discard"} == {"discard 9S"}
     classic = pos(four(["2C", "9S", "9D"]), melds=KINGS, phase="play")
     legal(classic, "discard 2C")
-    # Nothing but wild cards in hand: one of them may go.
+    # Nothing but wild cards in hand, none of which can be laid off (laying one off on the
+    # Kings would leave a lone card with no canasta to go out): one of them may go.
     state = at(D2, four(["2C", "JK"]), melds=KINGS, phase="play")
     legal(state, "discard 2C")
     assert state.turn == 1 and state.pile_freezers == 1
+
+
+def test_draw_two_partnership_discards_no_wild_card_that_can_be_laid_off() -> None:  # row 17
+    # Reference 003: wild cards can never be discarded. With a canasta of Kings the side may
+    # go out, so 2C can go on the Queens (3 naturals, no wild card yet): no discard.
+    melds = [{"K": K7, "Q": ["QS", "QH", "QD"]}, {}]
+    state = at(D2, four(["2C", "JK"]), melds=melds, phase="play")
+    refused(state, "discard 2C", Code.WILD_DISCARD_LAY_OFF, rank="Kings")
+    refusal = state.check(state.parse_move("discard JK"))
+    assert refusal is not None and refusal.message() == (
+        "Wild cards may not be discarded at this table: lay it off on your meld of Kings."
+    )
+    assert not [m for m in state.legal_moves() if m.type.value == "discard"]
+    legal(state, "layoff Q 2C")
+    legal(state, "layoff Q JK")
+    assert state.went_out == 0
+    # At the Classic table a wild card may always be discarded.
+    classic = pos(four(["2C", "JK"]), melds=melds, phase="play")
+    legal(classic, "discard 2C")
 
 
 def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:  # row 17
