@@ -43,8 +43,7 @@ def check_plan(state: HandState, moves: list[Move]) -> tuple[int, Refusal] | Non
     last = len(moves) - 1
     for i, move in enumerate(moves):
         if move.type not in _PLAN_TYPES and not (move.type is MoveType.DISCARD and i == last):
-            text = "A plan holds melds and lay-offs, and at most one discard at its end."
-            return i, Refusal(Code.BAD_MOVE, {"text": text})
+            return i, Refusal(Code.PLAN_MOVE_TYPE, {"move": move.text()})
         refusal = trial.check(move)
         if refusal is not None:
             return i, refusal

@@ -223,7 +223,7 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     """
     side = s.side
     if kind not in s.melds[side] or kind == BLACK_THREE:
-        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+        return _no_such_meld(s, kind)
     size = s.msize[side][kind]
     wild = s.mwild[side][kind]
     shape = _meld_shape(size - wild + nat, wild + twos + jokers, s.rules.wild_cap)
@@ -232,6 +232,18 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
     points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
+
+
+def _no_such_meld(s: HandState, kind: int) -> Refusal:
+    """The side has no meld of ``kind`` to lay off on: say so, naming the rule when the
+    other side has one (Classic "Melding": lay off only on your own side's melds)."""
+    if not 0 <= kind < NUM_KINDS:
+        return _r(Code.NO_MELD_NAMED)
+    if kind in s.melds[1 - s.side]:
+        return _r(Code.OPPONENTS_MELD_OF, rank=KIND_NAME[kind])
+    if kind == BLACK_THREE:
+        return _r(Code.BLACK_THREE_NO_LAYOFF)
+    return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
 
 
 def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | None:
@@ -264,6 +276,8 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
             return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
     elif not exists:
         if not s.rules.take_with_natural_and_wild:
+            if nat < 2 and s.rules.take_onto_meld_needs_natural:
+                return _r(Code.PILE_NEEDS_PAIR_OR_NATURAL, rank=rank)
             if nat < 2:
                 return _r(Code.PILE_NEEDS_PAIR, rank=rank)
         elif nat < 1 or nat + 1 + wild < 3:
@@ -290,7 +304,11 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
         for card in rest:
             counts[CARD_KIND[card]] += 1
         return finish_refusal(s, counts, sizes, wilds, 0, 0)
-    return finish_refusal(s, counts, sizes, wilds, points, len(rest))
+    refusal = finish_refusal(s, counts, sizes, wilds, points, len(rest))
+    if refusal is not None and refusal.code is Code.OPENING_UNREACHABLE and rest:
+        # The cards under the top card wait for the opening and do not count toward it.
+        return Refusal(Code.OPENING_UNREACHABLE_PILE, {**refusal.details, "buried": len(rest)})
+    return refusal
 
 
 def refuse_discard(s: HandState, kind: int) -> Refusal | None:
@@ -451,9 +469,9 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
         return refuse_meld(s, kind, nat, twos, jokers)
     kind = move.target
     if not move.cards:
-        return _r(Code.BAD_MOVE, text="Choose the cards to lay off.")
+        return _r(Code.SELECT_TO_LAY_OFF)
     if not 0 <= kind < NUM_KINDS or kind not in s.melds[s.side]:
-        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+        return _no_such_meld(s, kind)
     nat, twos, jokers, ok = _split(move.cards, kind)
     if not ok:
         return _r(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])

@@ -27,7 +27,7 @@ from .finish import check_plan, play_plan
 from .legality import check_move, has_legal_take, parse_move
 from .legality import legal_moves as list_legal_moves
 from .moves import Move, MoveType
-from .refusals import IllegalMove, Refusal
+from .refusals import Code, IllegalMove, Refusal
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .view import SeatView, make_view
@@ -211,21 +211,27 @@ class HandState:
 
     # Legality and moves (see legality.py) -----------------------------------------------------
 
-    def check(self, move: Move) -> Refusal | None:
-        """Return why ``move`` is refused for the player to move, or None if it is legal."""
+    def check(self, move: Move, seat: int | None = None) -> Refusal | None:
+        """Return why ``move`` is refused for the player to move, or None if it is legal.
+
+        With ``seat`` (the seat asking, e.g. an online player), a move by any other seat
+        than the one to move is refused with ``NOT_YOUR_TURN``.
+        """
+        if seat is not None and seat != self.mover:
+            return Refusal(Code.NOT_YOUR_TURN, {"mover": self.mover})
         return check_move(self, move)
 
     def legal_moves(self) -> list[Move]:
         """Return the legal moves of the player to move (minimal forms; see legality.py)."""
         return list_legal_moves(self)
 
-    def play(self, move: Move) -> None:
-        """Check and apply ``move``.
+    def play(self, move: Move, seat: int | None = None) -> None:
+        """Check and apply ``move`` (by ``seat`` when given; see :meth:`check`).
 
         Raises:
             IllegalMove: carrying the :class:`Refusal` when the rules refuse the move.
         """
-        refusal = self.check(move)
+        refusal = self.check(move, seat)
         if refusal is not None:
             raise IllegalMove(refusal, move.text())
         self.apply(move)

@@ -39,7 +39,9 @@ def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:  # row 5
 def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> None:  # row 9
     hands = four(["7H", "2C", "9S", "9D", "KC", "5D"])
     state = at(D2, hands, pile=["5S", "7C"], melds=KINGS)
-    refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR, rank="7s")
+    refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR_OR_NATURAL, rank="7s")
+    refusal = state.check(state.parse_move("take 7H 2C"))
+    assert refusal is not None and "also needs a natural 7s from your hand" in refusal.message()
     state = at(D2, hands, pile=["5S", "KD"], melds=KINGS)
     refused(state, "take", Code.PILE_NEEDS_NATURAL, rank="Kings")
     takes = [m.text() for m in state.legal_moves() if m.type.value == "take"]
