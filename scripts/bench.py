@@ -222,12 +222,16 @@ def _ask(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, f
     return answer
 
 
-def compare_engines(rev: str, hands: int, rounds: int) -> dict[str, object]:
+def compare_engines(
+    rev: str, hands: int, rounds: int, decision_hands: int = 0
+) -> dict[str, object]:
     """Time this checkout's engine against revision ``rev``'s on the same hands.
 
     Each preset's ``hands`` seeds are split into ``rounds`` batches; every batch is played
     by both engines one after the other (which goes first alternates), so a change in the
-    machine's load touches both alike. Returns the JSON figures (hands per second, ratio).
+    machine's load touches both alike. With ``decision_hands``, also compares the medium and
+    hard levels' moves on fixed worlds and the hard level's worlds per search in its budget.
+    Returns the JSON figures (hands per second, ratio).
     """
     commit = subprocess.run(
         ["git", "rev-parse", rev], cwd=ROOT, check=True, capture_output=True, text=True
@@ -268,6 +272,9 @@ def compare_engines(rev: str, hands: int, rounds: int) -> dict[str, object]:
                     "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
                     "same_play": same,
                 }
+            if decision_hands:
+                figures["decisions"] = _compare_decisions(procs, decision_hands)
+                figures["hard_worlds_in_budget"] = _compare_budget(procs, decision_hands)
             for proc in procs.values():
                 assert proc.stdin is not None
                 proc.stdin.close()
@@ -280,6 +287,51 @@ def compare_engines(rev: str, hands: int, rounds: int) -> dict[str, object]:
     return {"baseline": commit, "hands": hands, "rounds": rounds, "presets": figures}
 
 
+def _compare_decisions(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
+    """Medium and hard in every seat on fixed worlds (no time limit), both engines: how many
+    hands' move lists are the same, and where the first difference of each other one is."""
+    out: dict[str, object] = {}
+    for level, worlds in (("medium", 6), ("hard", 8)):
+        for players in (2, 4):
+            request = {"decisions": level, "players": players, "seeds": [0, hands],
+                       "worlds": worlds}  # fmt: skip
+            answers = {name: _ask(proc, request) for name, proc in procs.items()}
+            base, cur = answers["baseline"]["hands"], answers["current"]["hands"]
+            assert isinstance(base, list) and isinstance(cur, list)
+            differ = []
+            for deal, (a, b) in enumerate(zip(base, cur, strict=True)):
+                if a != b:
+                    i = next(
+                        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                        min(len(a), len(b)),
+                    )
+                    differ.append({"deal": deal, "move": i,
+                                   "baseline": a[i] if i < len(a) else None,
+                                   "current": b[i] if i < len(b) else None})  # fmt: skip
+            out[f"{level} {players}p"] = {"hands": hands, "same": hands - len(differ),
+                                          "differ": differ}  # fmt: skip
+    return out
+
+
+def _compare_budget(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
+    """Sampled deals (worlds) per hard search within the level's budget, both engines."""
+    out: dict[str, object] = {}
+    for players in (2, 4):
+        request = {"budget": True, "players": players, "seeds": [0, max(1, hands // 2)]}
+        row: dict[str, object] = {}
+        for name, proc in procs.items():
+            worlds = _ask(proc, request)["worlds"]
+            assert isinstance(worlds, list)
+            row[name] = {
+                "searches": len(worlds),
+                "mean_worlds": round(statistics.mean(worlds), 1) if worlds else 0,
+                "median_worlds": statistics.median(worlds) if worlds else 0,
+                "at_cap": sum(1 for w in worlds if w >= (48 if players == 2 else 96)),
+            }
+        out[f"{players}p"] = row
+    return out
+
+
 def main() -> None:
     """Run every benchmark and print the JSON figures."""
     parser = argparse.ArgumentParser(description="Canasta benchmarks (JSON output)")
@@ -288,10 +340,13 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small counts, for tests")
     parser.add_argument("--baseline", metavar="REV", help="compare the engine with REV's only")
     parser.add_argument("--rounds", type=int, default=10, help="alternated batches (--baseline)")
+    parser.add_argument("--decision-hands", type=int, default=0,
+                        help="also compare AI decisions on N hands (--baseline)")  # fmt: skip
     args = parser.parse_args()
     if args.baseline:
         hands = 20 if args.quick else args.hands
-        print(json.dumps(compare_engines(args.baseline, hands, args.rounds), indent=2))
+        figures = compare_engines(args.baseline, hands, args.rounds, args.decision_hands)
+        print(json.dumps(figures, indent=2))
         return
     hands = 20 if args.quick else args.hands
     frames = 60 if args.quick else args.frames

@@ -47,13 +47,69 @@ def play(preset: str, players: int | None, first: int, last: int) -> dict[str, o
     return {"cpu": cpu, "wall": wall, "moves": moves, "digest": digest.hexdigest()[:16]}
 
 
+def decisions(level: str, players: int, first: int, last: int, worlds: int) -> dict[str, object]:
+    """Play hands with ``level`` in every seat on a fixed number of worlds (no time limit).
+
+    Returns every hand's moves (text forms): the same engine speed-independent decisions
+    give the same lists.
+    """
+    from canasta.ai import HardPlayer, MediumPlayer
+
+    rules = CLASSIC.with_options(players=players)
+    hands = []
+    for deal in range(first, last):
+        state = HandState.deal(rules, deal)
+        state.keep_snapshots = False
+        if level == "hard":
+            seats = [
+                HardPlayer(deal * 4 + s, time_limit=None, worlds=worlds) for s in range(players)
+            ]
+        else:
+            seats = [
+                MediumPlayer(deal * 4 + s, time_limit=None, worlds=worlds) for s in range(players)
+            ]
+        moves = []
+        while not state.ended and len(moves) < 400:
+            move = seats[state.mover].choose(state.view_for(state.mover))
+            moves.append(move.text())
+            state.apply(move)
+        hands.append(moves)
+    return {"hands": hands}
+
+
+def budget(players: int, first: int, last: int) -> dict[str, object]:
+    """Worlds the hard level samples per search within its own budget (the level's time
+    limit and world cap), over hands with the hard level in every seat."""
+    from canasta.ai import HardPlayer
+
+    rules = CLASSIC.with_options(players=players)
+    worlds: list[int] = []
+    start = time.process_time()
+    for deal in range(first, last):
+        state = HandState.deal(rules, deal)
+        state.keep_snapshots = False
+        seats = [HardPlayer(deal * 4 + s) for s in range(players)]
+        while not state.ended:
+            advice = seats[state.mover].advise(state.view_for(state.mover))
+            if advice.worlds:
+                worlds.append(advice.worlds)
+            state.apply(advice.move)
+    return {"worlds": worlds, "cpu": time.process_time() - start}
+
+
 def main() -> None:
     """Answer requests until stdin closes."""
     print(json.dumps({"file": canasta.__file__}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         first, last = request["seeds"]
-        answer = play(request["preset"], request.get("players"), first, last)
+        if "decisions" in request:
+            answer = decisions(request["decisions"], request["players"], first, last,
+                               request["worlds"])  # fmt: skip
+        elif "budget" in request:
+            answer = budget(request["players"], first, last)
+        else:
+            answer = play(request["preset"], request.get("players"), first, last)
         print(json.dumps(answer), flush=True)
 
 

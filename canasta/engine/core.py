@@ -6,6 +6,7 @@ so the engine's import graph stays free of cycles (``tests/engine/test_shape.py`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 from .cards import CARD_KIND, is_wild_kind
@@ -39,6 +40,26 @@ class EndReason(Enum):
     MOVE_LIMIT = "move_limit"
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended (python-chess's ``Outcome`` in Canasta's words).
+
+    Attributes:
+        reason: why it ended (went out, stock exhausted, or the safety move limit).
+        went_out: the seat that went out, or -1.
+        concealed: whether that seat went out concealed (Classic "Going out").
+    """
+
+    reason: EndReason
+    went_out: int = -1
+    concealed: bool = False
+
+    @property
+    def side(self) -> int:
+        """The side that went out (0 or 1), or -1."""
+        return self.went_out % 2 if self.went_out >= 0 else -1
+
+
 def meld_kind(cards: tuple[int, ...] | list[int]) -> int:
     """Return the kind a set of meld cards forms: its first non-wild card's kind (-1: none)."""
     for card in cards:
@@ -55,6 +76,7 @@ __all__ = [
     "MIN_NATURALS",
     "NEAR_CANASTA_SIZE",
     "EndReason",
+    "Outcome",
     "Phase",
     "meld_kind",
 ]

@@ -28,7 +28,7 @@ from .cards import (
 from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
 from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
 from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
-from .refusals import Code, Refusal
+from .refusals import Code, MoveParseError, Refusal
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -561,6 +561,8 @@ def refuse_decline(s: HandState) -> Refusal | None:
         return _r(Code.DECLINE_NOT_HERE)
     if s.stock:
         return _r(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
+    if not has_legal_take(s):
+        return _r(Code.DECLINE_NOTHING)
     return None
 
 
@@ -691,34 +693,41 @@ def parse_move(s: HandState, text: str) -> Move:
     """Parse a move's text form, taking the named cards from the mover's hand.
 
     Raises:
-        ValueError: for an unknown word, a bad card code, or a card the mover lacks.
+        MoveParseError: (a ValueError) for an unknown word, a bad card code, or a card the
+            mover lacks.
     """
     words = text.split()
     if not words:
-        raise ValueError("empty move")
+        raise MoveParseError("empty move")
     head = words[0].lower()
     try:
         mtype = MoveType(head)
     except ValueError:
         names = ", ".join(m.value for m in MoveType)
-        raise ValueError(f"unknown move {head!r} (expected one of: {names})") from None
+        raise MoveParseError(f"unknown move {head!r} (expected one of: {names})") from None
     rest = words[1:]
     target = -1
     if mtype is MoveType.LAYOFF:
         if not rest:
-            raise ValueError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
-        target = kind_of_rank_char(rest[0])
+            raise MoveParseError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
+        try:
+            target = kind_of_rank_char(rest[0])
+        except ValueError as error:
+            raise MoveParseError(str(error)) from None
         rest = rest[1:]
     if mtype in _NO_CARDS and rest:
-        raise ValueError(f"'{head}' takes no cards")
+        raise MoveParseError(f"'{head}' takes no cards")
     seat = s.mover
     available = list(s.hands[seat])
     cards: list[int] = []
     for word in rest:
-        code = normalise_code(word)
+        try:
+            code = normalise_code(word)
+        except ValueError as error:
+            raise MoveParseError(str(error)) from None
         match = next((c for c in available if CARD_CODE[c] == code), None)
         if match is None:
-            raise ValueError(f"{code} is not in seat {seat}'s hand")
+            raise MoveParseError(f"{code} is not in seat {seat}'s hand")
         available.remove(match)
         cards.append(match)
     return Move(mtype, tuple(cards), target)

@@ -57,6 +57,7 @@ class Code(Enum):
     STOCK_EMPTY_DECLINE = "stock_empty_decline"
     DECLINE_NOT_HERE = "decline_not_here"
     DECLINE_STOCK_LEFT = "decline_stock_left"
+    DECLINE_NOTHING = "decline_nothing"
     WILDS_NEED_TARGET = "wilds_need_target"
     PILE_NEEDS_PAIR = "pile_needs_pair"
     PILE_NEEDS_NATURAL = "pile_needs_natural"
@@ -101,6 +102,10 @@ MESSAGES: dict[Code, str] = {
     Code.DECLINE_NOT_HERE: (
         "Declining the pile is the Classic table's rule; here the stock decides: "
         "draw from it, or take the pile."
+    ),
+    Code.DECLINE_NOTHING: (
+        "You can't take the pile, so there is nothing to decline: with the stock empty, "
+        "the hand ends."
     ),
     Code.DECLINE_STOCK_LEFT: (
         "The stock still holds {stock} cards: declining the pile ends the hand only once "
@@ -195,6 +200,12 @@ class Refusal:
         return MESSAGES[self.code].format(**details)
 
 
+class MoveParseError(ValueError):
+    """Raised when a move's text form does not parse: an unknown word, a bad card code, a
+    card the mover does not hold (python-chess's ``InvalidMoveError``). A move that parses
+    but breaks a rule raises :class:`IllegalMove` instead."""
+
+
 class IllegalMove(ValueError):
     """Raised by a checked play of a move that the rules refuse.
 
@@ -207,3 +218,7 @@ class IllegalMove(ValueError):
         super().__init__(f"illegal move {move_text!r}: {refusal.message()}")
         self.refusal = refusal
         self.move_text = move_text
+
+
+#: python-chess's name for :class:`IllegalMove`.
+IllegalMoveError = IllegalMove

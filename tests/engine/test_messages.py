@@ -26,6 +26,7 @@ RARE = [
     (lambda: pos([["KH", "9C"], ["4C"]], pile=["KC"], stock_size=0, empty_stock="ends"), "draw"),
     (lambda: pos([["KH", "9C"], ["4C"]], pile=["KC"], stock_size=0), "draw"),
     (lambda: pos([["KH", "KD"], ["4C"]]), "take KH KD"),
+    (lambda: pos([["5C", "6D"], ["4C"]], pile=["KH"], stock_size=0), "decline"),
     (
         lambda: pos(
             [["KH", "9C", "5D"], ["4C"]], pile=["KC"], melds=[{"K": K7[:3]}, {}],
