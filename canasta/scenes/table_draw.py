@@ -88,6 +88,8 @@ class TableDrawer:
     ) -> None:
         self.layout = layout
         self.watching = watching
+        #: The prompt is drawn above this y (px): the message strip's buttons lie below.
+        self.text_bottom = layout.message.bottom - BUTTON_ROW_PX
         self.theme = theme
         self.renderer = renderer
         self.font = max(14, round(layout.card[1] * 0.16))
@@ -162,14 +164,14 @@ class TableDrawer:
             height = max(36, min(56, self.layout.card[1] // 2))
             toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
             return
-        largest = min(30, max(16, rect.height // 3))
+        room = self.text_bottom - rect.y
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
         width = rect.width - 20
         size = fit_text_size(prompt, width, largest)
         lines = [prompt]
         if size < READABLE_PX:
             # A long line (a hint and its reason) wraps above the buttons rather than
             # shrinking out of reach of the eye, where the strip has room for it.
-            room = rect.height - BUTTON_ROW_PX
             wrapped_size, wrapped = fit_lines(prompt, width, room, READABLE_PX, SMALLEST_PX)
             if text_height(wrapped_size, len(wrapped)) <= room:
                 size, lines = wrapped_size, wrapped
