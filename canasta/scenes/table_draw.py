@@ -10,6 +10,8 @@ import pygame
 
 from canasta.controller import TableController
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.refusals import Code
 from canasta.engine.state import HandState, Phase
 from canasta.scenes.table_targets import TablePlan
 from canasta.ui.cards import CardRenderer
@@ -44,6 +46,24 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return ("You", "West", "Partner", "East")[rel]
 
 
+#: Why no cards at all could take the pile now, by refusal code: the prompt's words.
+PILE_CLOSED = {
+    Code.PILE_EMPTY: "",
+    Code.PILE_TOP_BLACK_THREE: " (a black three blocks the pile)",
+    Code.PILE_TOP_WILD: " (a wild card on top: the pile can't be taken)",
+}
+
+
+def pile_closed(hand: HandState) -> Code | None:
+    """Why the pile cannot be taken with any cards this turn (empty, a black three or a
+    wild card on top, as the engine judges a take), or None when some
+    cards might take it (a frozen pile still can, with a natural pair)."""
+    refusal = hand.check(Move(MoveType.TAKE, ()))
+    if refusal is not None and refusal.code in PILE_CLOSED:
+        return refusal.code
+    return None
+
+
 def prompt_for(controller: TableController, me: int) -> str:
     """The one-line prompt shown in the message strip for the current moment."""
     hand = controller.hand
@@ -66,6 +86,9 @@ def prompt_for(controller: TableController, me: int) -> str:
     if hand.phase is Phase.DRAW:
         if not hand.stock:
             return "The stock is empty: take the pile to go on."
+        closed = pile_closed(hand)
+        if closed is not None:
+            return f"Your turn: draw from the stock{PILE_CLOSED[closed]}."
         return "Your turn: draw from the stock, or take the pile."
     if hand.permission is True:
         return "Your partner said yes: go out this turn."
@@ -124,7 +147,8 @@ class TableDrawer:
             if hand.phase is Phase.DRAW:
                 if hand.stock:
                     draw_glow(surface, layout.stock, theme.glow, radius=self.renderer.radius)
-                draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
+                if pile_closed(hand) is None:  # a blocked pile does not invite a click
+                    draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
             elif hand.phase is Phase.PLAY:
                 draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
 
