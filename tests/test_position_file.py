@@ -282,3 +282,16 @@ def test_answer_phase_needs_ask_permission(tmp_path: Path) -> None:
 
 def test_turn_must_be_a_whole_number(tmp_path: Path) -> None:
     assert "turn" in refused(tmp_path, {"hands": [["5C"], ["6C"]], "turn": True})
+
+
+def test_a_deal_from_a_deck_order_in_a_file(tmp_path: Path) -> None:
+    deck = [CARD_CODE[c] for c in range(108)]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps({"rules": {"players": 2}, "dealer": 1, "deck": deck, "hands": []}))
+    state = load_position(path)
+    # Seat 0 (the dealer's left) gets the 1st, 3rd ... card turned up: codes as given.
+    expected = HandState.deal(RuleSet(), 0, dealer=1, deck=list(range(108)))
+    assert state == expected
+    path.write_text(json.dumps({"rules": {"players": 2}, "deck": deck[:-1], "hands": []}))
+    with pytest.raises(PositionError, match="a deck order names all 108 cards, not 107"):
+        load_position(path)

@@ -128,6 +128,10 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     ``stock_size`` every card left over, are out of play for the hand: "the stock is empty
     and these are the cards that matter" can be written down.
 
+    With ``deck`` (the 108 codes in the order they are turned up) the hand is dealt from
+    that order instead (:meth:`HandState.deal`), red-three replacements and the upcard
+    included; only ``rules``, ``deal_number``, ``dealer`` and ``side_scores`` are read then.
+
     Raises:
         ValueError: for an unknown card code, more copies of a card than the deck has, a
             meld that names a rank its cards do not hold, a red three outside the red-three
@@ -139,6 +143,18 @@ def state_from_data(data: dict[str, Any]) -> HandState:
     scores = data.get("side_scores", [0, 0])
     deal_number = int(data.get("deal_number", 0))
     deck = _Deck()
+    if "deck" in data:
+        # A deal from a given deck order: all 108 codes, in the order they are turned up.
+        codes = list(data["deck"])
+        if len(codes) != DECK_SIZE:
+            raise ValueError(f"a deck order names all {DECK_SIZE} cards, not {len(codes)}")
+        return HandState.deal(
+            rules,
+            deal_number,
+            dealer=int(data.get("dealer", 0)),
+            side_scores=(int(scores[0]), int(scores[1])),
+            deck=deck.take_all(codes),
+        )
     hands = [deck.take_all(list(codes)) for codes in data.get("hands", [[]] * players)]
     if len(hands) != players:
         raise ValueError(f"{len(hands)} hands given for {players} players")

@@ -40,6 +40,7 @@ class PositionModel(BaseModel):
     hands: list[list[str]]
     stock: list[str] | None = None
     stock_size: StrictInt | None = Field(None, ge=0, le=108)
+    deck: list[str] | None = None
     out_of_play: list[str] = Field(default_factory=list)
     pile: list[str] = Field(default_factory=list)
     melds: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
