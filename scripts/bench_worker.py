@@ -77,10 +77,23 @@ def decisions(level: str, players: int, first: int, last: int, worlds: int) -> d
     return {"hands": hands}
 
 
-def budget(players: int, first: int, last: int) -> dict[str, object]:
+def budget(players: int, first: int, last: int, cpu: bool = False) -> dict[str, object]:
     """Worlds the hard level samples per search within its own budget (the level's time
-    limit and world cap), over hands with the hard level in every seat."""
+    limit and world cap), over hands with the hard level in every seat.
+
+    With ``cpu`` an engine whose budget is counted on the wall clock has it counted on the
+    thread's CPU time instead, so two engines compare on the same clock.
+    """
     from canasta.ai import HardPlayer
+
+    if cpu:
+        import types
+
+        import canasta.ai.hard as hard
+
+        if not hasattr(HardPlayer, "WALL_CEILING"):
+            fake = types.SimpleNamespace(perf_counter=time.thread_time)
+            hard.time = fake  # type: ignore[assignment]
 
     rules = CLASSIC.with_options(players=players)
     worlds: list[int] = []
@@ -107,7 +120,7 @@ def main() -> None:
             answer = decisions(request["decisions"], request["players"], first, last,
                                request["worlds"])  # fmt: skip
         elif "budget" in request:
-            answer = budget(request["players"], first, last)
+            answer = budget(request["players"], first, last, bool(request.get("cpu")))
         else:
             answer = play(request["preset"], request.get("players"), first, last)
         print(json.dumps(answer), flush=True)
