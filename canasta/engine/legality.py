@@ -8,6 +8,7 @@ after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -571,12 +572,17 @@ def has_legal_take(s: HandState) -> bool:
     return bool(take_options(s))
 
 
+#: Builds a Move from its three fields without the named tuple's argument handling (the
+#: move list makes many).
+_MoveFields = tuple[MoveType, tuple[int, ...], int]
+_make_move: Callable[[type[Move], _MoveFields], Move] = tuple.__new__
+
 #: Kinds a meld can be of, in the order the move list gives them.
 _MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
 
 
-def legal_moves(s: HandState) -> list[Move]:
-    """Return the legal moves of the player to move.
+def iter_legal_moves(s: HandState) -> Iterator[Move]:
+    """Yield the legal moves of the player to move, one at a time (lazily).
 
     Melds and lay-offs are listed per count of naturals with zero, one or more wild cards
     (twos before jokers), discards once per kind; :func:`check_move` accepts every other
@@ -584,20 +590,24 @@ def legal_moves(s: HandState) -> list[Move]:
     """
     phase = s.phase
     if phase is Phase.ENDED:
-        return []
+        return
     if phase is Phase.ANSWER:
-        return [YES] if s.rules.partner_always_agrees else [YES, NO]
+        yield YES
+        if not s.rules.partner_always_agrees:
+            yield NO
+        return
     if phase is Phase.DRAW:
         draws = [DRAW] if s.stock or refuse_draw(s) is None else []
         if refuse_decline(s) is None:
             draws.append(DECLINE)
-        return draws + take_options(s)
+        yield from draws
+        yield from take_options(s)
+        return
     seat, side = s.turn, s.side
     hand = s.hands[seat]
     counts = s.counts[seat]
     rules = s.rules
     cap = rules.wild_cap
-    moves: list[Move] = []
     tw, jk = counts[TWO], counts[JOKER]
     # Cards of each kind in hand order, so a move takes the first ones (as _pick would).
     by_kind: list[list[int]] = [[] for _ in range(NUM_KINDS)]
@@ -618,7 +628,7 @@ def legal_moves(s: HandState) -> list[Move]:
         for t in range(tw + 1)
         for j in range(jk + 1)
     ]
-    new_move = Move
+    make = _make_move
     layoff_type, meld_type = MoveType.LAYOFF, MoveType.MELD
     for kind in _MELD_KINDS:
         c = counts[kind]
@@ -646,7 +656,7 @@ def legal_moves(s: HandState) -> list[Move]:
                         refuse_layoff(s, kind, nat, twos, jokers) is not None
                     ):
                         continue
-                    moves.append(new_move(layoff_type, picked + wild_cards, kind))
+                    yield make(Move, (layoff_type, picked + wild_cards, kind))
         elif c >= 2:
             wild_max = 0 if kind == BLACK_THREE else cap
             naturals = by_kind[kind]
@@ -667,7 +677,7 @@ def legal_moves(s: HandState) -> list[Move]:
                         and (wild_ok or left > wild_in_hand - n_wild)
                     ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
                         continue
-                    moves.append(new_move(meld_type, picked + wild_cards))
+                    yield make(Move, (meld_type, picked + wild_cards, -1))
     # A discard leaving a card needs no check in the common case (see refuse_discard),
     # except a wild card where wild cards may not be discarded while another card is held.
     quick_discard = plain and size_now >= 2
@@ -676,10 +686,14 @@ def legal_moves(s: HandState) -> list[Move]:
             continue
         quick = quick_discard and (wild_ok or kind not in (TWO, JOKER))
         if quick or refuse_discard(s, kind) is None:
-            moves.append(new_move(MoveType.DISCARD, (by_kind[kind][0],)))
+            yield make(Move, (MoveType.DISCARD, (by_kind[kind][0],), -1))
     if rules.asks_permission and refuse_ask(s) is None:
-        moves.append(ASK)
-    return moves
+        yield ASK
+
+
+def legal_moves(s: HandState) -> list[Move]:
+    """Return the legal moves of the player to move as a list (see :func:`iter_legal_moves`)."""
+    return list(iter_legal_moves(s))
 
 
 # Text forms -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ lives in :mod:`canasta.engine.legality`, scoring in :mod:`canasta.engine.scoring
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from .cards import (
     CARD_CODE,
@@ -26,7 +27,7 @@ from .cards import (
 )
 from .core import CANASTA_SIZE, EndReason, Outcome, Phase, meld_kind
 from .finish import check_plan, play_plan
-from .legality import check_move, has_legal_take, parse_move
+from .legality import check_move, has_legal_take, iter_legal_moves, parse_move
 from .legality import legal_moves as list_legal_moves
 from .moves import Move, MoveType
 from .refusals import Code, IllegalMove, Refusal
@@ -40,6 +41,39 @@ __all__ = ["EndReason", "HandState", "Outcome", "Phase", "meld_kind"]
 
 #: Moves a reset does not take back: the question to the partner and the answer.
 _BINDING = (MoveType.ASK, MoveType.YES, MoveType.NO)
+
+
+class LegalMoves:
+    """A lazy view of a hand's legal moves (see :attr:`HandState.legal_moves`).
+
+    Generated afresh at each use from the state as it then is; do not change the state
+    while iterating.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: HandState) -> None:
+        self._state = state
+
+    def __call__(self) -> list[Move]:
+        """Return the legal moves as a list."""
+        return list_legal_moves(self._state)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter_legal_moves(self._state)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._state.check(move) is None
+
+    def __bool__(self) -> bool:
+        return any(True for _ in iter_legal_moves(self._state))
+
+    def count(self) -> int:
+        """How many moves the list holds (counted without keeping them)."""
+        return sum(1 for _ in iter_legal_moves(self._state))
+
+    def __len__(self) -> int:
+        return self.count()
 
 
 class HandState:
@@ -389,9 +423,17 @@ class HandState:
             return Refusal(Code.NOT_YOUR_TURN, {"mover": self.mover})
         return check_move(self, move)
 
-    def legal_moves(self) -> list[Move]:
-        """Return the legal moves of the player to move (minimal forms; see legality.py)."""
-        return list_legal_moves(self)
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the player to move (minimal forms; see legality.py).
+
+        ``state.legal_moves()`` lists them; ``for move in state.legal_moves``,
+        ``state.legal_moves.count()``, ``any(state.legal_moves)`` and
+        ``move in state.legal_moves`` work without building the list (python-chess's
+        ``legal_moves``). ``in`` asks the rules (:meth:`check`), so any legal selection of
+        cards counts, not only the listed minimal forms.
+        """
+        return LegalMoves(self)
 
     def play(self, move: Move, seat: int | None = None) -> None:
         """Check and apply ``move`` (by ``seat`` when given; see :meth:`check`).

@@ -14,7 +14,7 @@ from canasta.engine import PRESETS, HandState, Move, MoveType
 from canasta.engine.cards import CARD_KIND, JOKER, NUM_KINDS, TWO
 from canasta.engine.core import Phase, meld_kind
 
-from .helpers import pos
+from .helpers import K7, pos
 
 
 def _shape(move: Move) -> tuple[object, ...]:
@@ -123,3 +123,25 @@ def test_the_list_holds_every_shape_the_check_accepts(name: str) -> None:
                 assert state.check(move) is None, move.text()
             state.apply(rng.choice(moves))
     assert checked > 100
+
+
+def test_legal_moves_lazily_a_generator_a_count_and_in() -> None:
+    state = HandState.deal(PRESETS["Classic"].with_options(players=4), 17)
+    rng = random.Random(3)
+    for _ in range(120):
+        if state.ended:
+            break
+        listed = state.legal_moves()
+        assert list(state.legal_moves) == listed
+        assert state.legal_moves.count() == len(listed) == len(state.legal_moves)
+        assert bool(state.legal_moves) == bool(listed)
+        assert all(move in state.legal_moves for move in listed)
+        first = next(iter(state.legal_moves))
+        assert first == listed[0]
+        state.apply(rng.choice(listed))
+    # "in" asks the rules: a legal selection the list does not spell out counts too, and a
+    # move of the wrong phase does not.
+    state = pos([["7H", "7D", "7C", "7S", "9C"], ["4C"]], melds=[{"K": K7[:3]}, {}], phase="play")
+    assert state.parse_move("meld 7H 7D 7S") in state.legal_moves
+    assert state.parse_move("draw") not in state.legal_moves
+    assert "draw" not in state.legal_moves
