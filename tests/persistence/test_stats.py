@@ -72,10 +72,9 @@ def test_a_crash_after_the_stats_do_not_count_the_hand_twice():
     # As if the process died after counting but before forgetting the save:
     saved = session.current
     session.store.save_game(saved)
-    again = Session(Store())
-    game = again.continue_game()
-    assert game is not None and game.over
-    again.turn_ended()
+    again = Session(Store())  # the next start clears that save: nothing was missing
+    assert again.store.take_notices() == []
+    assert again.continue_game() is None
     line = Session(Store()).stats.lines["2p-quick"]
     assert (line.games_played, line.hands_played) == (1, 1)
     assert not again.has_saved_game()
