@@ -143,8 +143,8 @@ class Session:
         saved = self.store.load_game()
         if saved is None:
             return None
-        if self.unsettled is not None and self.unsettled.game_id == saved.game_id:
-            self.unsettled = None  # the same game: turn_ended settles it
+        if saved.game.over:
+            self.unsettled = saved  # turn_ended writes what is missing and says so
         self.current, self.tracked = saved, True
         return saved.game
 

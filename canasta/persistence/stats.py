@@ -102,7 +102,8 @@ class Stats(BaseModel):
         """Count the person's side's hand ``hand_number`` (1, 2, ...) of game ``game_id``.
 
         ``mine`` is the side's score; ``went_out``/``concealed``: a player of the side went
-        out (concealed). Returns False (and counts nothing) if that hand was counted.
+        out (concealed). Returns False (and counts nothing) if that hand, or the game's
+        result, was counted.
         """
         if self.counted(game_id):
             return False

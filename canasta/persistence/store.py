@@ -14,7 +14,9 @@ and leaves the old file as it was.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,6 +53,7 @@ _WHAT = {
     "game": ("the game", "Play goes on; saving is tried again at every turn."),
     "record": ("the game record", "It is tried again at the next turn or new game."),
     "finished": ("the finished game", "It stays in the saved game's place for now."),
+    "clear": ("", "It is deleted at the next start."),
 }  # fmt: skip
 #: A finished game waiting for its stats or record, kept beside the game in progress.
 FINISHED_PREFIX = "finished-"
@@ -69,7 +72,7 @@ class Store:
         self.notices: list[str] = []
         self._failed_writes: set[str] = set()
         self._unread: set[str] = set()
-        self._read_lines: dict[str, tuple[str, str]] = {}  # reason -> (what, line)
+        self._read_lines: dict[str, tuple[list[str], str]] = {}  # reason -> (whats, line)
 
     def take_notices(self) -> list[str]:
         """Return the waiting lines for the player and forget them."""
@@ -125,10 +128,16 @@ class Store:
 
     def has_save(self) -> bool:
         """True when a game in progress is on disk (it may still turn out broken); False
-        too (with a line) when the folder cannot be looked into."""
+        too (with a line, once) when it or its folder cannot be read."""
         path = self.paths.save
         try:
-            return exists(path) and path.is_file()
+            if not exists(path):
+                return False
+            if path.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+            if not os.access(path, os.R_OK):
+                raise PermissionError(errno.EACCES, "no permission", str(path))
+            return True
         except OSError as error:
             self._read_failed("game", _plain(error, path))
             return False
@@ -185,7 +194,7 @@ class Store:
         """Forget the game in progress (or the finished game kept at ``path``); False (and a
         line) when the file could not be deleted."""
         target = path or self.paths.save
-        return self._write("game", target, lambda: remove(target))
+        return self._write("clear", target, lambda: remove(target))
 
     def keep_finished(self, saved: SavedGame) -> bool:
         """Keep a finished game whose stats or record are not written yet beside the game in
@@ -241,9 +250,10 @@ class Store:
         except StoreError as error:
             if kind not in self._failed_writes:  # one line per kind of file, not per turn
                 self._failed_writes.add(kind)
-                self.notices.append(f"Could not save {what}: {error}. {then}")
+                doing = f"save {what}" if what else f"delete {path.name}"
+                self.notices.append(f"Could not {doing}: {error}. {then}")
             return False
-        if kind in self._failed_writes:
+        if kind in self._failed_writes and what:
             self._failed_writes.discard(kind)
             self.notices.append(f"{what[0].upper()}{what[1:]} could be saved again.")
         return True
@@ -271,13 +281,14 @@ class Store:
         reason = str(error)
         line = self._read_lines.get(reason)
         if line is not None and line[1] in self.notices:
-            whats = f"{line[0]} and {what}"
-            merged = f"Could not read {whats}: {reason}. Defaults are in use for now."
+            whats = [*line[0], what]
+            names = ", ".join(whats[:-1]) + " and " + whats[-1]
+            merged = f"Could not read {names}: {reason}. Defaults are in use for now."
             self.notices[self.notices.index(line[1])] = merged
             self._read_lines[reason] = (whats, merged)
             return
         text = f"Could not read {what}: {reason}. {then}"
-        self._read_lines[reason] = (what, text)
+        self._read_lines[reason] = ([what], text)
         self.notices.append(text)
 
     def _aside(self, path: Path, what: str, reason: str, then: str) -> None:
