@@ -43,15 +43,15 @@ information Monte Carlo" in Bridge and Skat programs):
    whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
    (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
    thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
-   the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s) so a
-   very busy machine still answers in time. With four players the candidates race
-   (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two standard errors worse than
-   the tracking player's own choice is dropped, so the worlds left go to the plans still in
-   contention, and the search ends once none is left. The medium level is the same search
-   with 6 worlds in 20 ms, one round with four players, no inference, no plan that holds
-   cards back, no other discard than the tracking player's own, no standard-error test and
-   no racing. A plan chosen for the play phase is followed for the rest of the turn without
-   a new search.
+   the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
+   checked after every world) so a very busy machine still answers in time. With four
+   players the candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two
+   standard errors worse than the tracking player's own choice is dropped, so the worlds
+   left go to the plans still in contention, and the search ends once none is left. The
+   medium level is the same search with 6 worlds in 20 ms, one round with four players, no
+   inference, no plan that holds cards back, no other discard than the tracking player's
+   own, no standard-error test and no racing. A plan chosen for the play phase is followed
+   for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -259,13 +259,12 @@ class HardPlayer:
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
                 live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
-            if (
-                limit is not None
-                and count >= self.min_worlds
-                and (
-                    self.cpu_clock() - start > limit
-                    or self.wall_clock() - start_wall > self.WALL_CEILING
-                )
+            # The CPU budget counts once the minimum of worlds is in; the wall-clock ceiling
+            # after any world, so a very busy machine still answers in about a second.
+            if limit is not None and (
+                count >= self.min_worlds
+                and self.cpu_clock() - start > limit
+                or self.wall_clock() - start_wall > self.WALL_CEILING
             ):
                 break
         candidates = [c for c in candidates if len(c.values) == count]
