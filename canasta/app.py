@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from canasta.ai.levels import seat_players
 from canasta.app_replays import ReplayLauncher
-from canasta.controller import DecisionWorker, TableController
+from canasta.controller import DecisionWorker, TableController, Worker
 from canasta.engine import Game
 from canasta.persistence import Store
 from canasta.persistence.session import Session
@@ -64,10 +65,15 @@ class App:
         demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
         store: the files (default: the folders of :func:`canasta.persistence.default_paths`).
+        make_worker: starts where computer players think (default :attr:`make_worker`: a
+            :class:`DecisionWorker` process; screen tests give an in-process one).
 
     Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
     for the person on standard output.
     """
+
+    #: Starts the worker computer players think in (raises OSError when it cannot).
+    make_worker: Callable[[], Worker] = DecisionWorker
 
     def __init__(
         self,
@@ -75,6 +81,7 @@ class App:
         demo: bool = False,
         seed: int | None = None,
         store: Store | None = None,
+        make_worker: Callable[[], Worker] | None = None,
     ):
         self.manager = SceneManager(size)
         self.demo = demo
@@ -84,7 +91,9 @@ class App:
         self.table: TableScene | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
         self.replays = ReplayLauncher(self)
-        self.worker: DecisionWorker | None = None
+        self.worker: Worker | None = None
+        if make_worker is not None:
+            self.make_worker = make_worker
 
     # Settings in force ----------------------------------------------------------------------
 
@@ -274,11 +283,11 @@ class App:
         if notices and self.table is not None:
             self.table.toast.show(notices[-1], 5.0)
 
-    def decision_worker(self) -> DecisionWorker | None:
-        """The process computer players think in, started once (None if it cannot start)."""
+    def decision_worker(self) -> Worker | None:
+        """The worker computer players think in, started once (None if it cannot start)."""
         if self.worker is None or not self.worker.alive:
             try:
-                self.worker = DecisionWorker()
+                self.worker = self.make_worker()
             except OSError:
                 self.worker = None
         return self.worker

@@ -398,6 +398,23 @@ class TableScene(Scene):
                 return card
         return None
 
+    def card_rect(self, card: int) -> pygame.Rect:
+        """Where a card of the person's hand rests (px; judged at its target)."""
+        assert self.full is not None
+        sprite = self.sprites[card]
+        target = sprite.target
+        assert target is not None
+        return pygame.Rect(target.x, round(target.y - sprite.lift), *self.full.size)
+
+    def meld_rect(self, kind: int, side: int = 0) -> pygame.Rect:
+        """Where the meld of ``kind`` shows (``side`` 0: the person's side; 1: the other).
+
+        Raises:
+            KeyError: if that side has no meld of ``kind``.
+        """
+        assert self.plan is not None
+        return pygame.Rect(self.plan.meld_rects[side][kind])
+
     def _toggle(self, card: int) -> None:
         if card in self.selected:
             self.selected.discard(card)
@@ -497,13 +514,13 @@ class TableScene(Scene):
     clear_selection = _clear_selection
 
     def _sound_for(self, event: Applied) -> None:
+        """The move's sound: the canasta sound once, when the move took a meld to seven
+        cards or more (a lay-off from six to eight too), else the move's own."""
         kind = event.move.type
-        if kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
-            sides = self.controller.hand.msize[event.seat % 2]
-            if any(s == 7 for s in sides):
-                self.sound.play("canasta")
-            else:
-                self.sound.play("pile" if kind is MoveType.TAKE else "meld")
+        if event.canastas:
+            self.sound.play("canasta")
+        elif kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
+            self.sound.play("pile" if kind is MoveType.TAKE else "meld")
         elif kind is MoveType.DRAW:
             self.sound.play("draw")
         elif kind is MoveType.DISCARD:

@@ -3,8 +3,6 @@ melds played together, the finish search with its confirmation, and the help ove
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -92,7 +90,7 @@ def test_a_whole_hand_by_keyboard_alone(players: int, request: pytest.FixtureReq
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=21 + players)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
@@ -103,8 +101,6 @@ def test_a_whole_hand_by_keyboard_alone(players: int, request: pytest.FixtureReq
         if isinstance(app.manager.top, ScoreboardScene):
             break
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand

@@ -7,8 +7,6 @@ the meld area, exactly as a person would.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -87,7 +85,7 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
     size = (1280, 800)
     pygame.display.set_mode(size)
     app = App(size, seed=11 + players)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
@@ -98,8 +96,6 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
         if isinstance(app.manager.top, ScoreboardScene):
             break
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand
@@ -139,8 +135,6 @@ def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
     controller = table.controller
     for _ in range(4000):
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.hand.phase is Phase.DRAW and controller.hand.turn == 0
@@ -167,15 +161,13 @@ def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight(
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=3)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(2)
     table = app.table
     assert table is not None and table.layout is not None
     controller = table.controller
     for _ in range(5000):
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.person_to_move() and controller.hand.phase is Phase.DRAW
