@@ -89,6 +89,8 @@ class App:
         self.session = Session(store or Store(), looks=look_choices())
         self.sound = make_sound(self.session.settings.sound)
         self.table: TableScene | None = None
+        #: The local controller of the table shown (the scene sees only its interface).
+        self.controller: TableController | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
         self.replays = ReplayLauncher(self)
         self.worker: Worker | None = None
@@ -149,6 +151,7 @@ class App:
     def home(self) -> None:
         """Show the home screen (and forget any table)."""
         self.table = None
+        self.controller = None
         settings = self.session.settings
         look = self.look
         self.manager.clear()
@@ -247,8 +250,8 @@ class App:
             return
         assert self.session.current is not None
         self._seat(game, self.session.current.level)
-        if game.hand.ended and self.table is not None:
-            controller = self.table.controller
+        if game.hand.ended and self.controller is not None:
+            controller = self.controller
             controller.hand_score = game.scores[-1]
             self.session.turn_ended()  # counts a finished hand or game not yet counted
             self.hand_over(controller)
@@ -261,16 +264,17 @@ class App:
             game, seats, worker=self.decision_worker(), hint_seed=game.seed
         )
         look = self.look
+        self.controller = controller
         self.table = TableScene(
             controller,
-            self.hand_over,
+            lambda _table: self.hand_over(controller),
             self.home,
             sound=self.sound,
             theme=look.theme,
             speed=settings.speed_factor,
             descending=settings.sort_order == "descending",
             cards=look.cards,
-            on_turn_end=self.turn_ended,
+            on_turn_end=lambda _table: self.turn_ended(controller),
             trace=self.trace,
         )
         self.manager.clear()
@@ -319,7 +323,8 @@ class App:
         """Leave the scoreboard and deal the next hand (saved at once)."""
         self.manager.pop()
         if self.table is not None:
-            self.session.next_hand(self.table.controller.next_hand)
+            assert self.controller is not None
+            self.session.next_hand(self.controller.next_hand)
             self.table.start_hand()
 
 

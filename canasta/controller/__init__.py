@@ -9,6 +9,7 @@ from canasta.engine.finish import plan_text
 
 from .events import Applied, Event, HandEnded, Refused, TurnReset
 from .interface import TableControl, TableView
+from .replay import ReplayController
 from .table import TableController
 from .worker import Decision, DecisionWorker, InlineWorker, Worker
 
@@ -20,6 +21,7 @@ __all__ = [
     "HandEnded",
     "InlineWorker",
     "Refused",
+    "ReplayController",
     "TableControl",
     "TableController",
     "TableView",

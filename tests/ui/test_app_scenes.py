@@ -22,7 +22,7 @@ from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.settings import SettingsScene
 from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
-from canasta.scenes.table_targets import sort_key
+from canasta.scenes.table.targets import sort_key
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import post_key
 from tests.ui.test_table_plays_a_hand import click, play_by_clicks, pump

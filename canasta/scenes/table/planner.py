@@ -2,36 +2,36 @@
 
 Select cards and press Plan (key P): the group joins your plan and shows on your side of
 the table; click a group to take it back. Play melds (key G) submits every group at once,
-and the engine checks the plan as a whole (:meth:`HandState.check_all`): it is refused as
-a whole, with the reason, when it breaks a rule, so an opening can be made from two groups
-that reach the minimum only together. Planned cards stay in your hand until then.
+and the controller checks the plan as a whole: it is refused as a whole, with the reason,
+when it breaks a rule, so an opening can be made from two groups that reach the minimum
+only together. Planned cards stay in your hand until then.
 
 Finish (key F) carries out your plan as a going out (with one lifted card as the last
-discard), or with no plan searches your hand for a complete legal way to go out
-(:func:`canasta.engine.finish.find_finish`) and shows it for confirmation; when none
-exists it says why. With "ask permission" on and the question still open this turn, your
-partner is asked first and the plan waits for the answer.
+discard), or with no plan asks the controller to search your hand for a complete legal way
+to go out, and shows it for confirmation in a panel that is modal while it shows (Enter
+goes out, Escape cancels); when none exists it says why. With "ask permission" on and the
+question still open this turn, your partner is asked first and the plan waits for the
+answer.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
-from canasta.engine.finish import check_finish, find_finish, plan_text
+from canasta.controller import plan_text
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
-from canasta.engine.state import Phase, meld_kind
+from canasta.scenes.table.context import TableContext, TablePart, button
+from canasta.scenes.table.keys import action_for
 from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent, Key
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from canasta.scenes.table import TableScene
 
-
-class TablePlanner:
+class PlannerSection(TablePart):
     """The person's planned melds, the Plan / Play melds / Finish buttons, and the finish
     confirmation panel.
 
@@ -41,33 +41,43 @@ class TablePlanner:
         pending: a finish plan waiting for the partner's answer, or None.
     """
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        theme = scene.theme
+    def __init__(self, ctx: TableContext) -> None:
+        super().__init__(ctx)
+        theme = ctx.theme
         self.groups: list[tuple[int, ...]] = []
         self.group_rects: list[pygame.Rect] = []
         self.confirm: list[Move] | None = None
         self.pending: list[Move] | None = None
-        self.plan_button = Button((0, 0, 1, 1), "Plan", self.add_selection, theme=theme)
-        self.play_button = Button((0, 0, 1, 1), "Play melds", self.play, theme=theme)
-        self.finish_button = Button((0, 0, 1, 1), "Finish", self.finish, theme=theme)
-        self.go_button = Button((0, 0, 1, 1), "Go out", self.carry_out, theme=theme)
-        self.cancel_button = Button((0, 0, 1, 1), "Cancel", self.cancel, theme=theme)
+        self.plan_button = button("Plan", self.add_selection, theme)
+        self.play_button = button("Play melds", self.play, theme)
+        self.finish_button = button("Finish", self.finish, theme)
+        self.go_button = button("Go out", self.carry_out, theme)
+        self.cancel_button = button("Cancel", self.cancel, theme)
         self.panel = pygame.Rect(0, 0, 1, 1)
+
+    @property
+    def modal(self) -> bool:
+        """While the finish panel shows."""
+        return self.confirm is not None
+
+    def all_buttons(self) -> list[Button]:
+        """Every button of the planner."""
+        return [self.plan_button, self.play_button, self.finish_button, self.go_button,
+                self.cancel_button]  # fmt: skip
 
     # Layout and state -----------------------------------------------------------------------
 
-    def resize(self) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         """Place the buttons along the message strip and the panel over the table."""
-        layout = self.scene.layout
+        layout = self.ctx.board.layout
         assert layout is not None
         msg = layout.message
         bh = max(26, min(36, msg.height // 3))
         bw = max(70, min(120, msg.width // 4))
         y = msg.bottom - bh - 6
-        for i, button in enumerate((self.finish_button, self.play_button, self.plan_button)):
-            button.rect = pygame.Rect(msg.right - (i + 1) * (bw + 6), y, bw, bh)
-        w, h = self.scene.size
+        for i, shown in enumerate((self.finish_button, self.play_button, self.plan_button)):
+            shown.rect = pygame.Rect(msg.right - (i + 1) * (bw + 6), y, bw, bh)
+        w, h = size
         self.panel = pygame.Rect(0, 0, min(w - 40, 560), min(h - 40, 320))
         self.panel.center = layout.melds[0].center
         self.go_button.rect = pygame.Rect(self.panel.right - 2 * (bw + 10), self.panel.bottom
@@ -78,98 +88,92 @@ class TablePlanner:
         """Every card in a planned group."""
         return {card for group in self.groups for card in group}
 
-    def prune(self) -> None:
-        """Drop groups that no longer fit the hand (turn over, reset, cards gone)."""
-        controller = self.scene.controller
-        hand = controller.hand
-        if not controller.person_to_move() or hand.phase is not Phase.PLAY:
+    def update(self, dt: float) -> None:
+        """Drop groups that no longer fit the hand; after the partner's answer, show the
+        waiting finish or say no."""
+        view = self.ctx.view()
+        if not view.person_to_move or view.phase != "play":
             self.groups = []
             self.confirm = None
-            if hand.phase is not Phase.ANSWER:
+            if view.phase != "answer":
                 self.pending = None
+        else:
+            held = set(view.hand)
+            self.groups = [g for g in self.groups if set(g) <= held]
+        if self.pending is None or view.phase == "answer":
             return
-        held = set(hand.hands[self.scene.me])
-        self.groups = [g for g in self.groups if set(g) <= held]
+        pending, self.pending = self.pending, None
+        if view.seen.permission:
+            self.show(pending)
+        elif view.seen.permission is False:
+            self.ctx.toast.show("Your partner said no: not this turn.", 3.0)
 
     def buttons(self) -> list[Button]:
         """The buttons to show now."""
         if self.confirm is not None:
             return [self.go_button, self.cancel_button]
-        controller = self.scene.controller
-        hand = controller.hand
-        if not controller.person_to_move() or hand.phase is not Phase.PLAY:
+        view = self.ctx.view()
+        if not view.person_to_move or view.phase != "play":
             return []
         shown = []
-        if self.scene.selected:
+        if self.ctx.selection.cards:
             shown.append(self.plan_button)
         if self.groups:
             shown.append(self.play_button)
-        if hand.canastas(hand.side) or self.groups:
+        if view.canastas(view.seen.side) or self.groups:
             shown.append(self.finish_button)
         return shown
 
     # Actions --------------------------------------------------------------------------------
 
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """P adds to the plan, G plays it, F finishes the round."""
+        return {"plan": self.add_selection, "play_plan": self.play, "finish": self.finish}
+
     def add_selection(self) -> None:
         """Add the lifted cards to the plan as one group."""
-        scene = self.scene
+        ctx = self.ctx
         planned = self.planned_cards()
-        cards = tuple(c for c in scene.selection() if c not in planned)
+        cards = tuple(c for c in ctx.lifted() if c not in planned)
         if not cards:
-            scene.toast.show("Lift the cards of a meld first, then add them to the plan.", 2.5)
+            ctx.toast.show("Lift the cards of a meld first, then add them to the plan.", 2.5)
             return
         self.groups.append(cards)
-        scene.clear_selection()
+        ctx.selection.clear()
 
     def undo(self, index: int) -> None:
         """Take planned group ``index`` back into the hand."""
         del self.groups[index]
 
     def moves(self) -> list[Move]:
-        """The plan as moves: each group melds, or joins the side's meld of its rank (or,
-        all wild cards, the meld made by an earlier group)."""
-        hand = self.scene.controller.hand
-        made = set(hand.melds[hand.side])
-        moves: list[Move] = []
-        for group in self.groups:
-            kind = meld_kind(group)
-            if kind < 0:  # wild cards only: onto the last natural group's meld
-                kind = next((meld_kind(g) for g in reversed(self.groups) if meld_kind(g) >= 0), -1)
-            if kind in made:
-                moves.append(Move(MoveType.LAYOFF, group, kind))
-            else:
-                moves.append(Move(MoveType.MELD, group))
-                made.add(kind)
-        return moves
+        """The plan as moves (see :meth:`TableControl.plan_moves`)."""
+        return self.ctx.controller.plan_moves(self.groups)
 
     def play(self) -> None:
         """Play melds: submit the whole plan, or show why it is refused."""
         if not self.groups:
-            self.scene.toast.show("Plan some melds first (lift cards, then Plan).", 2.5)
+            self.ctx.toast.show("Plan some melds first (lift cards, then Plan).", 2.5)
             return
-        if self.scene.controller.submit_plan(self.moves()) is None:
+        if self.ctx.controller.submit_plan(self.moves()) is None:
             self.groups = []
-        self.scene.sync()
 
     def finish(self) -> None:
         """Finish the round: the plan (and a lifted card as the discard) or a searched one."""
-        scene = self.scene
-        hand = scene.controller.hand
+        ctx = self.ctx
         if self.groups:
             moves = self.moves()
-            lifted = scene.selection()
+            lifted = ctx.lifted()
             if len(lifted) == 1:
                 moves.append(Move(MoveType.DISCARD, lifted))
-            refusal = check_finish(hand, moves)
-            found: list[Move] | Refusal = moves if refusal is None else refusal
+            found = ctx.controller.find_finish(moves)
         else:
-            found = find_finish(hand)
+            found = ctx.controller.find_finish()
         if isinstance(found, Refusal):
-            scene.toast.show(found.message(), 3.5)
+            ctx.toast.show(found.message(), 3.5)
             return
-        if hand.check(Move(MoveType.ASK)) is None:
+        if ctx.view().can_ask:
             self.pending = found
-            scene.ask()
+            ctx.controller.intent_ask()
             return
         self.show(found)
 
@@ -177,65 +181,50 @@ class TablePlanner:
         """Show a finish plan for confirmation (its cards join the plan on the table)."""
         self.confirm = moves
         self.groups = [m.cards for m in moves if m.type is not MoveType.DISCARD]
-        discard = [m.cards[0] for m in moves if m.type is MoveType.DISCARD]
-        self.scene.clear_selection()
-        for card in discard:
-            self.scene.toggle(card)
+        selection = self.ctx.selection
+        selection.clear()
+        for move in moves:
+            if move.type is MoveType.DISCARD:
+                selection.toggle(move.cards[0])
 
     def carry_out(self) -> None:
         """Confirm the shown finish: play it as a whole."""
         moves, self.confirm = self.confirm, None
-        if moves is not None and self.scene.controller.submit_plan(moves) is None:
+        if moves is not None and self.ctx.controller.submit_plan(moves) is None:
             self.groups = []
-        self.scene.sync()
 
     def cancel(self) -> None:
         """Close the finish panel; the plan stays for editing."""
         self.confirm = None
 
-    def update(self) -> None:
-        """After the partner's answer: show the waiting finish, or say no."""
-        if self.pending is None:
-            return
-        hand = self.scene.controller.hand
-        if hand.phase is Phase.ANSWER:
-            return
-        pending, self.pending = self.pending, None
-        if hand.permission:
-            self.show(pending)
-        elif hand.permission is False:
-            self.scene.toast.show("Your partner said no: not this turn.", 3.0)
-
-    def key(self, key: int) -> bool:
-        """Enter confirms and Escape cancels while the finish panel shows (modal)."""
-        if self.confirm is None:
-            return False
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.carry_out()
-        elif key == pygame.K_ESCAPE:
-            self.cancel()
-        return True
-
-    def click(self, pos: tuple[int, int]) -> bool:
-        """A click on a planned group takes it back; the panel swallows other clicks."""
+    def handle(self, intent: Intent) -> bool:
+        """While the panel shows (modal): Go out / Cancel, Enter / Escape, all else is
+        swallowed. Otherwise a click on a planned group takes it back, and the buttons."""
         if self.confirm is not None:
-            for button in (self.go_button, self.cancel_button):
-                if button.hit(pos):
-                    button.click()
+            if isinstance(intent, Click):
+                self.ctx.press([self.go_button, self.cancel_button], intent.pos)
+            elif isinstance(intent, Key):
+                action = action_for(intent)
+                if action == "enter":
+                    self.carry_out()
+                elif action == "clear":
+                    self.cancel()
             return True
+        if not isinstance(intent, Click):
+            return False
         for index, rect in enumerate(self.group_rects):
-            if rect.collidepoint(pos) and index < len(self.groups):
+            if rect.collidepoint(intent.pos) and index < len(self.groups):
                 self.undo(index)
                 return True
-        return False
+        return self.ctx.press(self.buttons(), intent.pos)
 
     # Drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         """Planned groups on your side (small cards, right to left), planned cards dimmed
-        in the hand, and the finish panel."""
-        scene = self.scene
-        layout, small, full = scene.layout, scene.small, scene.full
+        in the hand, the buttons, and the finish panel."""
+        board = self.ctx.board
+        layout, small, full = board.layout, board.small, board.full
         self.group_rects = []
         if layout is None or small is None or full is None:
             return
@@ -254,13 +243,17 @@ class TablePlanner:
         dim = pygame.Surface(full.size, pygame.SRCALPHA)
         dim.fill((0, 0, 0, 120))
         for card in self.planned_cards():
-            surface.blit(dim, scene.sprites[card].rect(full.size))
+            if card in board.sprites:
+                surface.blit(dim, board.card_rect(card))
         if self.confirm is not None:
             self._draw_panel(surface)
+        else:
+            for shown in self.buttons():
+                shown.draw(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         assert self.confirm is not None
-        theme = self.scene.theme
+        theme = self.ctx.theme
         box = self.panel
         draw_panel(surface, box, (8, 20, 12, 235), 14)
         lines = ["Finish the round like this?", *plan_text(self.confirm)]
@@ -269,5 +262,5 @@ class TablePlanner:
         for i, text in enumerate(lines):
             color = theme.accent if i == 0 else theme.text
             blit_text(surface, text, size, color, topleft=(box.x + 20, box.y + 14 + i * line))
-        for button in (self.go_button, self.cancel_button):
-            button.draw(surface)
+        for shown in (self.go_button, self.cancel_button):
+            shown.draw(surface)
