@@ -98,11 +98,16 @@ def test_clicking_the_stock_adds_a_card_to_the_hand(tmp_path: Path) -> None:
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )  # fmt: skip
         lines = _reader(game)
-        found = subprocess.run(
-            [xdotool, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)],
-            env=env, capture_output=True, text=True, timeout=PATIENCE,
-        )  # fmt: skip
-        window = found.stdout.split()[0]
+
+        def window() -> str:
+            """The game's window now (SDL may replace the first one while it starts)."""
+            found = subprocess.run(
+                [xdotool, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)],
+                env=env, capture_output=True, text=True, timeout=PATIENCE,
+            )  # fmt: skip
+            return found.stdout.split()[-1]
+
+        window()
         waiting = _wait_for(lines, "waiting phase=draw", PATIENCE)
         assert waiting is not None, "the game never waited for the person to draw"
         before = int(waiting.split("hand=")[1])
@@ -110,8 +115,12 @@ def test_clicking_the_stock_adds_a_card_to_the_hand(tmp_path: Path) -> None:
         stock = compute_layout(SIZE, 2).stock.center
         drawn = None
         for _attempt in range(5):  # a click sent before the window takes input is lost
-            subprocess.run([xdotool, "mousemove", "--sync", "--window", window, str(stock[0]),
-                            str(stock[1]), "click", "1"], env=env, check=True)  # fmt: skip
+            # The window is looked up for each try: one replaced since is a BadWindow.
+            sent = subprocess.run([xdotool, "mousemove", "--sync", "--window", window(),
+                                   str(stock[0]), str(stock[1]), "click", "1"], env=env,
+                                  capture_output=True, text=True)  # fmt: skip
+            if sent.returncode != 0:
+                continue
             drawn = _wait_for(lines, "move seat=0 draw", PATIENCE / 5)
             if drawn is not None:
                 break
