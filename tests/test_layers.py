@@ -101,7 +101,8 @@ def test_cli_position_command_does_not_load_pygame(tmp_path: Path) -> None:
 
 ROOT = Path(__file__).resolve().parents[1] / "canasta"
 #: Engine modules the screen may import: value types (cards, moves, refusals and their
-#: words, the seat's view, rule sets and their option texts, scores). Never the state, the
+#: words, cards and moves in the player's words, the seat's view, rule sets and their option
+#: texts, scores). Never the state, the
 #: legality checks, the finish search, the game or positions.
 SCREEN_MAY_IMPORT = {
     "canasta.engine.cards",
@@ -111,6 +112,7 @@ SCREEN_MAY_IMPORT = {
     "canasta.engine.rules",
     "canasta.engine.options",
     "canasta.engine.scoring",
+    "canasta.engine.words",
 }
 
 

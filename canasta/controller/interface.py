@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 from canasta.ai.hard import Advice
 from canasta.engine.cards import CARD_KIND, is_wild_kind
 from canasta.engine.moves import Move
-from canasta.engine.refusals import Refusal
+from canasta.engine.refusals import Code, Refusal
 from canasta.engine.view import SeatView
 
 from .events import Event
@@ -42,6 +42,9 @@ class TableView:
         can_reset: the person's turn has something to take back (the Reset button).
         can_ask: the person could ask the partner now (the Ask button).
         revealed: every seat's hand once the hand is over, else None.
+        pile_closed: why no cards at all could take the pile now (``PILE_EMPTY``,
+            ``PILE_TOP_BLACK_THREE``, ``PILE_TOP_WILD``), or None when some could (a
+            frozen pile still can, with a natural pair).
     """
 
     seat: int
@@ -54,6 +57,7 @@ class TableView:
     can_reset: bool
     can_ask: bool
     revealed: tuple[tuple[int, ...], ...] | None = None
+    pile_closed: Code | None = None
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 

@@ -114,9 +114,17 @@ class TableController:
             can_reset=to_move and hand.can_reset(),
             can_ask=self.can_ask(),
             revealed=self.revealed_hands(),
+            pile_closed=self._pile_closed(),
         )
         self._view = (key, view)
         return view
+
+    def _pile_closed(self) -> Code | None:
+        """Why no cards at all could take the pile this turn, or None (as the engine
+        judges a take: empty, a black three or a wild card on top)."""
+        refusal = self.hand.check(Move(MoveType.TAKE, ()))
+        closed = (Code.PILE_EMPTY, Code.PILE_TOP_BLACK_THREE, Code.PILE_TOP_WILD)
+        return refusal.code if refusal is not None and refusal.code in closed else None
 
     def drain_events(self) -> list[Event]:
         """Every queued event, oldest first; the queue is left empty."""

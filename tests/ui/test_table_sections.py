@@ -17,6 +17,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.position import state_from_data
 from canasta.scenes.table.board import Board
 from canasta.scenes.table.bubble import BubbleSection
+from canasta.scenes.table.buttons import place_table_buttons
 from canasta.scenes.table.context import TableContext
 from canasta.scenes.table.focus import FocusSection
 from canasta.scenes.table.hand import HandSection
@@ -41,9 +42,10 @@ SIZE = (1280, 800)
 HAND = ["7H", "7D", "7S", "KC", "5C", "9D", "QH", "QS"]
 
 
-def view_of(phase: str = "play", to_move: bool = True, **extra: Any) -> TableView:
-    """Seat 0's view of a 2-player position: side 0 has opened with Kings."""
-    data = {"rules": {"players": 2}, "hands": [HAND, ["4D", "4H", "6C"]], "pile": ["4C", "8D"],
+def view_of(phase: str = "play", to_move: bool = True, players: int = 2, **extra: Any) -> TableView:
+    """Seat 0's view of a position: side 0 has opened with Kings."""
+    others = [["4D", "4H", "6C"], ["8S", "8H"], ["TC", "TD"]][: players - 1]
+    data = {"rules": {"players": players}, "hands": [HAND, *others], "pile": ["4C", "8D"],
             "melds": [{"K": ["KS", "KH", "KD"]}, {"5": ["5D", "5H", "5S"]}], "turn": 0,
             "phase": phase, "opened": [True, True]}  # fmt: skip
     seen = state_from_data(data).view_for(0)
@@ -144,16 +146,21 @@ class StubControl:
 @pytest.fixture
 def ctx() -> TableContext:
     """A settled board for :func:`view_of` with a stub controller."""
+    return make_ctx(view_of())
+
+
+def make_ctx(view: TableView) -> TableContext:
     pygame.display.set_mode(SIZE)
-    control = StubControl(view_of())
+    control = StubControl(view)
     assert isinstance(control, TableControl)
     animator = Animator()
     board = Board(animator)
-    layout = compute_layout(SIZE, 2)
+    layout = compute_layout(SIZE, view.players)
     board.resize(layout, CardRenderer(*layout.card), CardRenderer(*layout.small_card))
     board.deal(control.view())
     animator.finish_all()
-    return TableContext(control, Selection(), board, Toast(animator), Sound(enabled=False), GREEN)
+    return TableContext(control, Selection(), board, Toast(animator), Sound(enabled=False), GREEN,
+                        places=place_table_buttons(layout))  # fmt: skip
 
 
 def stub(ctx: TableContext) -> StubControl:
@@ -308,10 +315,12 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
     assert rects[1].contains(ctx.board.layout.discard)
 
 
-def test_the_bubble_answers_the_partner(ctx: TableContext) -> None:
+def test_the_bubble_answers_the_partner() -> None:
+    ctx = make_ctx(view_of(players=4))
     bubble = ready(BubbleSection(ctx), ctx)
     assert bubble.buttons() == []
-    stub(ctx).shown = replace(view_of("play", to_move=True), asking=True)  # the question
+    stub(ctx).shown = replace(view_of(players=4), asking=True)  # the partner's question
+    assert bubble.buttons() == [bubble.yes_button, bubble.no_button]
     assert bubble.handle(Click(bubble.no_button.rect.center))
     bubble.actions()["yes"]()
     assert stub(ctx).calls == [("answer", False), ("answer", True)]

@@ -44,24 +44,11 @@ class BubbleSection(TablePart):
         return [self.yes_button, self.no_button]
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The bubble under the partner's hand (4 players) or over the message strip."""
-        layout = self.ctx.board.layout
-        assert layout is not None
-        msg = layout.message
-        if layout.players == 4:
-            top = layout.hands[2]
-            width = min(420, max(260, layout.size[0] // 3))
-            height = max(96, min(130, layout.card[1]))
-            self.bubble = pygame.Rect(0, 0, width, height)
-            self.bubble.midtop = (top.centerx, top.bottom + 14)
-        else:
-            self.bubble = pygame.Rect(msg)
-        bubble = self.bubble
-        ybw = max(70, min(110, bubble.width // 4))
-        ybh = max(28, min(40, bubble.height // 3))
-        y = bubble.bottom - ybh - 10
-        self.yes_button.rect = pygame.Rect(bubble.centerx - ybw - 6, y, ybw, ybh)
-        self.no_button.rect = pygame.Rect(bubble.centerx + 6, y, ybw, ybh)
+        """The bubble and its Yes / No where :mod:`canasta.scenes.table.buttons` puts them."""
+        assert self.ctx.places is not None
+        self.bubble = pygame.Rect(self.ctx.places.bubble)
+        self.yes_button.rect = self.ctx.place("yes")
+        self.no_button.rect = self.ctx.place("no")
 
     def actions(self) -> dict[str, Callable[[], object]]:
         """Y and N answer the partner."""
@@ -109,7 +96,7 @@ class BubbleSection(TablePart):
             rect.height = max(48, rect.height // 2)
         layout = self.ctx.board.layout
         assert layout is not None
-        if layout.players == 4:
+        if layout.players == 4 and rect.top > layout.hands[2].bottom:
             top = layout.hands[2]
             tail = [
                 (rect.centerx - 14, rect.top + 2),

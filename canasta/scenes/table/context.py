@@ -11,6 +11,7 @@ import pygame
 from canasta.controller import TableControl, TableView
 from canasta.engine.refusals import Refusal
 from canasta.scenes.table.board import Board
+from canasta.scenes.table.buttons import TableButtons
 from canasta.scenes.table.selection import Selection
 from canasta.ui.audio import Sound
 from canasta.ui.sections import Section
@@ -29,6 +30,7 @@ class TableContext:
         toast: the one-line message over the meld area (refusals, notices).
         sound: the sound layer; theme: colours.
         clock: seconds since the table opened (game time, advanced by the scene).
+        places: every button's place at this window size (:mod:`.buttons`).
     """
 
     controller: TableControl
@@ -38,6 +40,12 @@ class TableContext:
     sound: Sound
     theme: Theme
     clock: float = 0.0
+    places: TableButtons | None = None
+
+    def place(self, key: str) -> pygame.Rect:
+        """The place of the button ``key`` (see :class:`TableButtons`)."""
+        assert self.places is not None
+        return pygame.Rect(self.places.rects[key])
 
     def view(self) -> TableView:
         """The table as the person sees it now."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from canasta.controller import TableView
+from canasta.engine.refusals import Code
 from canasta.ui.layout import TableLayout
 from canasta.ui.widgets import Badge
 
@@ -30,6 +31,14 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return ("You", "West", "Partner", "East")[rel]
 
 
+#: Why no cards at all could take the pile now, by refusal code: the prompt's words.
+PILE_CLOSED = {
+    Code.PILE_EMPTY: "",
+    Code.PILE_TOP_BLACK_THREE: " (a black three blocks the pile)",
+    Code.PILE_TOP_WILD: " (a wild card on top: the pile can't be taken)",
+}
+
+
 def prompt_for(view: TableView) -> str:
     """The one-line prompt shown in the message strip for the moment ``view`` shows."""
     seen = view.seen
@@ -50,6 +59,8 @@ def prompt_for(view: TableView) -> str:
     if view.phase == "draw":
         if not seen.stock_size:
             return "The stock is empty: take the pile to go on."
+        if view.pile_closed is not None:
+            return f"Your turn: draw from the stock{PILE_CLOSED[view.pile_closed]}."
         return "Your turn: draw from the stock, or take the pile."
     if seen.permission is True:
         return "Your partner said yes: go out this turn."

@@ -30,13 +30,8 @@ class HintSection(TablePart):
         return [self.hint_button]
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The Hint button at the right end of the message strip."""
-        layout = self.ctx.board.layout
-        assert layout is not None
-        msg = layout.message
-        bw = max(60, min(100, msg.width // 4))
-        bh = max(26, min(38, msg.height // 3))
-        self.hint_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
+        """The Hint button in its own place in the message strip."""
+        self.hint_button.rect = self.ctx.place("hint")
 
     def actions(self) -> dict[str, Callable[[], object]]:
         """H shows a hint."""

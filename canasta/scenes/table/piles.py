@@ -74,7 +74,8 @@ class PilesSection(TablePart):
             if view.phase == "draw":
                 if view.seen.stock_size:
                     draw_glow(surface, layout.stock, theme.glow, radius=radius)
-                draw_glow(surface, layout.discard, theme.glow, radius=radius)
+                if view.pile_closed is None:  # a blocked pile does not invite a click
+                    draw_glow(surface, layout.discard, theme.glow, radius=radius)
             elif view.phase == "play":
                 draw_glow(surface, layout.discard, theme.glow, radius=radius)
 

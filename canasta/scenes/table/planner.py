@@ -68,21 +68,14 @@ class PlannerSection(TablePart):
     # Layout and state -----------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Place the buttons along the message strip and the panel over the table."""
-        layout = self.ctx.board.layout
-        assert layout is not None
-        msg = layout.message
-        bh = max(26, min(36, msg.height // 3))
-        bw = max(70, min(120, msg.width // 4))
-        y = msg.bottom - bh - 6
-        for i, shown in enumerate((self.finish_button, self.play_button, self.plan_button)):
-            shown.rect = pygame.Rect(msg.right - (i + 1) * (bw + 6), y, bw, bh)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 40, 560), min(h - 40, 320))
-        self.panel.center = layout.melds[0].center
-        self.go_button.rect = pygame.Rect(self.panel.right - 2 * (bw + 10), self.panel.bottom
-                                          - bh - 12, bw, bh)  # fmt: skip
-        self.cancel_button.rect = self.go_button.rect.move(bw + 10, 0)
+        """Take the buttons' places along the message strip and the panel's over your
+        melds (:mod:`canasta.scenes.table.buttons`)."""
+        for key, shown in (("finish", self.finish_button), ("play", self.play_button),
+                           ("plan", self.plan_button), ("go", self.go_button),
+                           ("cancel", self.cancel_button)):  # fmt: skip
+            shown.rect = self.ctx.place(key)
+        assert self.ctx.places is not None
+        self.panel = pygame.Rect(self.ctx.places.panel)
 
     def planned_cards(self) -> set[int]:
         """Every card in a planned group."""

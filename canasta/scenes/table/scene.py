@@ -31,6 +31,7 @@ from canasta.engine.moves import MoveType
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
+from canasta.scenes.table.buttons import TableButtons, place_table_buttons
 from canasta.scenes.table.context import TableContext, TablePart
 from canasta.scenes.table.focus import FocusSection
 from canasta.scenes.table.furniture import prompt_for
@@ -202,6 +203,11 @@ class TableScene(Scene):
         """The full-size card images."""
         return self.board.full
 
+    @property
+    def places(self) -> TableButtons | None:
+        """Every button's place at this size."""
+        return self.ctx.places
+
     def card_rect(self, card: int) -> pygame.Rect:
         """Where a card of the person's hand rests (px)."""
         return self.board.rest_rect(card)
@@ -233,6 +239,7 @@ class TableScene(Scene):
         full.prerender()  # about 50 ms per size, so no frame waits for an image
         small.prerender()
         self.board.resize(layout, full, small)
+        self.ctx.places = place_table_buttons(layout)
         self.sections.resize(self.size)
         if self.board.sprites:
             self.board.place(view, animate=False)

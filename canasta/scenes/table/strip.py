@@ -44,12 +44,10 @@ class StripSection(TablePart):
         return [self.menu_button, self.reset_button, self.ask_button]
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Buttons where the layout puts them (Reset and Ask share a place)."""
-        layout = self.ctx.board.layout
-        assert layout is not None
-        self.reset_button.rect = pygame.Rect(layout.reset_button)
-        self.ask_button.rect = pygame.Rect(layout.reset_button)
-        self.menu_button.rect = pygame.Rect(layout.menu_button)
+        """Each button in its own place (:mod:`canasta.scenes.table.buttons`)."""
+        self.reset_button.rect = self.ctx.place("reset")
+        self.ask_button.rect = self.ctx.place("ask")
+        self.menu_button.rect = self.ctx.place("menu")
 
     def actions(self) -> dict[str, Callable[[], object]]:
         """U or Backspace resets the turn; A asks the partner."""
@@ -97,14 +95,16 @@ class StripSection(TablePart):
             shown.draw(surface)
 
     def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        largest = min(30, max(16, rect.height // 3))
+        # The text is drawn above the strip's button rows.
+        bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
+        room = bottom - rect.y
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
         width = rect.width - 20
         size = fit_text_size(text, width, largest)
         lines = [text]
         if size < READABLE_PX:
             # A long line (a hint and its reason) wraps above the buttons rather than
             # shrinking out of reach of the eye, where the strip has room for it.
-            room = rect.height - BUTTON_ROW_PX
             wrapped_size, wrapped = fit_lines(text, width, room, READABLE_PX, SMALLEST_PX)
             if text_height(wrapped_size, len(wrapped)) <= room:
                 size, lines = wrapped_size, wrapped
