@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from canasta.engine.cards import cards_with_code
+from canasta.ui import cards as ui_cards
 from canasta.ui.cards import BLACK, RED, CardRenderer, card_size_for_width, draw_glow
 from canasta.ui.effects import draw_selection, glow_surface
 from canasta.ui.pips import draw_suit
@@ -41,6 +42,9 @@ def test_distinct_faces_of_right_size(size):
 
 
 def test_every_card_renders_and_twins_share_images():
+    # The shared image cache empties itself when full; earlier tests may have filled it
+    # near its limit, which would split this renderer's images between two fillings.
+    ui_cards._CACHE.clear()
     r = CardRenderer(44, 62)
     images = {c: r.face(c) for c in range(108)}
     assert all(s.get_size() == (44, 62) for s in images.values())
