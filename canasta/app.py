@@ -22,7 +22,7 @@ from canasta.controller import DecisionWorker, TableController, Worker
 from canasta.engine import Game
 from canasta.persistence import Store
 from canasta.persistence.session import Session
-from canasta.persistence.settings import Settings
+from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.howto import HowToPlayScene
@@ -122,19 +122,21 @@ class App:
         self.manager.resize(size)
 
     def change_setting(self, field: str, value: object) -> object:
-        """Change one setting, write it, and apply what applies at once."""
-        if field == "rules_preset":
+        """Change one setting, write it, and carry out what its description declares
+        happens at once (:data:`canasta.persistence.settings.EFFECTS`)."""
+        effect = describe(field).effect if field in SCREEN_ORDER else None
+        if effect == "preset":
             settings = self.session.update_settings(**Settings.preset_changes(str(value)))
         else:
             settings = self.session.update_settings(**{field: value})
-        if field == "sound":
-            self.sound = make_sound(settings.sound)
-        if field == "orientation":
-            self.apply_window()
-        if field == "replays_kept":
-            self.session.store.prune_records(settings.replays_kept)
-        if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
-            self.settings()  # redraw the screen in the new look
+        effects: dict[str, Callable[[], object]] = {
+            "sound": lambda: setattr(self, "sound", make_sound(settings.sound)),
+            "window": self.apply_window,
+            "records": lambda: self.session.store.prune_records(settings.replays_kept),
+            "look": self.settings,  # the screen again, in the new look
+        }
+        if effect in effects:
+            effects[effect]()
         notices = self.session.store.take_notices()
         screen = self.manager.top
         if notices and isinstance(screen, SettingsScene):
