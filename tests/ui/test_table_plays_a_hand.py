@@ -114,6 +114,11 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
     score = controller.hand_score
     assert score is not None
     assert list(controller.game.totals) == [score.sides[0].total, score.sides[1].total]
+    # The hands were shown at the end: only the stock is hidden, every hand face up.
+    hidden = [k for k in table.sprites if k < 0]
+    assert len(table.sprites) == 108 and len(hidden) == len(controller.hand.stock)
+    others = [c for seat in range(1, players) for c in controller.hand.hands[seat]]
+    assert others and all(table.sprites[c].face_up for c in others)
     surface = pygame.display.get_surface()
     assert surface is not None
     app.manager.draw(surface)
