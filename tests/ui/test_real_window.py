@@ -100,12 +100,19 @@ def test_clicking_the_stock_adds_a_card_to_the_hand(tmp_path: Path) -> None:
         lines = _reader(game)
 
         def window() -> str:
-            """The game's window now (SDL may replace the first one while it starts)."""
-            found = subprocess.run(
-                [xdotool, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)],
-                env=env, capture_output=True, text=True, timeout=PATIENCE,
-            )  # fmt: skip
-            return found.stdout.split()[-1]
+            """The game's window now (SDL may replace the first one while it starts; a
+            search that meets a window being destroyed fails with an X error: search
+            again)."""
+            errors = ""
+            for _try in range(10):
+                found = subprocess.run(
+                    [xdotool, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)],
+                    env=env, capture_output=True, text=True, timeout=PATIENCE,
+                )  # fmt: skip
+                if found.stdout.split():
+                    return found.stdout.split()[-1]
+                errors += found.stderr
+            pytest.fail(f"xdotool found no window of the game: {errors[-300:]}")
 
         window()
         waiting = _wait_for(lines, "waiting phase=draw", PATIENCE)
