@@ -120,6 +120,8 @@ class Store:
                 self.db.execute("RELEASE job")
             except sqlite3.Error as error:
                 results[i] = StorageError(f"cannot save: {_reason(error)}")
+                if not self.db.in_transaction:  # SQLite rolled the whole batch back
+                    return [results[i]] * len(jobs)
                 with contextlib.suppress(sqlite3.Error):
                     self.db.execute("ROLLBACK TO job")
                     self.db.execute("RELEASE job")
