@@ -6,7 +6,7 @@ this process), plays ``--hands`` hands at every table at once, and prints JSON: 
 moves, the round trip from an intent to the mover's updated view (median and 99th
 percentile, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
 
-Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1]
+Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ def server_usage(pid: int) -> tuple[float, float]:
     return cpu, peak
 
 
-async def table(url: str, players: int, hands: int, seed: int, times: list[float]) -> int:
+async def table(
+    url: str, players: int, hands: int, seed: int, times: list[float], think: float
+) -> int:
     """Seat one table of simulated people and play ``hands`` hands; return the moves."""
     clients = [Client(url, f"Seat{i}", reconnect=False) for i in range(players)]
     for c in clients:
@@ -58,7 +60,7 @@ async def table(url: str, players: int, hands: int, seed: int, times: list[float
             await c.wait(lambda c=c: c.view is not None and c.hand_over is None, 120)
         rngs = [random.Random(seed * 10 + i + hand * 1000) for i in range(players)]
         counts = await asyncio.gather(
-            *(play_hand(c, r, times, 120) for c, r in zip(clients, rngs, strict=True))
+            *(play_hand(c, r, times, 300, think) for c, r in zip(clients, rngs, strict=True))
         )
         moves += sum(counts)
         if hand + 1 < hands:
@@ -73,7 +75,7 @@ async def main_async(args: argparse.Namespace, url: str) -> tuple[int, list[floa
     times: list[float] = []
     start = time.perf_counter()
     counts = await asyncio.gather(
-        *(table(url, args.players, args.hands, n, times) for n in range(args.tables))
+        *(table(url, args.players, args.hands, n, times, args.think) for n in range(args.tables))
     )
     return sum(counts), times, time.perf_counter() - start
 
@@ -85,6 +87,13 @@ def main() -> int:
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--sync", choices=("full", "normal"), default="full")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a simulated person waits before each move (0: at once, "
+        "every table as fast as it can, which measures saturation)",
+    )
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
@@ -111,6 +120,7 @@ def main() -> int:
         "players": args.players,
         "hands_per_table": args.hands,
         "sync": args.sync,
+        "think_seconds": args.think,
         "moves": moves,
         "wall_seconds": round(wall, 2),
         "round_trip_ms": {

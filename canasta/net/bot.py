@@ -19,17 +19,26 @@ from canasta.net.client import Client, ClientError
 
 
 async def play_hand(
-    client: Client, rng: random.Random, times: list[float] | None = None, timeout: float = 60.0
+    client: Client,
+    rng: random.Random,
+    times: list[float] | None = None,
+    timeout: float = 60.0,
+    think: float = 0.0,
 ) -> int:
     """Play random legal moves for the client's seat until the hand is over; return the
     moves played. ``times`` gets each move's round trip (intent sent to the mover's view
-    updated, seconds)."""
+    updated, seconds); ``think`` pauses before each move, as a person would (seconds)."""
     moves = 0
     while client.hand_over is None:
         view = client.view
         if view is None or view.mover != client.chair or not view.legal_moves:
             await client.wait(lambda: _my_move(client) or client.hand_over is not None, timeout)
             continue
+        if think > 0:
+            await asyncio.sleep(think * (0.5 + rng.random()))
+            view = client.view
+            if view is None or view.mover != client.chair or not view.legal_moves:
+                continue
         start = time.perf_counter()
         answer = await client.play(rng.choice(view.legal_moves), timeout)
         if times is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -107,6 +108,7 @@ class Client:
         self.ref = 0
         self.updates = 0
         self.reconnects = 0
+        self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self._changed = asyncio.Event()
@@ -201,6 +203,8 @@ class Client:
         elif isinstance(message, ErrorMessage):
             self.errors.append(message)
         self.messages.put_nowait(message)
+        if self.listener is not None:
+            self.listener(message)
         self._changed.set()
 
     async def send(self, message: Any) -> None:

@@ -271,7 +271,9 @@ class Server:
                         table.status = "playing" if table.saved else "lobby"
                         table.score_if_ended()
                     chair = table.chair_of(token)
-                    found = None if chair is None else (self._add(table), chair)
+                    if chair is not None:
+                        found = (self._add(table), chair)
+                        found[0].away()  # the others get their grace period again
         if found is None:
             self._strike(conn, "bad_token", "that seat token is not known here")
             return

@@ -20,8 +20,9 @@ from canasta.net.protocol import ClockInfo, Event, HandOver, SideScoreInfo, View
 
 
 def view_model(view: SeatView, game: Game) -> ViewModel:
-    """``view`` as sent on the wire, with the hand's number and the game totals."""
-    return ViewModel(
+    """``view`` as sent on the wire, with the hand's number and the game totals (built
+    without validation: the engine's own values, sent many times a second)."""
+    return ViewModel.model_construct(
         seat=view.seat,
         turn=view.turn,
         mover=view.mover,
@@ -89,14 +90,15 @@ def event_for(
 ) -> Event:
     """The :class:`Event` of ``diff`` as ``seat`` may see it."""
     text = "draw" if diff.move.type is MoveType.DRAW else diff.move.text()
-    return Event(
+    return Event.model_construct(
+        type="event",
         seq=seq,
         seat=diff.seat,
         move=text,
         count=diff.count,
         cards=list(diff.from_stock) if seat == diff.seat else [],
         red_threes=list(diff.red_threes),
-        by=by,  # type: ignore[arg-type]
+        by=by,
         view=view,
         clock=clock,
     )
