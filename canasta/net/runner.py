@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from typing import Any
 
-from canasta.ai.base import Player
+from canasta.ai.base import Player, RandomPlayer
 from canasta.ai.levels import make_player
 from canasta.engine.moves import Move
 from canasta.net.hub import Conn, Hub
@@ -23,6 +24,8 @@ from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, view_model
 from canasta.persistence.records import SeatModel, record_model
+
+log = logging.getLogger("canasta.net")
 
 
 class TableRunner:
@@ -260,7 +263,12 @@ class TableRunner:
         if player is None:
             player = make_player(table.options.level, secrets.randbits(32))
             self.players[seat] = player
-        move = await self.hub.think(player.choose, game.hand.view_for(seat))
+        view = game.hand.view_for(seat)
+        try:
+            move = await self.hub.think(player.choose, view)
+        except Exception:  # a computer player's fault must not stall the table
+            log.exception("computer player failed at table %s; a random legal move", table.id)
+            move = RandomPlayer(secrets.randbits(32)).choose(view)
         saved = True
         async with self.lock:
             game = table.game

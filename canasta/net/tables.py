@@ -232,6 +232,9 @@ class Table:
         player's chair after it."""
         if self.status == "lobby":
             self.chairs[chair] = Chair()
+            people = self.humans()
+            if chair == self.host and people:
+                self.host = people[0]  # the next person in the chairs may start the game
         else:
             c = self.chairs[chair]
             c.connected, c.taken_over, c.away_since = False, True, None
@@ -341,8 +344,8 @@ class Table:
             self.chairs[chair].bank = max(0.0, self.chairs[chair].bank - over)
         elif clock is not None and not self.chairs[chair].computer_plays:
             self.chairs[chair].bank = 0.0  # the clock ran out: the bank is spent
-        for move in moves:
-            before = hand.copy()
+        for i, move in enumerate(moves):
+            before = applied.before if i == 0 else hand.copy()
             hand.apply(move)
             applied.diffs.append(diff_move(before, hand, move))
         self.seq += len(moves)

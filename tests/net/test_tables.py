@@ -108,3 +108,14 @@ def test_an_unknown_preset_is_refused() -> None:
     with pytest.raises(TableError) as caught:
         Table("ab12", TableOptions(preset="Speed"), "AAAAAA")
     assert caught.value.code == "bad_preset" and "Classic" in caught.value.message
+
+
+def test_when_the_host_leaves_before_the_start_the_next_person_hosts() -> None:
+    table = Table("ab12", TableOptions(players=4), "AAAAAA")
+    table.sit(0, "Ann")
+    table.sit(3, "Dan")
+    table.leave(0)
+    assert table.host == 3 and not table.chairs[0].human
+    table.set_ready(3, True)
+    table.start(3, seed=1, game_id="0123abcd", now=0.0)
+    assert table.status == "playing"
