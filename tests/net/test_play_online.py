@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from canasta.net.client import Client
-from canasta.net.protocol import Event, Notice
+from canasta.net.protocol import Event, Intent, Leave, Notice, StructuredMove
 from tests.net.helpers import play_random, run, running_server, seat_two, url
 
 
@@ -138,5 +138,36 @@ def test_grace_period_then_a_computer_then_the_seat_taken_back(tmp_path: Path) -
             assert len(later) <= count + 1  # at most the move it was already thinking about
             await a.close()
             await back.close()
+
+    run(body())
+
+
+def test_a_structured_move_and_a_seat_given_up(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with running_server(tmp_path) as server:
+            a, b = await seat_two(server, level="random")
+            assert a.view is not None
+            mover, other = (a, b) if a.view.mover == a.chair else (b, a)
+            ref = await mover.intent(StructuredMove(type="draw"))
+            await mover.wait(lambda: ref in mover.answers)
+            assert mover.answers[ref].type == "result"
+            await mover.wait(lambda: mover.view is not None and mover.view.phase == "play")
+            assert mover.view is not None
+            card = mover.view.hand[0]
+            ref = await mover.intent(StructuredMove(type="discard", cards=[card]))
+            await mover.wait(lambda: ref in mover.answers)
+            answer = mover.answers[ref]
+            if answer.type == "refusal":  # that card may not be discarded here: another one
+                discard = next(m for m in mover.view.legal_moves if m.startswith("discard"))
+                answer = await mover.play(discard)
+            assert answer.type == "result"
+            # The other person gives the seat up: a computer plays it at once.
+            await other.send(Leave())
+            await mover.wait(lambda: any(e.seat == other.chair and e.by == "computer"
+                                         for e in events(mover)), 20)  # fmt: skip
+            await other.send(Intent(ref=99, move="draw"))
+            await other.wait(lambda: any(e.code == "not_seated" for e in other.errors))
+            for client in (a, b):
+                await client.close()
 
     run(body())
