@@ -23,7 +23,7 @@ from canasta.net.protocol import Notice, RefusalMessage, Result, TableUpdate, Vi
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, view_model
-from canasta.persistence.records import SeatModel, record_model
+from canasta.persistence.records import GameRecordModel, SeatModel, record_model
 
 log = logging.getLogger("canasta.net")
 
@@ -46,7 +46,8 @@ class TableRunner:
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.dirty = False
         self.storage_failed = False
-        self.record_pending = False
+        self.pending_record: tuple[str, dict[str, Any]] | None = None
+        self.record_told = False
         self.on_close: Any = None
 
     # Telling the players -------------------------------------------------------------------
@@ -107,7 +108,7 @@ class TableRunner:
         if self.storage_failed:
             self.storage_failed = False
             self.tell_all(Notice(code="storage_ok", message="The server can save again."))
-        if self.record_pending:
+        if self.pending_record is not None:
             await self.save_record()
 
     async def save_quietly(self) -> None:
@@ -167,10 +168,11 @@ class TableRunner:
     async def hand_ended(self) -> None:
         """Tell the score; keep a finished game as a game record."""
         game = self.table.game
-        if game.over:
-            self.record_pending = True
+        data = self.record_data()
+        if game.over and data is not None and self.table.saved is not None:
+            self.pending_record = (self.table.saved.game_id, data)
             await self.save_record()
-        self.tell_all(hand_over(game, self.record_data()))
+        self.tell_all(hand_over(game, data))
         self.tell_chairs()
 
     def record_data(self) -> dict[str, Any] | None:
@@ -188,17 +190,19 @@ class TableRunner:
         return record.model_copy(update={"seats": seats}).model_dump(mode="json")
 
     async def save_record(self) -> None:
-        """Write the finished game's record; on failure it is tried again at the next save."""
-        saved = self.table.saved
-        data = self.record_data()
-        if saved is None or data is None:
+        """Write the finished game's record (kept in memory until written, through a
+        rematch too); on failure it is tried again at the next save."""
+        if self.pending_record is None:
             return
-        record = record_model(saved).model_validate(data)
+        game_id, data = self.pending_record
+        record = GameRecordModel.model_validate(data)
         try:
-            await self.hub.save(self.hub.store.record_job(self.table, saved.game_id, record))
-            self.record_pending = False
+            await self.hub.save(self.hub.store.record_job(self.table, game_id, record))
+            self.pending_record, self.record_told = None, False
         except StorageError as error:
-            self.record_pending = True
+            if self.record_told:
+                return  # said once; tried again quietly at every save
+            self.record_told = True
             self.tell_all(
                 Notice(
                     code="storage",

@@ -5,12 +5,13 @@ turn clock: when it runs out, the computer moves for the seat."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from canasta.net.protocol import ClockOption, Event, Notice
 from canasta.net.server import Server
 from canasta.net.store import Store
-from tests.net.helpers import run, running_server, seat_two
+from tests.net.helpers import play_random, run, running_server, seat_two
 
 
 def set_page_limit(server: Server, pages: int | None) -> int:
@@ -90,6 +91,30 @@ def test_the_turn_clock_runs_out_and_the_computer_moves(tmp_path: Path) -> None:
             assert {e.seat for e in timed} == {0, 1}  # each seat's clock ran out in turn
             table = server.runners[a.table.id].table  # type: ignore[union-attr]
             assert [c.bank for c in table.chairs] == [0.0, 0.0]
+            for client in (a, b):
+                await client.close()
+
+    run(body())
+
+
+def test_a_record_that_cannot_be_written_is_kept_and_written_later(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with running_server(tmp_path) as server:
+            (tmp_path / "games").write_text("a file where the folder should be")
+            a, b = await seat_two(server, quick=True)
+            await play_random([a, b], random.Random(23))
+            await a.wait(lambda: a.hand_over is not None)
+            await a.wait(lambda: any('"code":"storage"' in t for t in a.received))
+            notice = [Notice.model_validate_json(t) for t in a.received if '"notice"' in t][-1]
+            assert "finished game is kept in memory" in notice.message
+            game_id = a.hand_over.record["game_id"]  # type: ignore[union-attr,index]
+            (tmp_path / "games").unlink()  # the disk is fixed
+            for client in (a, b):
+                await client.next_hand()  # the rematch is saved, and the record with it
+            await a.wait(lambda: a.hand_over is None and a.view is not None, 20)
+            await server.hub.db(lambda: None)  # every write queued before has finished
+            kept = tmp_path / "games" / f"{game_id}.json"
+            assert kept.is_file() and game_id in kept.read_text()
             for client in (a, b):
                 await client.close()
 
