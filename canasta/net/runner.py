@@ -309,14 +309,14 @@ class TableRunner:
         if table.status != "lobby":
             self.later(f"grace{chair}", self.hub.config.grace, lambda: self._grace_over(chair))
         if not table.present():
-            self.later("close", self.hub.config.close_after, self._close)
+            self.later("close", self.hub.config.close_after, self.close_if_empty)
         self.tell_chairs()
 
     def away(self) -> None:
         """After a restart: every person is away; start their grace and the closing timer."""
         for chair in self.table.humans():
             self.later(f"grace{chair}", self.hub.config.grace, lambda c=chair: self._grace_over(c))
-        self.later("close", self.hub.config.close_after, self._close)
+        self.later("close", self.hub.config.close_after, self.close_if_empty)
 
     def _grace_over(self, chair: int) -> None:
         c = self.table.chairs[chair]
@@ -332,7 +332,8 @@ class TableRunner:
             self.tell_chairs()
             self.kick()
 
-    def _close(self) -> None:
+    def close_if_empty(self) -> None:
+        """Close the table (its game kept) if nobody is connected to it."""
         if not self.table.present():
             self.table.status = "closed"
             self.stop()

@@ -236,6 +236,8 @@ class Server:
             await runner.save_quietly()
             runner.tell_chairs()
             runner.kick()
+            if not table.present():  # nobody left at the table: it closes after a while
+                runner.later("close", self.config.close_after, runner.close_if_empty)
 
     async def _hello(self, conn: Conn, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from canasta.net.client import Client
+from canasta.net.protocol import Leave
 from canasta.net.tables import Table
 from tests.net.helpers import run, running_server, seat_two, url
 
@@ -68,5 +69,28 @@ def test_a_table_left_by_everyone_closes_and_a_token_opens_it_again(tmp_path: Pa
             assert back.view == views[0] and back.chair == 0
             assert table_id in server.runners
             await back.close()
+
+    run(body())
+
+
+def test_a_table_everyone_left_before_the_start_leaves_the_lobby(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with running_server(tmp_path, close_after=0.1) as server:
+            a = Client(url(server), "Ann")
+            await a.connect()
+            table = await a.create(players=2)
+            closed = asyncio.Event()
+            runner = server.runners[table.id]
+            original = runner.on_close
+
+            def on_close(t: Table) -> None:
+                original(t)
+                closed.set()
+
+            runner.on_close = on_close
+            await a.send(Leave())
+            await asyncio.wait_for(closed.wait(), 30)
+            assert await a.list_tables() == []
+            await a.close()
 
     run(body())
