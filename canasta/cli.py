@@ -8,6 +8,8 @@ Usage::
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
     canasta replay FILE [--quit-after SECONDS] [--size WxH]
                                           open a game record in the replay scene
+    canasta serve [--host H] [--port P] [--data DIR] [--certfile F --keyfile F]
+                                          host online tables (see canasta.net.serve)
 
 Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
 """
@@ -158,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args_list and args_list[0] == "serve":
+        from canasta.net.serve import serve_command
+
+        return serve_command(args_list[1:])
     if args_list and args_list[0] == "replay":
         return replay_command(args_list[1:])
     args = game_parser().parse_args(args_list)
