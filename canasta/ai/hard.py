@@ -506,7 +506,7 @@ def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
     if searched:
-        return f"Discard {code}: tried over likely hands, it does best in the turns to come{gain}."
+        return f"Discard {code}: tried over likely hands, it does best later{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 
