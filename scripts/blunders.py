@@ -4,6 +4,7 @@ Usage::
 
     python scripts/blunders.py --a hard --b medium --players 4 --pairs 100 [--seed S]
         [--workers N] [--lone-a RULE] [--lone-b RULE] [--out FILE] [--positions DIR]
+        [--progress]
 
 Deals are played in pairs as in ``scripts/tournament.py`` (the same deals for the same
 seed), and every hand is watched for:
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -178,6 +180,7 @@ def main() -> None:
     parser.add_argument("--lone-a", default="level")
     parser.add_argument("--lone-b", default="level")
     parser.add_argument("--out")
+    parser.add_argument("--progress", action="store_true", help="running counts on stderr")
     parser.add_argument("--positions", help="folder for the positions before fed discards")
     args = parser.parse_args()
     for name in (args.lone_a, args.lone_b):
@@ -195,6 +198,14 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for i, pair in enumerate(pool.map(play_pair, tasks, chunksize=1)):
             plays.extend(pair)
+            if args.progress:
+                fed = [sum(p["fed"][p["levels"].index(t)][0] for p in plays) for t in "AB"]
+                lone = [
+                    sum(p["longest"][p["levels"].index(t)] >= LONE_TURNS for p in plays)
+                    for t in "AB"
+                ]
+                print(f"{i + 1}/{args.pairs} fed A,B={fed} lone A,B={lone}", file=sys.stderr,
+                      flush=True)  # fmt: skip
             for j, play in enumerate(pair):
                 for k, (side, text) in enumerate(play.pop("positions")):
                     if not args.positions:
