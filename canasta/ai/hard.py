@@ -17,7 +17,10 @@ information Monte Carlo" in Bridge and Skat programs):
    building on; holding cards back except what opens the side or completes a canasta;
    and each of the four cheapest discards, including a freezing wild card, plus (with
    four players) the kinds the next player just drew over or discarded. A turn plan
-   needs no hidden card, since the turn's own moves only use the seat's hand.
+   needs no hidden card, since the turn's own moves only use the seat's hand. A plan
+   whose discard hands the next player's side a large unfrozen pile it can take onto a
+   meld (:func:`~canasta.ai.judgement.feeds_pile`) is dropped while a plan with a safe
+   discard exists: a few lucky sampled deals cannot justify such a gift.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
    hands' unknown places and the stock, sizes kept (with four players, the inferred
@@ -83,6 +86,7 @@ from canasta.engine.view import SeatView
 from canasta.engine.words import card_name, move_words
 
 from .evaluation import evaluate
+from .judgement import feeds_pile, safe_discard_kinds
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
@@ -243,7 +247,7 @@ class HardPlayer:
         start, start_wall = self.cpu_clock(), self.wall_clock()
         players = view.rules.players
         infer = self._infers(players)
-        first = sample_state(view, rng, infer)
+        first = self._sample(view, rng, infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
@@ -253,7 +257,7 @@ class HardPlayer:
         prune = self.PRUNE[players] if self.prune is None else self.prune
         live = list(candidates)
         while count < most and len(live) > 1:
-            world = first if count == 0 else sample_state(view, rng, infer)
+            world = first if count == 0 else self._sample(view, rng, infer)
             for cand in live:
                 cand.values.append(self._simulate(world, cand, view.seat))
             count += 1
@@ -288,6 +292,10 @@ class HardPlayer:
         reason = _reason(view, cand, margin)
         return Advice(move, reason, margin, worlds)
 
+    def _sample(self, view: SeatView, rng: random.Random, infer: bool) -> HandState:
+        """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
+        return sample_state(view, rng, infer)
+
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
 
@@ -320,7 +328,37 @@ class HardPlayer:
             if moves and tuple(moves) not in seen:
                 seen.add(tuple(moves))
                 out.append(_Candidate(label, moves))
-        return out
+        return self._without_gifts(view, world, out, owes)
+
+    def _without_gifts(
+        self, view: SeatView, world: HandState, cands: list[_Candidate], owes: bool
+    ) -> list[_Candidate]:
+        """``cands`` without the plans that end by feeding the next player the pile
+        (:func:`~canasta.ai.judgement.feeds_pile`) while a safe discard exists: the search
+        never prefers such a gift (a few lucky sampled deals cannot justify it). A plan with
+        a safe discard is added when none of ``cands`` has one and the hand holds one."""
+        hand = len(view.hand)
+
+        def gift(cand: _Candidate) -> bool:
+            last = cand.moves[-1]
+            return (
+                last.type is MoveType.DISCARD
+                and not _goes_out(cand.moves, hand)
+                and feeds_pile(view, CARD_KIND[last.cards[0]])
+            )
+
+        if not any(gift(c) for c in cands):
+            return cands
+        safe = [c for c in cands if not gift(c)]
+        if not safe:
+            counts = table_of(view).counts
+            costs = discard_costs(view, counts)
+            for kind in sorted(safe_discard_kinds(view, counts), key=lambda k: costs[k]):
+                moves = self._turn(world.copy(), view.seat, Style(discard=kind), owes)
+                if moves and not gift(_Candidate("safe", moves)):
+                    safe.append(_Candidate("safe", moves))
+                    break
+        return safe or cands
 
     @staticmethod
     def _turn(state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
@@ -488,7 +526,7 @@ def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
     if searched:
-        return f"Discard {code}: tried over likely hands, it does best in the turns to come{gain}."
+        return f"Discard {code}: tried over likely hands, it does best later{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 
