@@ -16,3 +16,4 @@ python3 -m ruff check canasta tests scripts
 python3 -m ruff format --check canasta tests scripts
 python3 -m mypy canasta
 python3 -m pytest "$@"
+bash scripts/check_wheel.sh

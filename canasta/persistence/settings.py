@@ -70,6 +70,10 @@ class Settings(BaseModel):
         replays_kept: how many finished games' records are kept (the oldest go first).
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
+        fullscreen: the window fills the screen (F11 toggles it).
+        window_size: the free window's last size ``[w, h]`` px, or ``[]`` before the first
+            run ends; window_position: its last top-left ``[x, y]`` px on the desktop, or
+            ``[]`` (both written when the game closes).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
@@ -95,6 +99,19 @@ class Settings(BaseModel):
     large_index: bool = False
     theme: str = Field(default="green", min_length=1, max_length=40)
     suit_colours: str = Field(default="standard", min_length=1, max_length=40)
+    fullscreen: bool = False
+    window_size: list[int] = Field(default_factory=list, max_length=2)
+    window_position: list[int] = Field(default_factory=list, max_length=2)
+
+    @field_validator("window_size", "window_position")
+    @classmethod
+    def _pair(cls, value: list[int], info: ValidationInfo) -> list[int]:
+        if len(value) not in (0, 2):
+            raise ValueError("a window size or position is two numbers, or none")
+        low, high = (320, 16_384) if info.field_name == "window_size" else (-32_768, 32_767)
+        if any(not low <= v <= high for v in value):
+            raise ValueError(f"each number is between {low} and {high}")
+        return value
 
     @field_validator(*LOOK_FIELDS)
     @classmethod

@@ -36,7 +36,7 @@ from canasta.ui.audio import Sound
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
 #: Replay speeds: (name, factor on the table's pace and animations).
@@ -107,7 +107,7 @@ class ReplayScene(TableScene):
         view: str = "seat",
         speed_index: int = 1,
         sound: Sound | None = None,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         cards: CardOptions | None = None,
         descending: bool = False,
     ) -> None:
@@ -129,9 +129,9 @@ class ReplayScene(TableScene):
         icons = (("start", "Start", self.to_start), ("back", "Back one move", self.step_back),
                  ("play", "Play", self.toggle_play), ("forward", "Forward one move",
                  self.step_forward), ("end", "End", self.to_end))  # fmt: skip
-        self.transport = [IconButton(i, n, f, theme=theme) for i, n, f in icons]
-        self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=theme)
-        self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=theme)
+        self.transport = [IconButton(i, n, f, theme=self.theme) for i, n, f in icons]
+        self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=self.theme)
+        self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=self.theme)
         self.back_button = self.menu_button
         self.back_button.label = "Back"
         self._label_buttons()
@@ -247,6 +247,10 @@ class ReplayScene(TableScene):
         """Deal the shown state's cards from the stock (as the hand began)."""
         self.reveal = self.view == "all" or self.state.ended
         super().start_hand()
+
+    def wake_in(self) -> float | None:
+        """Every frame while playing (the table's own waits otherwise)."""
+        return 0.0 if self.playing else super().wake_in()
 
     def update(self, dt: float) -> None:
         """Tweens, then the next move when playing and the cards have landed."""

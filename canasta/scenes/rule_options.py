@@ -14,7 +14,7 @@ from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import RuleSet
 from canasta.persistence.settings import HOUSE_RULES, Settings
 from canasta.scenes.settings import NEXT_GAME, OFF_ON, Option, SettingsScene
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme
 
 #: The row labels, in the player's words.
 LABELS: dict[str, str] = {
@@ -94,7 +94,7 @@ def rule_options_scene(
     settings: Settings,
     save: Callable[[dict[str, bool | str]], Settings],
     on_back: Callable[[], None],
-    theme: Theme = GREEN,
+    theme: Theme | None = None,
 ) -> SettingsScene:
     """The rule options screen.
 

@@ -26,7 +26,7 @@ from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.looks import label, look_choices
 from canasta.ui.pips import draw_star
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Options with more choices than this are shown as one choice between arrows.
@@ -90,6 +90,8 @@ def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
         Option("orientation", "Window",
                (("free", "Free"), ("landscape", "Landscape"), ("portrait", "Portrait")), 1,
                f"The window's shape; Free lets you resize it; {AT_ONCE}"),
+        Option("fullscreen", "Fullscreen", OFF_ON, 1,
+               f"The game fills the screen (F11 switches it anywhere); {AT_ONCE}"),
         Option("theme", "Table colour", designs("theme"), 1, f"The felt's colours; {AT_ONCE}"),
         Option("card_style", "Card style", designs("card_style"), 1,
                f"How the card faces are drawn; {AT_ONCE}"),
@@ -132,7 +134,7 @@ class SettingsScene(Scene):
         on_change: Callable[[str, object], Settings],
         on_back: Callable[[], None],
         *,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         looks: dict[str, list[str]] | None = None,
         rows: list[Option] | None = None,
         title: str = "Settings",
@@ -143,7 +145,7 @@ class SettingsScene(Scene):
         super().__init__()
         self.settings = settings
         self.on_change = on_change
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.options = rows if rows is not None else options(looks)
         self.title = title
         self.column_names = column_names

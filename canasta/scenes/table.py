@@ -15,6 +15,7 @@ and the partner's speech bubble live in :mod:`canasta.scenes.table_assist`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
@@ -35,7 +36,7 @@ from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key, LongPress
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sprites import CardSprite
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme, default_theme
 from canasta.ui.tween import ease_in_out_cubic, ease_out_cubic
 from canasta.ui.widgets import Button, Toast
 
@@ -50,6 +51,8 @@ PACE = {
     MoveType.YES: 0.6,
     MoveType.NO: 0.6,
 }
+#: The trace of play (``canasta.logs``): every move, wait, reset and hand end, at DEBUG.
+TRACE = logging.getLogger("canasta.trace")
 MOVE_SECONDS = 0.38
 DEAL_STAGGER = 0.022
 #: Seconds a card takes to turn over; delay between cards of a taken pile fanning out and
@@ -79,8 +82,6 @@ class TableScene(Scene):
         descending: show the person's hand from Aces down (default 4s up).
         on_turn_end: called with the controller at every turn boundary (a discard, the
             end of the hand), e.g. to save the game.
-        trace: print each move and each wait for the person on standard output (for the
-            real-window test and bug reports).
     """
 
     def __init__(
@@ -90,21 +91,19 @@ class TableScene(Scene):
         on_menu: Callable[[], None],
         *,
         sound: Sound | None = None,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         speed: float = 1.0,
         descending: bool = False,
         on_turn_end: Callable[[TableController], None] | None = None,
-        trace: bool = False,
         cards: CardOptions | None = None,
     ) -> None:
         super().__init__()
-        self.trace = trace
         self._traced_wait: tuple[int, str, int] | None = None
         self.controller = controller
         self.on_hand_over = on_hand_over
         self.on_menu = on_menu
         self.sound = sound or Sound(enabled=False)
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.speed = speed
         self.cards = cards or CardOptions()
         self.descending = descending
@@ -197,12 +196,13 @@ class TableScene(Scene):
                 self.hand_over_at = None
                 self.on_hand_over(controller)
             return
-        if self.trace and controller.person_to_move() and not self.animator.busy:
+        tracing = TRACE.isEnabledFor(logging.DEBUG)
+        if tracing and controller.person_to_move() and not self.animator.busy:
             hand = controller.hand
             wait = (len(hand.history), hand.phase.value, len(hand.hands[self.me]))
             if wait != self._traced_wait:
                 self._traced_wait = wait
-                print(f"waiting phase={wait[1]} hand={wait[2]}", flush=True)
+                TRACE.debug("waiting phase=%s hand=%d", wait[1], wait[2])
         if controller.computer_to_move():
             controller.think()  # the worker thinks while the cards still move
             if not self.animator.busy:
@@ -212,6 +212,20 @@ class TableScene(Scene):
                     if move is not None:
                         self.wait = PACE[move.type] / self.speed
                         self._sync()
+
+    def wake_in(self) -> float | None:
+        """Every frame while a computer plays or a hint is worked out; else the next of
+        the end of the hand, the partner's answer leaving, or the animator's own."""
+        controller = self.controller
+        if controller.computer_to_move() or controller.hint_pending:
+            return 0.0
+        waits = [super().wake_in()]
+        if self.hand_over_at is not None:
+            waits.append(self.hand_over_at - self.clock)
+        if self.assist.answer_text and self.clock < self.assist.answer_until:
+            waits.append(self.assist.answer_until - self.clock)
+        known = [max(0.0, w) for w in waits if w is not None]
+        return min(known) if known else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the felt, areas, cards, markers, message and buttons."""
@@ -463,16 +477,13 @@ class TableScene(Scene):
                 self._sound_for(event)
                 boundary = boundary or event.move.type is MoveType.DISCARD
                 self.assist.on_applied(event)
-                if self.trace:
-                    size = len(self.controller.hand.hands[event.seat])
-                    print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
+                size = len(self.controller.hand.hands[event.seat])
+                TRACE.debug("move seat=%d %s hand=%d", event.seat, event.text, size)
             elif isinstance(event, TurnReset):
                 self.toast.show("Turn reset.", 1.5)
-                if self.trace:
-                    print(f"reset seat={event.seat}", flush=True)
+                TRACE.debug("reset seat=%d", event.seat)
             elif isinstance(event, HandEnded):
-                if self.trace:
-                    print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
+                TRACE.debug("hand-ended totals=%d,%d", event.totals[0], event.totals[1])
                 boundary = True
                 self.reveal = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
