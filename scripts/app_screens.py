@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 
-from shots import start  # noqa: E402
-
 from canasta.app import App  # noqa: E402
 from canasta.persistence.paths import default_paths  # noqa: E402
 from canasta.scenes.howto import HowToPlayScene  # noqa: E402
 from canasta.scenes.stats import StatsScene  # noqa: E402
 from canasta.scenes.table import TableScene  # noqa: E402
+from shots import start  # noqa: E402
 
 
 def main() -> None:

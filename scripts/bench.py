@@ -111,12 +111,12 @@ def frames_while_thinking(frames: int, size: tuple[int, int] = (1280, 800)) -> l
     are paced at 60 a second in real time, for at most ``frames`` frames in all.
     """
     import pygame
-    from table_harness import settle
 
     from canasta.controller import DecisionWorker, TableController
     from canasta.engine import Game
     from canasta.scenes.base import SceneManager
     from canasta.scenes.table import TableScene
+    from table_harness import settle
 
     pygame.init()
     screen = pygame.display.set_mode(size)

@@ -17,12 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' game helpers
 
-from shots import start  # noqa: E402
-
 from canasta.app import App  # noqa: E402
 from canasta.scenes.replay import ReplayScene  # noqa: E402
 from canasta.scenes.scoreboard import ScoreboardScene  # noqa: E402
 from canasta.scenes.stats import StatsScene  # noqa: E402
+from shots import start  # noqa: E402
 from tests.persistence.helpers import boundaries, controller_for  # noqa: E402
 
 

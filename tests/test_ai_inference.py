@@ -132,7 +132,9 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
         if CARD_KIND[move.cards[0]] == KING:
             kings += 1
             # Not the tracking player's own discard: the hint says the search chose it.
-            assert advice.reason.startswith("Discard KS: in the sampled deals it does best")
+            assert advice.reason.startswith(
+                "Discard K\u2660: tried over likely hands, it does best"
+            )
         blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
         blind_kings += CARD_KIND[blind.cards[0]] == KING
     assert kings >= 3

@@ -67,7 +67,6 @@ from typing import Literal
 
 from canasta.engine.cards import (
     BLACK_THREE,
-    CARD_CODE,
     CARD_KIND,
     KIND_NAME,
     NUM_KINDS,
@@ -77,6 +76,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
+from canasta.engine.words import card_name, move_words
 
 from .evaluation import evaluate
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
@@ -417,17 +417,18 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
     if t is MoveType.DRAW:
         return "Draw from the stock: the pile cannot be taken."
     if t is MoveType.DISCARD:
-        return f"Discard {CARD_CODE[move.cards[0]]}."
+        return f"Discard {card_name(move.cards[0])}."
     if t is MoveType.TAKE:
         return "Take the pile: it is the only way to go on."
     if t is MoveType.ASK:
         return "Ask your partner: you can go out."
-    return f"{move.text().capitalize()}."
+    return f"{move_words(move)}."
 
 
 def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     move = cand.moves[0]
-    gain = f" (+{margin:.0f} points in the sampled deals)" if margin >= 1 else ""
+    points = f"{margin:.0f} point{'s' * (round(margin) != 1)}"
+    gain = f" (worth about {points} more than the simple play)" if margin >= 1 else ""
     pile = len(view.pile)
     if move.type is MoveType.TAKE:
         kind = CARD_KIND[view.pile[-1]]
@@ -452,22 +453,22 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
         verb = "Lay off on" if move.type is MoveType.LAYOFF else "Meld"
         tail = ""
         if final.type is MoveType.DISCARD:
-            tail = f", then discard {CARD_CODE[final.cards[0]]}"
+            tail = f", then discard {card_name(final.cards[0])}"
         return f"{verb} {KIND_NAME[kind]}{tail}{gain}."
-    return f"{move.text().capitalize()}{gain}."
+    return f"{move_words(move)}{gain}."
 
 
 def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     """Why this discard; ``searched``: the search preferred it to the tracking player's own
     (safest-looking) discard, so its danger alone is not the reason."""
     kind = CARD_KIND[move.cards[0]]
-    code = CARD_CODE[move.cards[0]]
+    code = card_name(move.cards[0])
     if is_wild_kind(kind):
         return f"Discard {code} to freeze the pile: they could take it with anything{gain}."
     if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
     if searched:
-        return f"Discard {code}: in the sampled deals it does best over the next rounds{gain}."
+        return f"Discard {code}: tried over likely hands, it does best in the turns to come{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import BLACK_THREE, CARD_CODE, CARD_KIND, JOKER, KIND_NAME, NATURAL_KINDS, TWO
+from .cards import BLACK_THREE, CARD_KIND, JOKER, KIND_NAME, NATURAL_KINDS, TWO
 from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
+from .words import cards_name, move_words
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -94,10 +95,10 @@ def play_plan(state: HandState, moves: list[Move]) -> None:
 
 
 def plan_text(moves: list[Move]) -> list[str]:
-    """One line per move in the player's words ("Meld 7H 7D 7C", "Add KC to the Kings")."""
+    """One line per move in the player's words ("Meld 7♥ 7♦ 7♣", "Add K♣ to the Kings")."""
     lines = []
     for move in moves:
-        cards = " ".join(CARD_CODE[c] for c in move.cards)
+        cards = cards_name(move.cards)
         if move.type is MoveType.MELD:
             lines.append(f"Meld {cards}")
         elif move.type is MoveType.LAYOFF:
@@ -105,7 +106,7 @@ def plan_text(moves: list[Move]) -> list[str]:
         elif move.type is MoveType.DISCARD:
             lines.append(f"Discard {cards}")
         else:
-            lines.append(move.text())
+            lines.append(move_words(move))
     return lines
 
 

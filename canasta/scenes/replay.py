@@ -22,6 +22,7 @@ from canasta.controller import Applied, TableController
 from canasta.engine.game import Game
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import HandState
+from canasta.engine.words import move_words
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (
     ControlsLayout,
@@ -318,7 +319,7 @@ class ReplayScene(TableScene):
             return f"{game}Hand over: us {us:,}, them {them:,}"
         seat = hand.movers[self.index - 1]
         who = seat_name(seat, self.replay_controller.me, self.state.players)
-        return f"{game}{self.index}/{n} \u00b7 {who}: {hand.moves[self.index - 1].text()}"
+        return f"{game}{self.index}/{n} \u00b7 {who}: {move_words(hand.moves[self.index - 1])}"
 
     def _replay_key(self, key: int) -> bool:
         actions: dict[int, Callable[[], None]] = {

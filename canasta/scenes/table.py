@@ -26,6 +26,7 @@ from canasta.engine.moves import MoveType
 from canasta.engine.state import Phase
 from canasta.scenes.base import Scene
 from canasta.scenes.table_assist import TableAssist
+from canasta.scenes.table_buttons import TableButtons, place_table_buttons
 from canasta.scenes.table_draw import TableDrawer
 from canasta.scenes.table_keys import TableKeys
 from canasta.scenes.table_plan import TablePlanner
@@ -123,6 +124,7 @@ class TableScene(Scene):
         self.yes_button = Button((0, 0, 1, 1), "Yes", lambda: self.answer(True), theme=theme)
         self.no_button = Button((0, 0, 1, 1), "No", lambda: self.answer(False), theme=theme)
         self.layout: TableLayout | None = None
+        self.places: TableButtons | None = None  # every button's rect
         self.plan: TablePlan | None = None
         self.drawer: TableDrawer | None = None
         self.full: CardRenderer | None = None
@@ -144,10 +146,13 @@ class TableScene(Scene):
         self.small.prerender()
         watching = self.controller.person is None
         self.drawer = TableDrawer(self.layout, self.theme, self.full, watching)
-        layout = self.layout
-        self.reset_button.rect = pygame.Rect(layout.reset_button)
-        self.ask_button.rect = pygame.Rect(layout.reset_button)
-        self.menu_button.rect = pygame.Rect(layout.menu_button)
+        self.places = place_table_buttons(self.layout)
+        self.drawer.text_bottom = self.places.strip_top
+        rects = self.places.rects
+        for key, button in (("reset", self.reset_button), ("ask", self.ask_button),
+                            ("menu", self.menu_button), ("yes", self.yes_button),
+                            ("no", self.no_button)):  # fmt: skip
+            button.rect = pygame.Rect(rects[key])
         self.planner.resize()
         self.assist.resize()
         if self.sprites:

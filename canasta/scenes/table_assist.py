@@ -49,27 +49,11 @@ class TableAssist:
     # Layout -----------------------------------------------------------------------------------
 
     def resize(self) -> None:
-        """Place the hint button, the bubble and the Yes/No buttons for the layout."""
-        layout = self.scene.layout
-        assert layout is not None
-        msg = layout.message
-        bw = max(60, min(100, msg.width // 4))
-        bh = max(26, min(38, msg.height // 3))
-        self.hint_button.rect = pygame.Rect(msg.right - bw - 6, msg.bottom - bh - 6, bw, bh)
-        if layout.players == 4:
-            top = layout.hands[2]
-            width = min(420, max(260, layout.size[0] // 3))
-            height = max(96, min(130, layout.card[1]))
-            self.bubble = pygame.Rect(0, 0, width, height)
-            self.bubble.midtop = (top.centerx, top.bottom + 14)
-        else:
-            self.bubble = pygame.Rect(msg)
-        bubble = self.bubble
-        ybw = max(70, min(110, bubble.width // 4))
-        ybh = max(28, min(40, bubble.height // 3))
-        y = bubble.bottom - ybh - 10
-        self.scene.yes_button.rect = pygame.Rect(bubble.centerx - ybw - 6, y, ybw, ybh)
-        self.scene.no_button.rect = pygame.Rect(bubble.centerx + 6, y, ybw, ybh)
+        """Take the hint button's place and the bubble's (:mod:`table_buttons`)."""
+        places = self.scene.places
+        assert places is not None
+        self.hint_button.rect = pygame.Rect(places.rects["hint"])
+        self.bubble = pygame.Rect(places.bubble)
 
     # Hint -------------------------------------------------------------------------------------
 
@@ -161,7 +145,7 @@ class TableAssist:
             rect.height = max(48, rect.height // 2)
         layout = self.scene.layout
         assert layout is not None
-        if layout.players == 4:
+        if layout.players == 4 and rect.top > layout.hands[2].bottom:
             top = layout.hands[2]
             tail = [
                 (rect.centerx - 14, rect.top + 2),

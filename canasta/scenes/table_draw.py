@@ -10,6 +10,8 @@ import pygame
 
 from canasta.controller import TableController
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.refusals import Code
 from canasta.engine.state import HandState, Phase
 from canasta.scenes.table_targets import TablePlan
 from canasta.ui.cards import CardRenderer
@@ -44,6 +46,24 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return ("You", "West", "Partner", "East")[rel]
 
 
+#: Why no cards at all could take the pile now, by refusal code: the prompt's words.
+PILE_CLOSED = {
+    Code.PILE_EMPTY: "",
+    Code.PILE_TOP_BLACK_THREE: " (a black three blocks the pile)",
+    Code.PILE_TOP_WILD: " (a wild card on top: the pile can't be taken)",
+}
+
+
+def pile_closed(hand: HandState) -> Code | None:
+    """Why the pile cannot be taken with any cards this turn (empty, a black three or a
+    wild card on top, as the engine judges a take), or None when some
+    cards might take it (a frozen pile still can, with a natural pair)."""
+    refusal = hand.check(Move(MoveType.TAKE, ()))
+    if refusal is not None and refusal.code in PILE_CLOSED:
+        return refusal.code
+    return None
+
+
 def prompt_for(controller: TableController, me: int) -> str:
     """The one-line prompt shown in the message strip for the current moment."""
     hand = controller.hand
@@ -66,6 +86,9 @@ def prompt_for(controller: TableController, me: int) -> str:
     if hand.phase is Phase.DRAW:
         if not hand.stock:
             return "The stock is empty: take the pile to go on."
+        closed = pile_closed(hand)
+        if closed is not None:
+            return f"Your turn: draw from the stock{PILE_CLOSED[closed]}."
         return "Your turn: draw from the stock, or take the pile."
     if hand.permission is True:
         return "Your partner said yes: go out this turn."
@@ -88,6 +111,8 @@ class TableDrawer:
     ) -> None:
         self.layout = layout
         self.watching = watching
+        #: The prompt is drawn above this y (px): the message strip's buttons lie below.
+        self.text_bottom = layout.message.bottom - BUTTON_ROW_PX
         self.theme = theme
         self.renderer = renderer
         self.font = max(14, round(layout.card[1] * 0.16))
@@ -122,7 +147,8 @@ class TableDrawer:
             if hand.phase is Phase.DRAW:
                 if hand.stock:
                     draw_glow(surface, layout.stock, theme.glow, radius=self.renderer.radius)
-                draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
+                if pile_closed(hand) is None:  # a blocked pile does not invite a click
+                    draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
             elif hand.phase is Phase.PLAY:
                 draw_glow(surface, layout.discard, theme.glow, radius=self.renderer.radius)
 
@@ -162,14 +188,14 @@ class TableDrawer:
             height = max(36, min(56, self.layout.card[1] // 2))
             toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
             return
-        largest = min(30, max(16, rect.height // 3))
+        room = self.text_bottom - rect.y
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
         width = rect.width - 20
         size = fit_text_size(prompt, width, largest)
         lines = [prompt]
         if size < READABLE_PX:
             # A long line (a hint and its reason) wraps above the buttons rather than
             # shrinking out of reach of the eye, where the strip has room for it.
-            room = rect.height - BUTTON_ROW_PX
             wrapped_size, wrapped = fit_lines(prompt, width, room, READABLE_PX, SMALLEST_PX)
             if text_height(wrapped_size, len(wrapped)) <= room:
                 size, lines = wrapped_size, wrapped

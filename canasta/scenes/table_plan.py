@@ -58,21 +58,15 @@ class TablePlanner:
     # Layout and state -----------------------------------------------------------------------
 
     def resize(self) -> None:
-        """Place the buttons along the message strip and the panel over the table."""
-        layout = self.scene.layout
-        assert layout is not None
-        msg = layout.message
-        bh = max(26, min(36, msg.height // 3))
-        bw = max(70, min(120, msg.width // 4))
-        y = msg.bottom - bh - 6
-        for i, button in enumerate((self.finish_button, self.play_button, self.plan_button)):
-            button.rect = pygame.Rect(msg.right - (i + 1) * (bw + 6), y, bw, bh)
-        w, h = self.scene.size
-        self.panel = pygame.Rect(0, 0, min(w - 40, 560), min(h - 40, 320))
-        self.panel.center = layout.melds[0].center
-        self.go_button.rect = pygame.Rect(self.panel.right - 2 * (bw + 10), self.panel.bottom
-                                          - bh - 12, bw, bh)  # fmt: skip
-        self.cancel_button.rect = self.go_button.rect.move(bw + 10, 0)
+        """Take the buttons' places along the message strip and the panel's over your
+        melds (:mod:`canasta.scenes.table_buttons`)."""
+        places = self.scene.places
+        assert places is not None
+        for key, button in (("finish", self.finish_button), ("play", self.play_button),
+                            ("plan", self.plan_button), ("go", self.go_button),
+                            ("cancel", self.cancel_button)):  # fmt: skip
+            button.rect = pygame.Rect(places.rects[key])
+        self.panel = pygame.Rect(places.panel)
 
     def planned_cards(self) -> set[int]:
         """Every card in a planned group."""

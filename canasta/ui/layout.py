@@ -148,7 +148,8 @@ def compute_layout(
     sw, sh = round(cw * SMALL_CARD_SCALE), round(ch * SMALL_CARD_SCALE)
     top_h = sh
     hand_h = round(ch * 1.22)
-    msg_h = max(30, round(ch * 0.42)) if portrait else 0
+    # Portrait: a line of text over a row of buttons (the table's buttons live there).
+    msg_h = max(30, round(ch * 0.42)) + 40 if portrait else 0
     fixed = top_h + ch + hand_h + (msg_h + m if portrait else 0)
     meld_h = max(ch, (h - 6 * m - fixed) // 2)
 

@@ -1,13 +1,80 @@
 """Text rendering with pygame's default font, cached.
 
 Sizes are pygame font sizes in pixels (roughly the line height); colours are RGB tuples.
+The default font has no suit symbols (``♣ ♦ ♥ ♠``): they are drawn as shapes
+(:mod:`canasta.ui.pips`) in the space the font gives them, so "10♦" reads as on a card and
+text measures the same as it draws.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+#: Suit symbol -> suit letter, for the symbols drawn as shapes.
+_SUITS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+#: A suit symbol takes the room of this letter (as wide as a capital is tall).
+_SUIT_ROOM = "O"
+#: Suit shapes are drawn this many times larger, then smoothly scaled down (antialiasing).
+_SUIT_SCALE = 4
+
+
+class _Font(pygame.font.Font):
+    """The default font, with the suit symbols it lacks measured and drawn as shapes."""
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        if isinstance(text, str) and any(ch in _SUITS for ch in text):
+            text = "".join(_SUIT_ROOM if ch in _SUITS else ch for ch in text)
+        return super().size(text)
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any,
+               bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:  # fmt: skip
+        if not isinstance(text, str) or not any(ch in _SUITS for ch in text):
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        plain = "".join(_SUIT_ROOM if ch in _SUITS else ch for ch in text)
+        runs: list[tuple[int, pygame.Surface]] = []  # (x, image) of the text between suits
+        run_start = 0
+        for i, ch in enumerate([*text, _SUIT_ROOM]):
+            if i == len(text) or ch in _SUITS:
+                if i > run_start:
+                    image = super().render(text[run_start:i], antialias, color, bgcolor)
+                    runs.append((super().size(plain[:run_start])[0], image))
+                run_start = i + 1
+        height = max([super().render(_SUIT_ROOM, antialias, color).get_height()]
+                     + [image.get_height() for _, image in runs])  # fmt: skip
+        surface = pygame.Surface((super().size(plain)[0], height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            surface.fill(bgcolor)
+        for x, image in runs:
+            surface.blit(image, (x, 0))
+        self._draw_suits(surface, text, color)
+        return surface
+
+    def _draw_suits(self, surface: pygame.Surface, text: str, color: Any) -> None:
+        """Draw each suit symbol of ``text`` as the suit's shape into the room the text
+        keeps for it in ``surface``, as tall as a capital letter, in ``color``."""
+        from canasta.ui.pips import draw_suit
+
+        cap = self.metrics("H")[0]
+        cap_h = max(4, cap[3]) if cap else max(4, round(self.get_ascent() * 0.7))
+        middle = self.get_ascent() - cap_h / 2
+        rgb = pygame.Color(color)
+        for i, ch in enumerate(text):
+            suit = _SUITS.get(ch)
+            if suit is None:
+                continue
+            x = super().size("".join(_SUIT_ROOM if c in _SUITS else c for c in text[:i]))[0]
+            width = super().size(_SUIT_ROOM)[0]
+            side = max(width, round(cap_h * 1.2))
+            big = pygame.Surface((side * _SUIT_SCALE, side * _SUIT_SCALE), pygame.SRCALPHA)
+            centre = (big.get_width() / 2, big.get_height() / 2)
+            draw_suit(big, suit, centre, cap_h * 1.1 * _SUIT_SCALE, tuple(rgb))
+            small = pygame.transform.smoothscale(big, (side, side))
+            surface.blit(small, (round(x + (width - side) / 2), round(middle - side / 2)))
+
+
 _TEXTS: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 512
 
@@ -20,7 +87,7 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     if font is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        font = pygame.font.Font(None, size)
+        font = _Font(None, size)
         font.bold = bold
         _FONTS[key] = font
     return font

@@ -65,7 +65,7 @@ def test_finish_search_finds_melds_lay_offs_and_the_discard() -> None:
     )
     plan = find_finish(state)
     assert isinstance(plan, list)
-    assert plan_text(plan) == ["Meld 7H 7D 7C 2D", "Add KC to the Kings", "Discard 9S"]
+    assert plan_text(plan) == ["Meld 7♥ 7♦ 7♣ 2♦", "Add K♣ to the Kings", "Discard 9♠"]
     state.play_all(plan)
     assert state.ended and state.end_reason is EndReason.WENT_OUT and state.went_out == 0
 

@@ -26,7 +26,11 @@ SIZE = (1280, 800)
 
 
 @pytest.fixture
-def window():
+def window(monkeypatch):
+    """The window; computer players decide in this process, between frames, so a hand
+    takes the same number of frames however busy the machine is (a worker process would
+    answer in real time, and a loaded machine would need more frames)."""
+    monkeypatch.setattr(App, "decision_worker", lambda self: None)
     pygame.init()
     return pygame.display.set_mode(SIZE)
 

@@ -1,0 +1,113 @@
+"""Where every table button goes: one place, so no two buttons ever share space.
+
+A click is hit-tested against the buttons that show; a button hidden under another
+(drawn or not) would catch clicks meant for the one on top, so every button gets a
+place of its own, whether or not it shows at the same time as the others:
+
+* the right end of the middle band: Reset over Menu (the layout's two slots);
+* the message strip's lower part, from its right end leftward: Finish, Play melds, Plan,
+  Ask partner, Hint, wrapping to a row above when the strip is narrow (the prompt keeps
+  the strip's space above the rows);
+* the partner's speech bubble (four players): Yes and No inside it, the bubble placed
+  clear of the strip's buttons; with two players there is no partner and no Yes or No;
+* the finish panel over your melds: Go out and Cancel, the panel kept below the middle
+  band.
+
+All sizes are pixels; rectangles are window coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from canasta.ui.layout import TableLayout
+from canasta.ui.text import get_font
+
+#: The strip's buttons, right to left, by key and label.
+STRIP = (
+    ("finish", "Finish"),
+    ("play", "Play melds"),
+    ("plan", "Plan"),
+    ("ask", "Ask partner"),
+    ("hint", "Hint"),
+)
+GAP = 6
+#: A button's label is never drawn smaller than this (px).
+LABEL_PX = 14
+
+
+@dataclass(frozen=True)
+class TableButtons:
+    """The rectangles of every table button, by key, and where the strip's rows begin.
+
+    Attributes:
+        rects: ``menu``, ``reset``, ``ask``, ``hint``, ``plan``, ``play``, ``finish``,
+            ``yes``, ``no``, ``go``, ``cancel`` (Yes and No are empty rects with two
+            players).
+        bubble: the partner's speech bubble (empty with two players).
+        panel: the finish confirmation panel.
+        strip_top: the y of the highest button row in the message strip (the prompt is
+            drawn above it).
+    """
+
+    rects: dict[str, pygame.Rect]
+    bubble: pygame.Rect
+    panel: pygame.Rect
+    strip_top: int
+
+
+def _label_width(label: str, height: int) -> int:
+    """Width in px of a button whose label reads at its natural size for ``height``."""
+    size = max(LABEL_PX, round(height * 0.55))
+    return max(64, get_font(size).size(label)[0] + 24)
+
+
+def place_table_buttons(layout: TableLayout) -> TableButtons:
+    """Place every table button for ``layout`` (see the module docstring)."""
+    rects = {"reset": pygame.Rect(layout.reset_button), "menu": pygame.Rect(layout.menu_button)}
+    msg = layout.message
+    bh = max(26, min(36, msg.height // 3))
+    right = msg.right - GAP
+    x, y = right, msg.bottom - bh - GAP
+    for key, label in STRIP:
+        width = min(_label_width(label, bh), msg.width - 2 * GAP)
+        if x - width < msg.x + GAP and x != right:  # the row is full: start one above
+            x, y = right, y - bh - GAP
+        rects[key] = pygame.Rect(x - width, y, width, bh)
+        x -= width + GAP
+    strip_top = y
+
+    if layout.players == 4:
+        top = layout.hands[2]
+        width = min(420, max(260, layout.size[0] // 3))
+        height = max(96, min(130, layout.card[1]))
+        bubble = pygame.Rect(0, 0, width, height)
+        bubble.midtop = (top.centerx, top.bottom + 14)
+        strip = pygame.Rect(msg.x, strip_top, msg.width, msg.bottom - strip_top)
+        if bubble.colliderect(strip) or bubble.colliderect(rects["reset"].union(rects["menu"])):
+            bubble.bottom = min(bubble.bottom, strip.top - GAP, rects["reset"].top - GAP)
+            bubble.top = max(bubble.top, top.bottom + 4)
+        ybw = max(70, min(110, bubble.width // 4))
+        ybh = max(28, min(40, bubble.height // 3))
+        yy = bubble.bottom - ybh - 10
+        rects["yes"] = pygame.Rect(bubble.centerx - ybw - GAP, yy, ybw, ybh)
+        rects["no"] = pygame.Rect(bubble.centerx + GAP, yy, ybw, ybh)
+    else:
+        bubble = pygame.Rect(msg.x, msg.y, 0, 0)
+        rects["yes"] = pygame.Rect(bubble.topleft, (0, 0))
+        rects["no"] = pygame.Rect(bubble.topleft, (0, 0))
+
+    w, h = layout.size
+    melds = layout.melds[0]
+    below_middle = max(layout.discard.bottom, msg.bottom, rects["menu"].bottom) + GAP
+    panel = pygame.Rect(0, 0, min(w - 40, 560), min(h - below_middle - GAP, 320))
+    panel.center = melds.center
+    panel.top = max(panel.top, below_middle)
+    panel.clamp_ip(pygame.Rect(0, below_middle, w, h - below_middle))
+    pw = max(70, min(120, msg.width // 4))
+    go = pygame.Rect(panel.right - 2 * (pw + 10), panel.bottom - bh - 12, pw, bh)
+    rects["go"] = go
+    rects["cancel"] = go.move(pw + 10, 0)
+    return TableButtons(rects, bubble, panel, strip_top)

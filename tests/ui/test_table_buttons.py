@@ -1,0 +1,104 @@
+"""Every table button has a place of its own (issue 18, item 1): a click on a button that
+shows is never caught by another one lying under it, shown or not."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pygame
+import pytest
+
+from canasta.ai import TrackingPlayer
+from canasta.controller import TableController
+from canasta.engine import CLASSIC, Game
+from canasta.engine.position import state_from_data
+from canasta.scenes.base import SceneManager
+from canasta.scenes.table import TableScene
+from canasta.ui.decks import CardOptions
+from canasta.ui.input import post_click
+from canasta.ui.widgets import Button
+
+KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
+SIZES = [(960, 600), (960, 920), (1000, 960), (1280, 800), (1920, 1080), (600, 960), (800, 1280)]
+
+
+def table(data: dict[str, Any], size: tuple[int, int], large: bool = False) -> TableScene:
+    players = data.get("rules", {}).get("players", 2)
+    pygame.display.set_mode(size)
+    game = Game(CLASSIC.with_options(**data.get("rules", {})), 5)
+    game.hand = state_from_data(data)
+    seats: list[Any] = [None, *(TrackingPlayer(s) for s in range(1, players))]
+    manager = SceneManager(size)
+    scene = TableScene(
+        TableController(game, seats), lambda c: None, lambda: None,
+        cards=CardOptions(large_index=large),
+    )  # fmt: skip
+    manager.push(scene)
+    for _ in range(120):
+        manager.update(1 / 60)
+    scene.manager_for_test = manager  # type: ignore[attr-defined]
+    return scene
+
+
+def all_buttons(scene: TableScene) -> dict[str, Button]:
+    """Every Button the table and its helpers own, shown now or not."""
+    out: dict[str, Button] = {}
+    for owner in (scene, scene.assist, scene.planner):
+        for name, value in vars(owner).items():
+            if isinstance(value, Button):
+                out[name] = value
+    return out
+
+
+def position(players: int) -> dict[str, Any]:
+    """The person (seat 0) has drawn and holds three Queens and a 4; the side has a
+    canasta of Kings, so Finish shows (and Hint, and Ask with four players)."""
+    hands: list[list[str]] = [["QS", "QH", "QD", "4C"], ["7C", "8C"]]
+    if players == 4:
+        hands += [["4S", "5S", "6S"], ["7S", "8S"]]
+    return {
+        "rules": {"players": players, "ask_permission": players == 4},
+        "hands": hands,
+        "melds": [{"K": KINGS7}, {"5": ["5C", "5D", "5H"]}],
+        "pile": ["5H"],
+        "turn": 0,
+        "phase": "play",
+    }
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> None:
+    scene = table(position(players), size, large)
+    buttons = all_buttons(scene)
+    expected = {"reset_button", "ask_button", "menu_button", "yes_button", "no_button",
+                "hint_button", "plan_button", "play_button", "finish_button", "go_button",
+                "cancel_button"}  # fmt: skip
+    assert set(buttons) == expected
+    screen = pygame.Rect(0, 0, *size)
+    placed = {n: b.rect for n, b in buttons.items() if b.rect.width and b.rect.height}
+    assert len(placed) == (11 if players == 4 else 9)  # no partner: no Yes or No
+    for name, rect in placed.items():
+        assert screen.contains(rect), (name, rect)
+        assert rect.height >= 26 and rect.width >= 50, (name, rect)
+    for (a, ra), (b, rb) in itertools.combinations(placed.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+    # The prompt is drawn above the strip's buttons.
+    strip = [placed[k] for k in ("hint_button", "plan_button", "play_button", "finish_button")]
+    assert scene.drawer is not None and scene.drawer.text_bottom <= min(r.top for r in strip)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_clicking_finish_opens_the_finish_panel_not_a_hint(players) -> None:
+    scene = table({**position(players), "rules": {"players": players}}, (1280, 800))
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    shown = scene._buttons()
+    assert scene.planner.finish_button in shown and scene.assist.hint_button in shown
+    post_click(scene.planner.finish_button.rect.center)
+    for event in pygame.event.get():
+        manager.handle_event(event)
+    assert not scene.assist.hint_wanted
+    assert scene.planner.confirm is not None  # "Finish the round like this?"
+    assert [m.type.value for m in scene.planner.confirm][-1] == "discard"

@@ -1,0 +1,52 @@
+"""The pile invites a click only when it could be taken (issue 18, item 7): no glow and no
+"or take the pile" while a black three (or a wild card) blocks it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from canasta.scenes import table_draw
+from canasta.scenes.table_draw import prompt_for
+from tests.ui.test_table_buttons import table
+
+
+def at_draw(pile: list[str]) -> dict[str, Any]:
+    return {
+        "rules": {"players": 2},
+        "hands": [["4S", "4H", "5D", "9C", "JD"], ["7C", "8C"]],
+        "melds": [{}, {}],
+        "pile": pile,
+        "turn": 0,
+        "phase": "draw",
+    }
+
+
+def glows(monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]) -> tuple[list, Any]:
+    scene = table(data, (1280, 800))
+    glowing: list[pygame.Rect] = []
+    monkeypatch.setattr(table_draw, "draw_glow", lambda s, rect, *a, **k: glowing.append(rect))
+    scene.draw(pygame.display.get_surface())
+    return glowing, scene
+
+
+@pytest.mark.parametrize(
+    ("top", "words"),
+    [
+        ("3S", "Your turn: draw from the stock (a black three blocks the pile)."),
+        ("2D", "Your turn: draw from the stock (a wild card on top: the pile can't be taken)."),
+    ],
+)
+def test_a_blocked_pile_does_not_glow_and_the_prompt_says_why(monkeypatch, top, words) -> None:
+    glowing, scene = glows(monkeypatch, at_draw(["5H", top]))
+    assert scene.layout.stock in glowing
+    assert scene.layout.discard not in glowing
+    assert prompt_for(scene.controller, 0) == words
+
+
+def test_an_open_pile_glows_beside_the_stock(monkeypatch) -> None:
+    glowing, scene = glows(monkeypatch, at_draw(["9H", "5H"]))
+    assert scene.layout.stock in glowing and scene.layout.discard in glowing
+    assert prompt_for(scene.controller, 0) == "Your turn: draw from the stock, or take the pile."
