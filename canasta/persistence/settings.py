@@ -194,7 +194,7 @@ class Settings(BaseModel):
 
 def default_value(field: str) -> Any:
     """The default of one setting."""
-    return Settings.model_fields[field].default
+    return Settings.model_fields[field].get_default(call_default_factory=True)
 
 
 def settings_toml(settings: Settings) -> str:

@@ -120,3 +120,14 @@ def test_f11_on_the_settings_screen_shows_the_new_value(display):
     scene = app.manager.top
     assert isinstance(scene, SettingsScene) and scene.settings.fullscreen is True
     app.handle_event(key_down(pygame.K_F11))
+
+
+def test_a_bad_remembered_size_goes_back_to_none_and_keeps_the_rest(display):
+    path = default_paths().settings
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("fullscreen = true\nwindow_size = [99999, 1]\nwindow_position = [5, 6]\n")
+    settings, notices = load_settings(path)
+    assert settings.window_size == [] and settings.window_position == [5, 6]
+    assert settings.fullscreen is True
+    assert notices and "window_size was not valid" in notices[0]
+    assert App().free_size == window.first_size(max(window.desktop_sizes()))
