@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Install everything the tests need, then run lint, types and the whole test suite.
+# Install everything the tests need, then run lint, types and the whole test suite, and
+# last the packaging check (build the sdist and wheel, install the wheel in a fresh venv and
+# play a headless demo from it: scripts/check_wheel.sh, about two minutes, mostly pip).
 # Usage: bash scripts/test.sh [pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
