@@ -8,7 +8,7 @@ Usage::
     canasta --version                     print the installed version
     canasta position FILE                 print the legal moves of a saved position
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
-    canasta replay FILE [--quit-after SECONDS] [--size WxH]
+    canasta replay FILE [--quit-after SECONDS] [--size WxH] [--log-level LEVEL]
                                           open a game record in the replay scene
 
 Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
@@ -148,6 +148,8 @@ def replay_command(argv: list[str]) -> int:
                         help="close the window cleanly after this long")  # fmt: skip
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
                         help="window size in pixels (default 1280x800)")  # fmt: skip
+    parser.add_argument("--log-level", type=_log_level, default=None, metavar="LEVEL",
+                        help="debug, info, warning (default) or error")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         load_record(args.file, keep_states=False)
@@ -156,7 +158,8 @@ def replay_command(argv: list[str]) -> int:
         return 2
     from canasta.app import run
 
-    return run(replay=args.file, quit_after=args.quit_after, size=args.size)
+    return run(replay=args.file, quit_after=args.quit_after, size=args.size,
+               log_level=args.log_level)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -121,3 +121,13 @@ def test_no_display_is_an_error_logged_on_the_terminal(canasta_home):
     assert result.returncode == 2
     assert "canasta: ERROR: no display found (is DISPLAY set?)" in result.stderr
     assert "no display found" in (canasta_home / "logs" / "canasta.log").read_text()
+
+
+def test_log_level_reaches_the_game(monkeypatch):
+    import canasta.app
+
+    given: dict[str, object] = {}
+    monkeypatch.setattr(canasta.app, "run", lambda **kwargs: given.update(kwargs) or 0)
+    assert main(["--log-level", "debug", "--players", "4"]) == 0
+    assert given["log_level"] == logging.DEBUG and given["players"] == 4
+    assert given["size"] is None  # the remembered size, unless --size is given
