@@ -16,7 +16,8 @@ from typing import Any
 
 import pygame
 
-from canasta.ui.input import GestureRecognizer, Intent
+from canasta.ui.banner import Banner
+from canasta.ui.input import Click, GestureRecognizer, Intent
 from canasta.ui.tween import Animator
 
 
@@ -82,6 +83,7 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.gestures = GestureRecognizer()
         self.quit_requested = False
+        self.banner = Banner()  # lines the player must read, over every scene
 
     @property
     def top(self) -> Scene | None:
@@ -148,7 +150,11 @@ class SceneManager:
         return handled
 
     def dispatch(self, intent: Intent) -> bool:
-        """Offer ``intent`` to scenes from the top down until one uses it or one is modal."""
+        """Offer ``intent`` to scenes from the top down until one uses it or one is modal
+        (a click on the banner only closes the banner)."""
+        if isinstance(intent, Click) and self.banner.hit(intent.pos):
+            self.banner.hide()
+            return True
         for scene in reversed(list(self.stack)):
             if scene.handle(intent):
                 return True
@@ -171,6 +177,7 @@ class SceneManager:
             self.dispatch(intent)
         for scene in self.visible_scenes():
             scene.update(dt)
+        self.banner.update(dt)
 
     def wake_in(self) -> float | None:
         """Seconds until the next change that needs no input (the soonest of the visible
@@ -181,6 +188,7 @@ class SceneManager:
         return min(known) if known else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible scenes, bottom first."""
+        """Draw the visible scenes, bottom first, then the banner."""
         for scene in self.visible_scenes():
             scene.draw(surface)
+        self.banner.draw(surface)

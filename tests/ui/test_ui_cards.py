@@ -42,7 +42,7 @@ def test_distinct_faces_of_right_size(size):
 
 
 def test_every_card_renders_and_twins_share_images():
-    cards_module._CACHE.clear()  # a cache filled by earlier tests may clear mid-loop
+    cards_module._CACHE.clear()  # a cache filled by earlier tests may clear itself midway
     r = CardRenderer(44, 62)
     images = {c: r.face(c) for c in range(108)}
     assert all(s.get_size() == (44, 62) for s in images.values())
