@@ -183,7 +183,8 @@ class SceneManager:
         """Seconds until the next change that needs no input (the soonest of the visible
         scenes' and a held press's): 0 while something moves, None when only input can
         change the picture."""
-        waits = [self.gestures.wake_in(), *(s.wake_in() for s in self.visible_scenes())]
+        waits = [self.gestures.wake_in(), self.banner.wake_in()]
+        waits += [s.wake_in() for s in self.visible_scenes()]
         known = [w for w in waits if w is not None]
         return min(known) if known else None
 

@@ -157,6 +157,16 @@ def test_a_held_press_becomes_a_long_press_on_time_while_resting():
     assert frames[2] == pytest.approx(101.45)  # 0.45 s after the press
 
 
+def test_a_banner_hides_on_time_while_the_loop_rests():
+    loop, board, events, frames, clock = make_loop(quit_after=20.0)
+    loop.manager.banner.show(["Could not save the game: the disk is full."])
+    reading = loop.manager.banner.left
+    assert reading == pytest.approx(8.0 + 0.3 * 9)  # 8 s and 0.3 s for each of 9 words
+    loop.run()
+    assert not loop.manager.banner.visible
+    assert frames == [pytest.approx(100.0), pytest.approx(100.0 + reading)]
+
+
 def _waiting_table() -> tuple[SceneManager, TableScene]:
     """A 2-player table (seed 5: the person plays first) with the deal settled."""
     pygame.display.set_mode((1280, 800))
