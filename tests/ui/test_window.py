@@ -89,6 +89,7 @@ def test_the_windows_place_is_written_and_used_again(display, monkeypatch):
     monkeypatch.setattr(app_module, "move_window", moved.append)
     monkeypatch.setattr(app_module, "headless", lambda: False)
     monkeypatch.setattr(app_module.FrameLoop, "run", lambda loop: None)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep the session's fonts alive
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert app_module.run(quit_after=0.1) == 0
     assert moved == [(210, 120)]
