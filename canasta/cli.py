@@ -95,14 +95,16 @@ def game_parser() -> argparse.ArgumentParser:
 
 def position_command(argv: list[str]) -> int:
     """Run ``canasta position``; return the exit status."""
-    from canasta.engine.refusals import IllegalMove
+    from canasta.engine.refusals import IllegalMove, MoveParseError
     from canasta.records.position import PositionError, load_position, position_to_json
 
     parser = argparse.ArgumentParser(
         prog="canasta position", description="Show or play moves in a saved position."
     )
     parser.add_argument("file", type=Path, help="a position file (JSON)")
-    parser.add_argument("--play", metavar="MOVE", help='a move, e.g. "meld 7H 7D 2C"')
+    parser.add_argument("--play", metavar="MOVE", action="append",
+                        help='a move, e.g. "meld 7H 7D 2C"; repeat it to play several in '
+                             "order (a turn, a plan)")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         state = load_position(args.file)
@@ -119,15 +121,22 @@ def position_command(argv: list[str]) -> int:
         for move in moves:
             print(move.text())
         return 0
-    try:
-        move = state.parse_move(args.play)
-        state.play(move)
-    except IllegalMove as error:
-        print(f"refused ({error.refusal.code.value}): {error.refusal.message()}")
-        return 1
-    except ValueError as error:
-        print(f"refused (bad_move): {error}")
-        return 1
+    for number, text in enumerate(args.play, start=1):
+        where = f" move {number} ({text!r})" if len(args.play) > 1 else ""
+        try:
+            state.play(state.parse_move(text))
+        except IllegalMove as error:
+            print(f"refused{where} ({error.refusal.code.value}): {error.refusal.message()}")
+            if number > 1:
+                print(f"# the position after the {number - 1} move(s) played:")
+                print(position_to_json(state))
+            return 1
+        except MoveParseError as error:
+            print(f"refused{where} (bad_move): {error}")
+            if number > 1:
+                print(f"# the position after the {number - 1} move(s) played:")
+                print(position_to_json(state))
+            return 1
     print(position_to_json(state))
     return 0
 

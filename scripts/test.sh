@@ -2,7 +2,7 @@
 # Install everything the tests need, then run lint, types and the whole test suite, and
 # last the packaging check (build the sdist and wheel, install the wheel in a fresh venv and
 # play a headless demo from it: scripts/check_wheel.sh, about two minutes, mostly pip).
-# Usage: bash scripts/test.sh [pytest arguments]
+# Usage: bash scripts/test.sh [pytest arguments]   (e.g. -m slow for the long sizes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
@@ -17,5 +17,7 @@ python3 -m pip install -q -e '.[test]'
 python3 -m ruff check canasta tests scripts
 python3 -m ruff format --check canasta tests scripts
 python3 -m mypy canasta
-python3 -m pytest "$@"
+# Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
+# cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).
+python3 -m pytest -n 2 "$@"
 bash scripts/check_wheel.sh

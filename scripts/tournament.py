@@ -116,9 +116,20 @@ def summarise(
 
 
 def run(
-    a: str, b: str, players: int, pairs: int, seed: int, workers: int, progress: bool = False
+    a: str,
+    b: str,
+    players: int,
+    pairs: int,
+    seed: int,
+    workers: int,
+    progress: bool = False,
+    out: str | None = None,
 ) -> dict[str, object]:
-    """Play ``pairs`` deal pairs of level ``a`` against ``b`` on ``workers`` processes."""
+    """Play ``pairs`` deal pairs of level ``a`` against ``b`` on ``workers`` processes.
+
+    With ``out``, the figures of the pairs played so far are written to that file every 10
+    pairs (``"complete": false`` until the last), so a run cut short still reports.
+    """
     tasks = [(a, b, players, seed * 100_000 + i, seed + 7 * i) for i in range(pairs)]
     margins: list[int] = []
     times: dict[str, list[float]] = {a: [], b: []}
@@ -128,13 +139,22 @@ def run(
             margins.append(margin)
             for level, values in pair_times.items():
                 times.setdefault(level, []).extend(values)
+            if out and (i + 1) % 10 == 0 and i + 1 < pairs:
+                partial = summarise(a, b, players, margins, times, time.perf_counter() - start)
+                _write(out, {**partial, "workers": workers, "complete": False})
             if progress and (i + 1) % 10 == 0:
                 won = sum(1 for m in margins if m > 0) + sum(1 for m in margins if m == 0) / 2
                 print(f"{a}-{b} {players}p: {i + 1}/{pairs} share_a={won / (i + 1):.3f}",
                       file=sys.stderr, flush=True)  # fmt: skip
     figures = summarise(a, b, players, margins, times, time.perf_counter() - start)
     figures["workers"] = workers
+    figures["complete"] = True
     return figures
+
+
+def _write(path: str, figures: dict[str, object]) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(figures, indent=2) + "\n")
 
 
 def main() -> None:
@@ -152,12 +172,10 @@ def main() -> None:
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
     figures = run(args.a, args.b, args.players, args.pairs, args.seed, args.workers,
-                  args.progress)  # fmt: skip
-    text = json.dumps(figures, indent=2)
-    print(text)
+                  args.progress, args.out)  # fmt: skip
+    print(json.dumps(figures, indent=2))
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+        _write(args.out, figures)
 
 
 if __name__ == "__main__":

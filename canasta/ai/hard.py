@@ -41,14 +41,17 @@ information Monte Carlo" in Bridge and Skat programs):
    :attr:`HardPlayer.CONFIDENCE`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
-   (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). With four players the
-   candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two standard
-   errors worse than the tracking player's own choice is dropped, so the worlds left go
-   to the plans still in contention, and the search ends once none is left. The medium
-   level is the same search with 6 worlds in 20 ms, one round with four players, no
+   (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
+   thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
+   the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
+   checked after every world) so a very busy machine still answers in time. With four
+   players the candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two
+   standard errors worse than the tracking player's own choice is dropped, so the worlds
+   left go to the plans still in contention, and the search ends once none is left. The
+   medium level is the same search with 6 worlds in 20 ms, one round with four players, no
    inference, no plan that holds cards back, no other discard than the tracking player's
-   own, no standard-error test and no racing. A plan chosen for the play phase is
-   followed for the rest of the turn without a new search.
+   own, no standard-error test and no racing. A plan chosen for the play phase is followed
+   for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -62,6 +65,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -139,6 +143,10 @@ class HardPlayer:
         learned: (None: :attr:`LEARNED`) evaluate the horizon with the fitted model of
             :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
             docstring's step 5, as the medium level does).
+        cpu_clock: the clock ``time_limit`` is counted on (seconds; default
+            ``time.thread_time``, the deciding thread's CPU time).
+        wall_clock: the clock the :attr:`WALL_CEILING` is counted on (seconds; default
+            ``time.perf_counter``).
     """
 
     name = "hard"
@@ -157,6 +165,8 @@ class HardPlayer:
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
+    #: Wall-clock seconds after which a search stops whatever CPU time it has had.
+    WALL_CEILING = 1.0
 
     def __init__(
         self,
@@ -171,6 +181,8 @@ class HardPlayer:
         confidence: float | None = None,
         learned: bool | None = None,
         prune: float | None = None,
+        cpu_clock: Callable[[], float] = time.thread_time,
+        wall_clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
@@ -183,6 +195,8 @@ class HardPlayer:
         self.confidence = confidence
         self.learned = learned
         self.prune = prune
+        self.cpu_clock = cpu_clock
+        self.wall_clock = wall_clock
         self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
@@ -226,7 +240,7 @@ class HardPlayer:
 
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
-        start = time.perf_counter()
+        start, start_wall = self.cpu_clock(), self.wall_clock()
         players = view.rules.players
         infer = self._infers(players)
         first = sample_state(view, rng, infer)
@@ -245,10 +259,12 @@ class HardPlayer:
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
                 live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
-            if (
-                limit is not None
-                and count >= self.min_worlds
-                and time.perf_counter() - start > limit
+            # The CPU budget counts once the minimum of worlds is in; the wall-clock ceiling
+            # after any world, so a very busy machine still answers in about a second.
+            if limit is not None and (
+                count >= self.min_worlds
+                and self.cpu_clock() - start > limit
+                or self.wall_clock() - start_wall > self.WALL_CEILING
             ):
                 break
         candidates = [c for c in candidates if len(c.values) == count]
@@ -416,6 +432,8 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
     t = move.type
     if t is MoveType.DRAW:
         return "Draw from the stock: the pile cannot be taken."
+    if t is MoveType.DECLINE:
+        return "Decline the pile: the stock is empty, so the hand ends now."
     if t is MoveType.DISCARD:
         return f"Discard {card_name(move.cards[0])}."
     if t is MoveType.TAKE:
@@ -437,6 +455,8 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
         if any(m.type is MoveType.TAKE for m in view.legal_moves):
             return f"Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
         return "Draw from the stock: the pile cannot be taken."
+    if move.type is MoveType.DECLINE:
+        return f"Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
     if move.type is MoveType.ASK:
         return "Ask your partner: you can go out, and going out now pays."
     final = cand.moves[-1]
