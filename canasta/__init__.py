@@ -1,3 +1,24 @@
-"""Canasta: a desktop Canasta card game for 2 or 4 players against computer players."""
+"""Canasta: a desktop Canasta card game for 2 or 4 players against computer players.
 
-__version__ = "0.1.0"
+The version lives in one place, pyproject.toml; :func:`version` reads it back from the
+installed package's metadata (``canasta.__version__`` gives the same).
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+
+def version() -> str:
+    """The installed package's version (e.g. ``"0.1.0"``), from its metadata; ``"unknown"``
+    when the code runs without being installed (e.g. from a bare copy of the folder)."""
+    try:
+        return metadata.version("canasta")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        return version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,21 +3,38 @@
 ``run`` opens the window on the home screen (or straight on the table for ``--players``,
 ``--seed`` or ``--demo``) and loops until the person quits or ``quit_after`` seconds pass.
 Settings, stats and the game in progress come from :class:`canasta.persistence.Session`;
-the game is saved at every turn boundary.
+the game is saved at every turn boundary. The loop (:mod:`canasta.app_loop`) rests while
+nothing moves; the window's size, place and fullscreen are in :mod:`canasta.app_window`.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from canasta import logs, version
 from canasta.ai.levels import seat_players
+from canasta.app_loop import FrameLoop, PygameClock, PygameEvents
 from canasta.app_replays import ReplayLauncher
+from canasta.app_window import (
+    LANDSCAPE,
+    TITLE,
+    desktop_sizes,
+    display_hints,
+    first_size,
+    headless,
+    move_window,
+    portrait_size,
+    screen,
+    set_icon,
+    usable_position,
+    window_position,
+)
 from canasta.controller import DecisionWorker, TableController, Worker
 from canasta.engine import Game
 from canasta.persistence import Store
@@ -34,20 +51,9 @@ from canasta.scenes.table import TableScene
 from canasta.ui.audio import Sound
 from canasta.ui.looks import Look, look_choices
 
-FPS = 60
-TITLE = "Canasta"
-#: Window size (w, h) px of the landscape shape and the free window's first size.
-LANDSCAPE = (1280, 800)
+__all__ = ["LANDSCAPE", "TITLE", "App", "portrait_size", "run"]
 
-
-def portrait_size() -> tuple[int, int]:
-    """A portrait window (w, h) px that fits the desktop (at most 800 x 1280)."""
-    try:
-        desktop_h = min(h for _, h in pygame.display.get_desktop_sizes())
-    except (pygame.error, ValueError):
-        desktop_h = 1280
-    h = max(640, min(1280, desktop_h - 64))
-    return round(h * 0.625), h
+log = logging.getLogger(__name__)
 
 
 def make_sound(on: bool) -> Sound:
@@ -61,15 +67,17 @@ class App:
     """Owns the scene manager and the session, and moves between the scenes.
 
     Args:
-        size: window size (w, h) px.
+        size: the free window's size (w, h) px (None: the size it had when the game last
+            closed, else :func:`canasta.app_window.first_size` of the desktop).
         demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
         store: the files (default: the folders of :func:`canasta.persistence.default_paths`).
         make_worker: starts where computer players think (default :attr:`make_worker`: a
             :class:`DecisionWorker` process; screen tests give an in-process one).
 
-    Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
-    for the person on standard output.
+    Attributes:
+        free_size: the free (resizable) window's size (w, h) px, kept while the window is
+            fullscreen or has a fixed shape, and written to the settings on close.
     """
 
     #: Starts the worker computer players think in (raises OSError when it cannot).
@@ -77,21 +85,26 @@ class App:
 
     def __init__(
         self,
-        size: tuple[int, int],
+        size: tuple[int, int] | None = None,
         demo: bool = False,
         seed: int | None = None,
         store: Store | None = None,
         make_worker: Callable[[], Worker] | None = None,
     ):
+        self.session = Session(store or Store(), looks=look_choices())
+        remembered = self.session.settings.window_size
+        if size is None:
+            size = (
+                (remembered[0], remembered[1]) if remembered else first_size(max(desktop_sizes()))
+            )
+        self.free_size = size
         self.manager = SceneManager(size)
         self.demo = demo
         self.seed = seed
-        self.session = Session(store or Store(), looks=look_choices())
         self.sound = make_sound(self.session.settings.sound)
         self.table: TableScene | None = None
         #: The local controller of the table shown (the scene sees only its interface).
         self.controller: TableController | None = None
-        self.trace = os.environ.get("CANASTA_TRACE") == "1"
         self.replays = ReplayLauncher(self)
         self.worker: Worker | None = None
         if make_worker is not None:
@@ -106,25 +119,58 @@ class App:
         return Look.named(s.theme, s.card_style, s.deck_design, s.suit_colours, s.large_index)
 
     def window_mode(self) -> tuple[tuple[int, int], int]:
-        """The window's size (w, h) px and pygame flags for the orientation setting."""
-        orientation = self.session.settings.orientation
-        if orientation == "landscape":
+        """The window's size (w, h) px and pygame flags for the fullscreen and orientation
+        settings (fullscreen: ``(0, 0)``, the desktop's size)."""
+        settings = self.session.settings
+        if settings.fullscreen:
+            return (0, 0), pygame.FULLSCREEN
+        if settings.orientation == "landscape":
             return LANDSCAPE, 0
-        if orientation == "portrait":
+        if settings.orientation == "portrait":
             return portrait_size(), 0
-        return self.manager.size, pygame.RESIZABLE
+        return self.free_size, pygame.RESIZABLE
+
+    def _free_window(self) -> bool:
+        settings = self.session.settings
+        return settings.orientation == "free" and not settings.fullscreen
 
     def apply_window(self) -> None:
         """Give the window the shape the settings ask for (when a window is open)."""
         size, flags = self.window_mode()
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            pygame.display.set_mode(size, flags)
+            size = pygame.display.set_mode(size, flags).get_size()
         self.manager.resize(size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys that work on every screen (F11: fullscreen); True if ``event`` was used."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.change_setting("fullscreen", not self.session.settings.fullscreen)
+            if isinstance(self.manager.top, SettingsScene):
+                self.settings()  # show the new value
+            return True
+        return False
+
+    def remember_window(self) -> None:
+        """Write the free window's size and the window's place to the settings (if they
+        changed), for the next start."""
+        settings = self.session.settings
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        if surface is not None and self._free_window():
+            self.free_size = surface.get_size()
+        changes: dict[str, object] = {"window_size": list(self.free_size)}
+        position = window_position() if not settings.fullscreen else None
+        if position is not None:
+            changes["window_position"] = list(position)
+        if any(getattr(settings, k) != v for k, v in changes.items()):
+            self.session.update_settings(**changes)
 
     def change_setting(self, field: str, value: object) -> object:
         """Change one setting, write it, and carry out what its description declares
         happens at once (:data:`canasta.persistence.settings.EFFECTS`)."""
         effect = describe(field).effect if field in SCREEN_ORDER else None
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        if effect == "window" and surface is not None and self._free_window():
+            self.free_size = surface.get_size()  # the free window's size, for coming back
         if effect == "preset":
             settings = self.session.update_settings(**Settings.preset_changes(str(value)))
         else:
@@ -297,7 +343,6 @@ class App:
             descending=settings.sort_order == "descending",
             cards=look.cards,
             on_turn_end=lambda _table: self.turn_ended(controller),
-            trace=self.trace,
         )
         self.manager.clear()
         self.manager.push(self.table)
@@ -357,9 +402,10 @@ def run(
     seed: int | None = None,
     demo: bool = False,
     quit_after: float | None = None,
-    size: tuple[int, int] = LANDSCAPE,
+    size: tuple[int, int] | None = None,
     deal: int | None = None,
     replay: Path | None = None,
+    log_level: int | None = None,
 ) -> int:
     """Open the window and play until quit; return the exit status.
 
@@ -371,47 +417,58 @@ def run(
         seed: deal a reproducible game.
         demo: computer players in every seat.
         quit_after: close the window cleanly after this many seconds.
-        size: window size (w, h) px (the free window's; landscape and portrait have theirs).
+        size: the free window's size (w, h) px (None: as it was last time; landscape and
+            portrait have theirs).
         deal: start a game whose first hand is this deal number.
         replay: open this game record in the replay scene.
+        log_level: the level logged on standard error (and in the log file if lower than
+            INFO); None: WARNING (see :mod:`canasta.logs`).
     """
+    log_file = logs.configure(log_level)
+    display_hints()
     pygame.display.init()
-    headless = pygame.display.get_driver() in ("offscreen", "dummy")
-    if headless and "SDL_VIDEODRIVER" not in os.environ and quit_after is None:
+    if headless() and "SDL_VIDEODRIVER" not in os.environ and quit_after is None:
         pygame.quit()
-        print("canasta: no display found (is DISPLAY set?); the game needs a window",
-              file=sys.stderr)  # fmt: skip
+        log.error("no display found (is DISPLAY set?); the game needs a window")
+        logs.close()
         return 2
     pygame.init()
+    driver = pygame.display.get_driver()
+    log.info("canasta %s, pygame-ce %s (SDL %s), video driver %s, log file %s",
+             version(), pygame.version.ver, pygame.version.SDL, driver, log_file)  # fmt: skip
     pygame.display.set_caption(TITLE)
+    set_icon()
     app = App(size, demo=demo, seed=seed)
     window, flags = app.window_mode()
-    screen = pygame.display.set_mode(window, flags)
-    app.manager.resize(window)
-    clock = pygame.time.Clock()
+    pygame.display.set_mode(window, flags)
+    place = app.session.settings.window_position
+    fullscreen = flags & pygame.FULLSCREEN
+    where = usable_position(place, window, desktop_sizes()) if not fullscreen else None
+    if where is not None and not headless():
+        move_window(where)
+    app.manager.resize(pygame.display.get_window_size())
     if replay is not None:
         app.replay_file(replay)
     elif players is not None or seed is not None or demo or deal is not None:
         app.new_game(players, first_deal=deal)
     else:
         app.home()
-    report_first = os.environ.get("CANASTA_REPORT_FIRST_FRAME") == "1"
-    elapsed = 0.0
-    manager = app.manager
-    while not manager.quit_requested:
-        dt = min(clock.tick(FPS) / 1000, 0.1)
-        elapsed += dt
-        for event in pygame.event.get():
-            manager.handle_event(event)
-        screen = pygame.display.get_surface() or screen
-        manager.update(dt)
-        manager.draw(screen)
-        pygame.display.flip()
-        if report_first:
-            print("first-frame", flush=True)
-            report_first = False
-        if quit_after is not None and elapsed >= quit_after:
-            manager.request_quit()
-    app.close()
-    pygame.quit()
+    loop = FrameLoop(
+        app.manager,
+        surface=screen,
+        present=pygame.display.flip,
+        events=PygameEvents(),
+        clock=PygameClock(),
+        on_event=app.handle_event,
+        on_frame=lambda: logs.TRACE.debug("first-frame") if loop.frames == 1 else None,
+        quit_after=quit_after,
+    )
+    try:
+        loop.run()
+    finally:
+        app.remember_window()
+        app.close()
+        log.info("closed after %d frames and %d rests", loop.frames, loop.rests)
+        logs.close()
+        pygame.quit()
     return 0

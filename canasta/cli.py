@@ -4,9 +4,11 @@
 Usage::
 
     canasta [--players 2|4] [--seed N] [--deal N] [--demo] [--quit-after SECONDS] [--size WxH]
+            [--log-level debug|info|warning|error]
+    canasta --version                     print the installed version
     canasta position FILE                 print the legal moves of a saved position
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
-    canasta replay FILE [--quit-after SECONDS] [--size WxH]
+    canasta replay FILE [--quit-after SECONDS] [--size WxH] [--log-level LEVEL]
                                           open a game record in the replay scene
     canasta serve [--host H] [--port P] [--data DIR] [--certfile F --keyfile F]
                                           host online tables (see canasta.net.serve)
@@ -17,10 +19,13 @@ Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or file
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import os
 import sys
 from pathlib import Path
+
+from canasta import version
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -53,6 +58,15 @@ def _deal(text: str) -> int:
     return value
 
 
+def _log_level(text: str) -> int:
+    level = logging.getLevelName(text.upper())
+    if not isinstance(level, int) or text.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise argparse.ArgumentTypeError(
+            f"a log level is debug, info, warning or error, not {text!r}"
+        )
+    return level
+
+
 def game_parser() -> argparse.ArgumentParser:
     """The parser for starting the game."""
     parser = argparse.ArgumentParser(
@@ -71,8 +85,13 @@ def game_parser() -> argparse.ArgumentParser:
                         help="computer players in every seat; watch a game")  # fmt: skip
     parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
                         help="close the window cleanly after this long")  # fmt: skip
-    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
-                        help="window size in pixels (default 1280x800)")  # fmt: skip
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size in pixels (default: the size it had last time, "
+                        "else 1280x800 or larger on a large screen)")  # fmt: skip
+    parser.add_argument("--log-level", type=_log_level, default=None, metavar="LEVEL",
+                        help="how much to log: debug, info, warning (default) or error; "
+                        "the log file is in the user's log folder")  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"canasta {version()}")
     return parser
 
 
@@ -140,6 +159,8 @@ def replay_command(argv: list[str]) -> int:
                         help="close the window cleanly after this long")  # fmt: skip
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
                         help="window size in pixels (default 1280x800)")  # fmt: skip
+    parser.add_argument("--log-level", type=_log_level, default=None, metavar="LEVEL",
+                        help="debug, info, warning (default) or error")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         load_record(args.file, keep_states=False)
@@ -148,7 +169,8 @@ def replay_command(argv: list[str]) -> int:
         return 2
     from canasta.app import run
 
-    return run(replay=args.file, quit_after=args.quit_after, size=args.size)
+    return run(replay=args.file, quit_after=args.quit_after, size=args.size,
+               log_level=args.log_level)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,4 +198,5 @@ def main(argv: list[str] | None = None) -> int:
         demo=args.demo,
         quit_after=args.quit_after,
         size=args.size,
+        log_level=args.log_level,
     )

@@ -25,6 +25,14 @@ Figures:
   ``cpu_p99`` is the 99th percentile of the process's CPU time per frame, which other
   programs on a shared machine do not inflate.
 * ``first_frame_s``: time from process start to the first frame drawn, seconds.
+* ``idle_cpu_percent``: CPU time of a ``canasta`` process over wall time, in percent of
+  one core, while its table waits for the person to draw (2 players, seed 5, nothing
+  moving; measured from the process's own CPU counters after the deal settles).
+* ``click_to_frame_ms``: from a click posted to the event queue of a resting table to the
+  end of the first frame that shows its card lifted (median, 95th percentile, maximum),
+  ms; the loop is the game's own (``FrameLoop``) with real time and real pygame events;
+  ``cpu_median`` and ``cpu_p95``: the process's CPU time over the same spans.
+  ``--idle`` measures only these two.
 * ``peak_memory_mb``: peak resident memory of the benchmark process, MiB.
 """
 
@@ -173,7 +181,7 @@ def frame_times(
 
 def first_frame_seconds() -> float:
     """Seconds from starting a ``canasta`` process to its first frame on screen."""
-    env = dict(os.environ, CANASTA_REPORT_FIRST_FRAME="1")
+    env = dict(os.environ, CANASTA_TRACE="1")
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "canasta", "--players", "4", "--quit-after", "0.5"],
@@ -187,6 +195,124 @@ def first_frame_seconds() -> float:
             break
     proc.wait()
     return elapsed
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds of process ``pid`` so far (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu_percent(seconds: float = 20.0, cwd: str | None = None) -> float:
+    """Percent of one core a ``canasta`` process uses while its table waits for the
+    person (from the trace's first ``waiting`` line plus 1 s, for ``seconds``).
+
+    ``cwd``: the checkout to run (default: this one), for comparing revisions.
+    """
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, CANASTA_TRACE="1", CANASTA_HOME=home)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "canasta", "--players", "2", "--seed", "5",
+             "--quit-after", str(seconds + 30)],
+            env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("waiting phase=draw"):
+                break
+        time.sleep(1.0)
+        cpu0, wall0 = _cpu_seconds(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        cpu1, wall1 = _cpu_seconds(proc.pid), time.monotonic()
+        proc.kill()
+        proc.wait()
+    return 100 * (cpu1 - cpu0) / (wall1 - wall0)
+
+
+def click_to_frame_ms(clicks: int = 40) -> tuple[list[float], list[float]]:
+    """Milliseconds from a click posted to a resting table's event queue to the end of
+    the first frame that shows the clicked card lifted (or lowered again), ``clicks``
+    times, each 0.4-0.6 s after the last one showed (its animation over: the loop rests).
+
+    Returns the wall-clock times and the process's CPU time over the same spans (which
+    other programs on a shared machine do not inflate)."""
+    import threading
+
+    import pygame
+
+    from canasta.app_loop import FrameLoop, PygameClock, PygameEvents
+    from canasta.controller import TableController
+    from canasta.engine import Game
+    from canasta.scenes.base import SceneManager
+    from canasta.scenes.table import TableScene
+    from canasta.ui.input import click_events
+
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 800))
+    game = Game(CLASSIC.with_options(players=2), 5)
+    controller = TableController(game, [None, HeuristicPlayer()])
+    manager = SceneManager((1280, 800))
+    table = TableScene(controller, lambda c: None, lambda: None)
+    manager.push(table)
+    while manager.wake_in() is not None:
+        manager.update(1 / 60)
+    manager.draw(screen)  # the card images are rendered, as during the deal in the game
+    assert controller.person_to_move()
+    card = controller.hand.hands[0][0]
+    latencies: list[float] = []
+    cpu: list[float] = []
+    shown = threading.Event()
+    state = {"selected": False, "posted": 0.0, "cpu": 0.0}
+
+    def on_frame() -> None:
+        if (card in table.selected) != state["selected"]:
+            state["selected"] = not state["selected"]
+            latencies.append(time.perf_counter() - state["posted"])
+            cpu.append(time.process_time() - state["cpu"])
+            shown.set()
+
+    def clicker() -> None:
+        rng = random.Random(1)
+        time.sleep(0.5)
+        for _ in range(clicks):
+            sprite = table.sprites[card]
+            x, y = int(sprite.x + 6), int(sprite.y + 30)
+            shown.clear()
+            down, up = click_events((x, y))
+            state["posted"], state["cpu"] = time.perf_counter(), time.process_time()
+            pygame.event.post(down)
+            pygame.event.post(up)
+            shown.wait(2.0)
+            time.sleep(rng.uniform(0.4, 0.6))  # the lift's animation ends, the loop rests
+        manager.request_quit()
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+
+    thread = threading.Thread(target=clicker, daemon=True)
+    loop = FrameLoop(manager, lambda: screen, pygame.display.flip, PygameEvents(),
+                     PygameClock(), on_frame=on_frame)  # fmt: skip
+    thread.start()
+    loop.run()
+    thread.join()
+    return [t * 1000 for t in latencies], [t * 1000 for t in cpu]
+
+
+def idle_figures(seconds: float, clicks: int) -> dict[str, object]:
+    """The resting figures: idle CPU and click-to-frame latency."""
+    latencies, cpu = click_to_frame_ms(clicks)
+    return {
+        "idle_cpu_percent": round(idle_cpu_percent(seconds), 2),
+        "click_to_frame_ms": {
+            "median": round(statistics.median(latencies), 2),
+            "p95": round(_percentile(latencies, 0.95), 2),
+            "max": round(max(latencies), 2),
+            "cpu_median": round(statistics.median(cpu), 2),
+            "cpu_p95": round(_percentile(cpu, 0.95), 2),
+            "count": len(latencies),
+        },
+    }
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -341,11 +467,17 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--quick", action="store_true", help="small counts, for tests")
+    parser.add_argument("--idle", action="store_true",
+                        help="only the resting figures (idle CPU, click to frame)")  # fmt: skip
     parser.add_argument("--baseline", metavar="REV", help="compare the engine with REV's only")
     parser.add_argument("--rounds", type=int, default=10, help="alternated batches (--baseline)")
     parser.add_argument("--decision-hands", type=int, default=0,
                         help="also compare AI decisions on N hands (--baseline)")  # fmt: skip
     args = parser.parse_args()
+    if args.idle:
+        print(json.dumps(idle_figures(5.0 if args.quick else 20.0, 10 if args.quick else 60),
+                         indent=2))  # fmt: skip
+        return
     if args.baseline:
         hands = 20 if args.quick else args.hands
         figures = compare_engines(args.baseline, hands, args.rounds, args.decision_hands)
@@ -398,6 +530,7 @@ def main() -> None:
         "first_frame_s": round(first_frame_seconds(), 3),
         "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
+    figures.update(idle_figures(5.0 if args.quick else 20.0, 10 if args.quick else 60))
     print(json.dumps(figures, indent=2))
 
 

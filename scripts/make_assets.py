@@ -1,4 +1,5 @@
-"""Regenerate every asset under assets/: card faces, backs, themes and palettes, sounds.
+"""Regenerate every asset under assets/: card faces, backs, themes and palettes, sounds,
+the window icon.
 
 Usage: python scripts/make_assets.py [ASSETS_DIR]   (default assets; run from the repo root
 with PYTHONPATH set to it). Each generator can also be run alone; backs come before themes
@@ -11,13 +12,14 @@ import sys
 
 import make_backs
 import make_cards
+import make_icon
 import make_sounds
 import make_themes
 
 
 def main() -> None:
     """Run the generators in order with the same command line."""
-    for module in (make_cards, make_backs, make_themes, make_sounds):
+    for module in (make_cards, make_backs, make_themes, make_sounds, make_icon):
         module.main()
 
 

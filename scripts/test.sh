@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Install everything the tests need, then run lint, types and the whole test suite.
+# Install everything the tests need, then run lint, types and the whole test suite, and
+# last the packaging check (build the sdist and wheel, install the wheel in a fresh venv and
+# play a headless demo from it: scripts/check_wheel.sh, about two minutes, mostly pip).
 # Usage: bash scripts/test.sh [pytest arguments]   (e.g. -m slow for the long sizes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +20,4 @@ python3 -m mypy canasta
 # Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
 # cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).
 python3 -m pytest -n 2 "$@"
+bash scripts/check_wheel.sh

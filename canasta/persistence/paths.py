@@ -67,3 +67,13 @@ def default_paths(environ: dict[str, str] | None = None) -> Paths:
         root = Path(home).expanduser()
         return Paths(root / "config", root / "data")
     return Paths(platformdirs.user_config_path(APP_NAME), platformdirs.user_data_path(APP_NAME))
+
+
+def log_folder(environ: dict[str, str] | None = None) -> Path:
+    """The folder of the log file: ``$CANASTA_HOME/logs`` when it is set (and not empty),
+    else platformdirs' user log folder for "canasta" (e.g. ``~/.local/state/canasta/log``)."""
+    env = os.environ if environ is None else environ
+    home = env.get(HOME_ENV, "").strip()
+    if home:
+        return Path(home).expanduser() / "logs"
+    return platformdirs.user_log_path(APP_NAME)

@@ -110,6 +110,10 @@ class Settings(BaseModel):
         replays_kept: how many finished games' records are kept (the oldest go first).
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
+        fullscreen: the window fills the screen (F11 toggles it).
+        window_size: the free window's last size ``[w, h]`` px, or ``[]`` before the first
+            run ends; window_position: its last top-left ``[x, y]`` px on the desktop, or
+            ``[]`` (both written when the game closes).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
@@ -277,6 +281,29 @@ class Settings(BaseModel):
             "Suit colours", "The colours of the four suits", 1, at_once=True, effect="look"
         ),
     )
+    fullscreen: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Fullscreen",
+            "The game fills the screen (F11 switches it anywhere)",
+            1,
+            at_once=True,
+            effect="window",
+        ),
+    )
+    #: Remembered, not chosen: no row on the screen.
+    window_size: list[int] = Field(default_factory=list, max_length=2)
+    window_position: list[int] = Field(default_factory=list, max_length=2)
+
+    @field_validator("window_size", "window_position")
+    @classmethod
+    def _pair(cls, value: list[int], info: ValidationInfo) -> list[int]:
+        if len(value) not in (0, 2):
+            raise ValueError("a window size or position is two numbers, or none")
+        low, high = (320, 16_384) if info.field_name == "window_size" else (-32_768, 32_767)
+        if any(not low <= v <= high for v in value):
+            raise ValueError(f"each number is between {low} and {high}")
+        return value
 
     @field_validator(*LOOK_FIELDS)
     @classmethod
@@ -361,7 +388,8 @@ class Settings(BaseModel):
 SCREEN_ORDER: tuple[str, ...] = (
     "rules_preset", "players", "game_type", "computer_level", "two_canastas_to_go_out",
     "draw_two", "ask_permission", "pile_always_frozen", "replays", "replays_kept",
-    "sound", "speed", "sort_order", "orientation", "theme", "card_style", "deck_design",
+    "sound", "speed", "sort_order", "orientation", "fullscreen", "theme", "card_style",
+    "deck_design",
     "suit_colours", "large_index",
 )  # fmt: skip
 
@@ -448,7 +476,7 @@ def describe_rule(field: str) -> SettingInfo:
 
 def default_value(field: str) -> Any:
     """The default of one setting."""
-    return Settings.model_fields[field].default
+    return Settings.model_fields[field].get_default(call_default_factory=True)
 
 
 def settings_toml(settings: Settings) -> str:

@@ -5,17 +5,9 @@ own Animator in ``update(dt)`` (seconds) and draws itself. The manager keeps a s
 top scene gets input first; overlays (``overlay = True``) are drawn over the scenes below
 them; a ``modal`` scene never lets input through to the scenes below.
 
-The app loop::
-
-    manager = SceneManager((w, h))
-    manager.push(HomeScene(...))
-    while not manager.quit_requested:
-        dt = clock.tick(60) / 1000
-        for event in pygame.event.get():
-            manager.handle_event(event)
-        manager.update(dt)
-        manager.draw(screen)
-        pygame.display.flip()
+The app loop (:class:`canasta.app_loop.FrameLoop`) feeds events, updates and draws while
+``manager.wake_in()`` says something moves, and otherwise sleeps until input or the next
+timer: a scene that changes in ``update`` without a tween or timer says so in ``wake_in``.
 """
 
 from __future__ import annotations
@@ -71,6 +63,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface`` (the whole window)."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene changes by itself: 0 while something moves (every
+        frame then), None while it only changes on input. The app loop sleeps in between
+        (override for changes driven by ``update`` rather than by the animator)."""
+        return self.animator.wake_in()
 
 
 class SceneManager:
@@ -180,6 +178,15 @@ class SceneManager:
         for scene in self.visible_scenes():
             scene.update(dt)
         self.banner.update(dt)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the next change that needs no input (the soonest of the visible
+        scenes' and a held press's): 0 while something moves, None when only input can
+        change the picture."""
+        waits = [self.gestures.wake_in(), self.banner.wake_in()]
+        waits += [s.wake_in() for s in self.visible_scenes()]
+        known = [w for w in waits if w is not None]
+        return min(known) if known else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes, bottom first, then the banner."""

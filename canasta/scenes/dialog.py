@@ -13,7 +13,7 @@ from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme, default_theme
 from canasta.ui.widgets import Button
 
 
@@ -34,12 +34,12 @@ class ConfirmDialog(Scene):
         *,
         yes: str = "Yes",
         no: str = "No",
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
     ) -> None:
         super().__init__()
         self.question = question
         self.on_yes = on_yes
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.yes_button = Button((0, 0, 1, 1), yes, self._yes, theme=theme)
         self.no_button = Button((0, 0, 1, 1), no, self._close, theme=theme)
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -21,7 +21,7 @@ from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.sprites import CardSprite, draw_sprites
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.tween import ease_out_back
 from canasta.ui.widgets import Button
 
@@ -57,7 +57,7 @@ class HomeScene(Scene):
         self,
         on_new_game: Callable[[int], None],
         on_quit: _Action,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         *,
         on_continue: _Action | None = None,
         on_settings: _Action | None = None,
@@ -75,7 +75,7 @@ class HomeScene(Scene):
         self.on_quit = on_quit
         self.on_continue = on_continue
         self.on_sound = on_sound
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.players = players
         self.make_renderer = renderer
         self.notices = list(notices)

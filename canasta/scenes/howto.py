@@ -17,7 +17,7 @@ from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import draw_paragraph
 from canasta.ui.text import blit_text, fit_text_size, get_font
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 
@@ -44,12 +44,12 @@ class HowToPlayScene(Scene):
         self,
         on_back: Callable[[], None],
         *,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         pages: tuple[Page, ...] = PAGES,
     ) -> None:
         super().__init__()
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.pages = pages
         self.page = 0
         self.make_renderer = renderer

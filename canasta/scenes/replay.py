@@ -41,7 +41,7 @@ from canasta.ui.audio import Sound
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
 #: Replay speeds: (name, factor on the table's pace and animations).
@@ -79,7 +79,7 @@ class ReplayScene(TableScene):
         view: str = "seat",
         speed_index: int = 1,
         sound: Sound | None = None,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         cards: CardOptions | None = None,
         descending: bool = False,
     ) -> None:
@@ -101,9 +101,9 @@ class ReplayScene(TableScene):
         icons = (("start", "Start", self.to_start), ("back", "Back one move", self.step_back),
                  ("play", "Play", self.toggle_play), ("forward", "Forward one move",
                  self.step_forward), ("end", "End", self.to_end))  # fmt: skip
-        self.transport = [IconButton(i, n, f, theme=theme) for i, n, f in icons]
-        self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=theme)
-        self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=theme)
+        self.transport = [IconButton(i, n, f, theme=self.theme) for i, n, f in icons]
+        self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=self.theme)
+        self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=self.theme)
         self.back_button = self.strip.menu_button
         self.back_button.label = "Back"
         self._label_buttons()

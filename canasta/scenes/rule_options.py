@@ -13,7 +13,7 @@ from collections.abc import Callable
 from canasta.engine.rules import RuleSet
 from canasta.persistence.settings import HOUSE_RULES, Settings, describe_rule
 from canasta.scenes.settings import Option, SettingsScene
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme
 
 
 def rule_rows() -> list[Option]:
@@ -69,7 +69,7 @@ def rule_options_scene(
     settings: Settings,
     save: Callable[[dict[str, bool | str]], Settings],
     on_back: Callable[[], None],
-    theme: Theme = GREEN,
+    theme: Theme | None = None,
 ) -> SettingsScene:
     """The rule options screen.
 

@@ -19,8 +19,11 @@ from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
+
+#: Seconds the winner's trophy pulses before it rests.
+TROPHY_PULSE_S = 3 * math.pi / 2
 
 
 def breakdown_rows(score: SideScore) -> list[tuple[str, int]]:
@@ -76,7 +79,7 @@ class ScoreboardScene(Scene):
         on_new_game: Callable[[], None],
         on_home: Callable[[], None],
         *,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         auto_continue: float | None = None,
         on_replay: Callable[[], None] | None = None,
         on_play_again: Callable[[], None] | None = None,
@@ -84,7 +87,7 @@ class ScoreboardScene(Scene):
         super().__init__()
         self.controller = controller
         self.me = me
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.over = controller.game.over
         first = (
             Button((0, 0, 1, 1), "New game", on_new_game, theme=theme)
@@ -129,6 +132,13 @@ class ScoreboardScene(Scene):
             if self.auto_left <= 0:
                 self.auto_left = None
                 self.buttons[0].click()
+
+    def wake_in(self) -> float | None:
+        """Every frame while the trophy pulses; the automatic continue's countdown."""
+        if self.over and self.clock < TROPHY_PULSE_S:
+            return 0.0
+        waits = [w for w in (super().wake_in(), self.auto_left) if w is not None]
+        return max(0.0, min(waits)) if waits else None
 
     def handle(self, intent: Intent) -> bool:
         """Buttons by click; Left/Right/Tab move focus; Enter presses; Escape is Home."""
@@ -224,7 +234,7 @@ class ScoreboardScene(Scene):
         else:
             text = "You win!" if winner == mine else "They win."
             x = columns[0] if winner == mine else columns[1]
-            pulse = 1.0 + 0.06 * math.sin(self.clock * 4)
+            pulse = 1.0 + 0.06 * math.sin(min(self.clock, TROPHY_PULSE_S) * 4)
             draw_trophy(surface, (x + size * 3, y), size * 1.6 * pulse, theme.accent)
         blit_text(surface, text, max(22, h // 20), theme.accent, bold=True,
                   center=(w // 2, h * 81 // 100))  # fmt: skip

@@ -31,7 +31,7 @@ from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.looks import label, look_choices
 from canasta.ui.pips import draw_star
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Options with more choices than this are shown as one choice between arrows.
@@ -95,7 +95,7 @@ class SettingsScene(Scene):
         on_change: Callable[[str, object], Settings],
         on_back: Callable[[], None],
         *,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         looks: dict[str, list[str]] | None = None,
         rows: list[Option] | None = None,
         title: str = "Settings",
@@ -106,7 +106,7 @@ class SettingsScene(Scene):
         super().__init__()
         self.settings = settings
         self.on_change = on_change
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.options = rows if rows is not None else options(looks)
         self.title = title
         self.column_names = column_names

@@ -19,7 +19,7 @@ from canasta.scenes.recent_games import RecentGames
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import GREEN, Theme, paint_felt
+from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Column headings per kind.
@@ -69,7 +69,7 @@ class StatsScene(Scene):
         on_reset: Callable[[], None],
         on_back: Callable[[], None],
         *,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         recent: Callable[[], list[RecordSummary]] | None = None,
         on_replay: Callable[[Path], str | None] | None = None,
         show_games: bool = False,
@@ -77,7 +77,7 @@ class StatsScene(Scene):
         super().__init__()
         self.stats = stats
         self.on_reset = on_reset
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.reset_button = Button((0, 0, 1, 1), "Reset stats", self.ask_reset, theme=theme)
         self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
         self.buttons = [self.back_button, self.reset_button]

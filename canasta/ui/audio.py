@@ -7,11 +7,12 @@ off, or for a file that does not load, ``play`` does nothing and returns False.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pygame
 
-from canasta.ui.assets import asset_path
+from canasta.ui.assets import AssetError, read_bytes
 
 #: Effect names, each ``assets/sounds/<name>.wav``.
 EFFECTS: tuple[str, ...] = (
@@ -60,7 +61,7 @@ class Sound:
             return
         if load_effects and self.available:
             for name in EFFECTS:
-                self.load(name, asset_path("sounds", f"{name}.wav"))
+                self.load_asset(name, "sounds", f"{name}.wav")
 
     @property
     def active(self) -> bool:
@@ -79,6 +80,17 @@ class Sound:
         try:
             self.register(name, pygame.mixer.Sound(str(path)))
         except (pygame.error, OSError, FileNotFoundError):
+            return False
+        return True
+
+    def load_asset(self, name: str, *parts: str) -> bool:
+        """Load the asset ``parts`` (e.g. ``"sounds", "deal.wav"``) for ``name``; returns
+        False (and stays silent) on any error."""
+        if not self.available:
+            return False
+        try:
+            self.register(name, pygame.mixer.Sound(io.BytesIO(read_bytes(*parts))))
+        except (pygame.error, AssetError):
             return False
         return True
 

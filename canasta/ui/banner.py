@@ -14,7 +14,7 @@ import pygame
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme, default_theme
 
 #: Seconds a banner stays at the least, and per word on top of that.
 MIN_SECONDS = 8.0
@@ -32,8 +32,8 @@ class Banner:
         rect: where it was last drawn (window px; empty when hidden).
     """
 
-    def __init__(self, theme: Theme = GREEN) -> None:
-        self.theme = theme
+    def __init__(self, theme: Theme | None = None) -> None:
+        self.theme = theme  # None: the default theme, read when first drawn
         self.lines: list[str] = []
         self.left = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -55,6 +55,10 @@ class Banner:
         """Remove the banner at once."""
         self.lines, self.left = [], 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the banner hides itself (the loop wakes to redraw), or None."""
+        return max(0.0, self.left) if self.lines else None
 
     def update(self, dt: float) -> None:
         """Advance ``dt`` seconds; hide when the reading time is over."""
@@ -81,5 +85,6 @@ class Banner:
         draw_panel(surface, self.rect, (40, 12, 12, 225), 10)
         y = self.rect.top + 10 + step // 2
         for part in wrapped:
-            blit_text(surface, part, size, self.theme.text, center=(self.rect.centerx, y))
+            colour = (self.theme or default_theme()).text
+            blit_text(surface, part, size, colour, center=(self.rect.centerx, y))
             y += step

@@ -14,26 +14,22 @@ from collections.abc import Callable
 import pygame
 
 from canasta.engine.cards import CARD_CODE, card_suit, is_red
+from canasta.ui import decks
 from canasta.ui.assets import render_svg, svg_text
 from canasta.ui.colors import to_hex
 from canasta.ui.decks import (
     CARD_ASPECT,
-    CORNER_RADIUS,
     DEFAULT_DECK,
     DEFAULT_PALETTE,
     DEFAULT_STYLE,
-    LARGE_INDEX_ASPECT,
     PALETTES,
-    TOKENS,
     CardOptions,
+    large_index_aspect,
 )
 from canasta.ui.effects import draw_glow, draw_selection
 
 __all__ = [
-    "BLACK",
     "CARD_ASPECT",
-    "LARGE_INDEX_ASPECT",
-    "RED",
     "CardOptions",
     "CardRenderer",
     "card_size_for_width",
@@ -41,9 +37,16 @@ __all__ = [
     "draw_selection",
 ]
 
-#: Suit colours of the standard palette (red suits, black suits).
-RED = PALETTES[DEFAULT_PALETTE].suits["H"]
-BLACK = PALETTES[DEFAULT_PALETTE].suits["S"]
+
+def __getattr__(name: str) -> object:
+    """``RED`` and ``BLACK``: the standard palette's suit colours, read on first use;
+    ``LARGE_INDEX_ASPECT``: see :mod:`canasta.ui.decks`."""
+    if name in ("RED", "BLACK"):
+        return PALETTES[DEFAULT_PALETTE].suits["H" if name == "RED" else "S"]
+    if name == "LARGE_INDEX_ASPECT":
+        return large_index_aspect()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _CACHE: dict[tuple[object, ...], pygame.Surface] = {}
 _CACHE_LIMIT = 800
@@ -52,7 +55,7 @@ _CACHE_LIMIT = 800
 def card_size_for_width(width: int, large_index: bool = False) -> tuple[int, int]:
     """Return ``(w, h)`` pixels of a card ``width`` px wide (aspect 1.4, or thinner)."""
     width = max(8, int(width))
-    return width, round(width * (LARGE_INDEX_ASPECT if large_index else CARD_ASPECT))
+    return width, round(width * (large_index_aspect() if large_index else CARD_ASPECT))
 
 
 def _display_ready() -> bool:
@@ -94,7 +97,7 @@ class CardRenderer:
         self.options = options or CardOptions(style, deck, palette, large_index)
         self.width = max(8, int(width))
         self.height = max(8, int(height))
-        self.radius = max(3, round(self.width * CORNER_RADIUS))
+        self.radius = max(3, round(self.width * decks.CORNER_RADIUS))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -142,8 +145,9 @@ class CardRenderer:
         text = svg_text("cards", folder, f"{key}.svg")
         palette = PALETTES[opts.palette]
         ink = to_hex(palette.ink(card_suit(card), is_red(card)))
-        text = text.replace(TOKENS["red"], ink).replace(TOKENS["black"], ink)
-        text = text.replace(TOKENS["face"], to_hex(palette.face))
+        tokens = decks.TOKENS
+        text = text.replace(tokens["red"], ink).replace(tokens["black"], ink)
+        text = text.replace(tokens["face"], to_hex(palette.face))
         return render_svg(text, self.size)
 
     def _cached(

@@ -1,6 +1,6 @@
 """What a player can choose for the cards: face styles, deck backs and suit palettes.
 
-Registries, loaded from ``assets/`` when first imported, keyed by the names a settings
+Registries, read from ``assets/`` when first used (not at import), keyed by the names a settings
 screen stores: :data:`CARD_STYLES` (``modern``, ``classic``, ``jumbo``), :data:`DECKS` (32
 backs such as ``crimson-lattice``) and :data:`PALETTES` (``standard``, ``four_colour``,
 ``tournament``, ``heirloom``, ``high_visibility``). :class:`CardOptions` bundles one choice
@@ -10,20 +10,34 @@ of each plus the large-index switch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from canasta.ui.assets import load_json
+from canasta.ui.assets import LazyRegistry, load_json
 from canasta.ui.colors import RGB, parse_hex
-
-_STYLE_DATA = load_json("cards", "styles.json")
 
 #: Card aspect ratio, height / width (poker cards are 88 x 63 mm).
 CARD_ASPECT: float = 1.4
-#: Aspect of large-index cards: thinner, with bigger corner marks.
-LARGE_INDEX_ASPECT: float = round(float(_STYLE_DATA["aspect"]["large"]), 4)
-#: Corner radius as a share of the card width.
-CORNER_RADIUS: float = float(_STYLE_DATA["corner_radius"])
-#: The colours the face SVGs are drawn in, swapped for a palette's when rendered.
-TOKENS: dict[str, str] = dict(_STYLE_DATA["tokens"])
+
+
+@cache
+def _style_data() -> dict[str, Any]:
+    data: dict[str, Any] = load_json("cards", "styles.json")
+    return data
+
+
+def __getattr__(name: str) -> Any:
+    """The figures of ``cards/styles.json``, read on first use (PEP 562):
+    ``LARGE_INDEX_ASPECT`` (height / width of large-index cards: thinner, bigger corner
+    marks), ``CORNER_RADIUS`` (a share of the card width) and ``TOKENS`` (the colours the
+    face SVGs are drawn in, swapped for a palette's when rendered)."""
+    if name == "LARGE_INDEX_ASPECT":
+        return large_index_aspect()
+    if name == "CORNER_RADIUS":
+        return float(_style_data()["corner_radius"])
+    if name == "TOKENS":
+        return dict(_style_data()["tokens"])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -72,24 +86,34 @@ class Palette:
         return self.suits[suit]
 
 
-CARD_STYLES: dict[str, CardStyle] = {
-    name: CardStyle(name, d["title"], d["description"]) for name, d in _STYLE_DATA["styles"].items()
-}
-DECKS: dict[str, Deck] = {
-    name: Deck(name, d["title"], parse_hex(d["color"]), d["motif"])
-    for name, d in load_json("backs", "decks.json").items()
-}
-PALETTES: dict[str, Palette] = {
-    name: Palette(
-        name,
-        d["title"],
-        parse_hex(d["face"]),
-        {s: parse_hex(c) for s, c in d["suits"].items()},
-        bool(d["four_colour"]),
-        bool(d.get("high_visibility", False)),
-    )
-    for name, d in load_json("palettes.json").items()
-}
+#: Face styles by name (``cards/styles.json``).
+CARD_STYLES: LazyRegistry[CardStyle] = LazyRegistry(
+    lambda: {
+        name: CardStyle(name, d["title"], d["description"])
+        for name, d in _style_data()["styles"].items()
+    }
+)
+#: Deck backs by name (``backs/decks.json``).
+DECKS: LazyRegistry[Deck] = LazyRegistry(
+    lambda: {
+        name: Deck(name, d["title"], parse_hex(d["color"]), d["motif"])
+        for name, d in load_json("backs", "decks.json").items()
+    }
+)
+#: Suit palettes by name (``palettes.json``).
+PALETTES: LazyRegistry[Palette] = LazyRegistry(
+    lambda: {
+        name: Palette(
+            name,
+            d["title"],
+            parse_hex(d["face"]),
+            {s: parse_hex(c) for s, c in d["suits"].items()},
+            bool(d["four_colour"]),
+            bool(d.get("high_visibility", False)),
+        )
+        for name, d in load_json("palettes.json").items()
+    }
+)
 
 DEFAULT_STYLE = "modern"
 DEFAULT_DECK = "crimson-lattice"
@@ -122,4 +146,9 @@ class CardOptions:
     @property
     def aspect(self) -> float:
         """Card height / width for these options."""
-        return LARGE_INDEX_ASPECT if self.large_index else CARD_ASPECT
+        return large_index_aspect() if self.large_index else CARD_ASPECT
+
+
+def large_index_aspect() -> float:
+    """Height / width of large-index cards (from ``cards/styles.json``)."""
+    return round(float(_style_data()["aspect"]["large"]), 4)

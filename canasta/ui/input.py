@@ -118,6 +118,12 @@ class GestureRecognizer:
             return [Click(down, 1)]
         return []
 
+    def wake_in(self) -> float | None:
+        """Seconds until a held press becomes a long press, or None if none is pending."""
+        if self._down_pos is None or self._fired or self._moved:
+            return None
+        return max(0.0, self.long_press_s - self._held)
+
     def update(self, dt: float) -> list[Intent]:
         """Advance ``dt`` seconds; return ``[LongPress]`` when a held press qualifies."""
         if self._down_pos is None or self._fired or self._moved:

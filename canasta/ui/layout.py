@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.ui.cards import CARD_ASPECT, LARGE_INDEX_ASPECT
+from canasta.ui.cards import CARD_ASPECT
+from canasta.ui.decks import large_index_aspect
 from canasta.ui.placement import Pos, place_hand, place_melds, place_pile, place_stack
 
 __all__ = [
@@ -143,7 +144,7 @@ def compute_layout(
     cw = choose_card_width(size, players)
     ch = round(cw * CARD_ASPECT)
     if large_index:
-        cw = round(ch / LARGE_INDEX_ASPECT)
+        cw = round(ch / large_index_aspect())
     sw, sh = round(cw * SMALL_CARD_SCALE), round(ch * SMALL_CARD_SCALE)
     top_h = sh
     hand_h = round(ch * 1.22)

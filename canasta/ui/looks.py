@@ -20,9 +20,7 @@ from canasta.ui.decks import (
     PALETTES,
     CardOptions,
 )
-from canasta.ui.theme import GREEN, THEMES, Theme
-
-DEFAULT_THEME = "green"
+from canasta.ui.theme import DEFAULT_THEME, THEMES, Theme, default_theme
 
 
 def _default_first(names: list[str], default: str) -> list[str]:
@@ -58,7 +56,7 @@ class Look:
         cards: face style, deck back, suit palette and large-index switch.
     """
 
-    theme: Theme = GREEN
+    theme: Theme = field(default_factory=default_theme)
     cards: CardOptions = field(default_factory=CardOptions)
 
     @classmethod
@@ -72,7 +70,7 @@ class Look:
     ) -> Look:
         """The look for these design names."""
         return cls(
-            THEMES.get(theme, GREEN),
+            THEMES.get(theme) or default_theme(),
             CardOptions(
                 card_style if card_style in CARD_STYLES else DEFAULT_STYLE,
                 deck_design if deck_design in DECKS else DEFAULT_DECK,

@@ -6,10 +6,11 @@ Colours are ``(r, g, b)`` or ``(r, g, b, a)`` tuples of ints 0..255.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from canasta.ui.assets import AssetError, asset_path, load_json
+from canasta.ui.assets import AssetError, LazyRegistry, load_image, load_json
 from canasta.ui.colors import parse_hex
 
 RGB = tuple[int, int, int]
@@ -80,10 +81,28 @@ def _load_themes() -> dict[str, Theme]:
 
 
 #: The 18 table themes by name (``green``, ``blue``, ``merlot``, ... ``celeste``), read from
-#: ``assets/themes.json`` (written by ``scripts/make_themes.py``).
-THEMES: dict[str, Theme] = _load_themes()
-GREEN = THEMES["green"]
-BLUE = THEMES["blue"]
+#: ``assets/themes.json`` (written by ``scripts/make_themes.py``) on first use.
+THEMES: LazyRegistry[Theme] = LazyRegistry(_load_themes)
+#: The theme a screen uses when none is given.
+DEFAULT_THEME = "green"
+
+
+def default_theme() -> Theme:
+    """The green table (the default), read on first use.
+
+    Raises:
+        AssetError: if ``themes.json`` cannot be read.
+    """
+    return THEMES[DEFAULT_THEME]
+
+
+def __getattr__(name: str) -> Any:
+    """``GREEN`` and ``BLUE``: two themes by their old constant names (PEP 562, so that
+    importing this module reads no file)."""
+    if name in ("GREEN", "BLUE"):
+        return THEMES[name.lower()]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _FELT_CACHE: dict[tuple[str, int, int], pygame.Surface] = {}
 _TEXTURES: dict[str, pygame.Surface | None] = {}
@@ -98,13 +117,15 @@ def _mix(a: RGB, b: RGB, k: float) -> RGB:
     )
 
 
-def felt_surface(size: tuple[int, int], theme: Theme = GREEN) -> pygame.Surface:
-    """Return the felt background for a window of ``size`` (w, h) pixels, cached per size.
+def felt_surface(size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
+    """Return the felt background for a window of ``size`` (w, h) pixels, cached per size
+    (``theme`` None: the default theme).
 
     A radial gradient from ``theme.felt`` (centre, slightly above middle) to
     ``theme.felt_edge`` (corners), plus a faint vertical darkening toward the bottom.
     A small gradient is computed per pixel and smooth-scaled once to the full size.
     """
+    theme = theme or default_theme()
     w, h = max(1, size[0]), max(1, size[1])
     key = (theme.name, w, h)
     cached = _FELT_CACHE.get(key)
@@ -134,8 +155,8 @@ def _texture_layers(name: str, strength: float) -> tuple[pygame.Surface, pygame.
         return None
     if name not in _TEXTURES:
         try:
-            _TEXTURES[name] = pygame.image.load(str(asset_path("textures", f"{name}.png")))
-        except (pygame.error, OSError, FileNotFoundError) as exc:
+            _TEXTURES[name] = load_image("textures", f"{name}.png")
+        except AssetError as exc:
             raise AssetError(f"cannot read texture {name!r}: {exc}") from exc
     tile = _TEXTURES[name]
     assert tile is not None
@@ -175,6 +196,6 @@ def _apply_texture(surface: pygame.Surface, name: str, strength: float) -> None:
             surface.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
 
 
-def paint_felt(surface: pygame.Surface, theme: Theme = GREEN) -> None:
+def paint_felt(surface: pygame.Surface, theme: Theme | None = None) -> None:
     """Fill all of ``surface`` with the cached felt background for its size."""
     surface.blit(felt_surface(surface.get_size(), theme), (0, 0))

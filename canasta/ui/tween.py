@@ -178,6 +178,13 @@ class Animator:
         self.tweens.append(tween)
         return tween
 
+    def wake_in(self) -> float | None:
+        """Seconds until this animator next changes something: 0 while a tween runs, the
+        time to the next timer otherwise, None when nothing is scheduled."""
+        if self.tweens or self._idle_callbacks:
+            return 0.0
+        return self.scheduler.next_due()
+
     def call_later(self, delay: float, callback: Callback) -> Timer:
         """Run ``callback`` after ``delay`` seconds of this animator's clock."""
         return self.scheduler.call_later(delay, callback)
@@ -256,6 +263,11 @@ class Scheduler:
     def pending(self) -> int:
         """Number of timers still waiting."""
         return sum(1 for t in self.timers if not t.cancelled)
+
+    def next_due(self) -> float | None:
+        """Seconds until the next timer runs (0 if one is overdue), or None if none waits."""
+        left = [t.remaining for t in self.timers if not t.cancelled]
+        return max(0.0, min(left)) if left else None
 
     def call_later(self, delay: float, callback: Callback) -> Timer:
         """Run ``callback`` once after ``delay`` seconds; returns a cancellable Timer."""

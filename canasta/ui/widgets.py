@@ -11,7 +11,7 @@ import pygame
 
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, fit_text_size, get_font, render_text
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme, default_theme
 from canasta.ui.tween import Animator, linear
 
 __all__ = [
@@ -45,13 +45,13 @@ class Button:
         on_click: Callable[[], None] | None = None,
         *,
         enabled: bool = True,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
         self.enabled = enabled
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.hover = False
         self.focused = False
 
@@ -106,12 +106,12 @@ class Toast:
         *,
         duration: float = 2.5,
         fade: float = 0.6,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
     ) -> None:
         self.animator = animator
         self.duration = duration
         self.fade = fade
-        self.theme = theme
+        self.theme = theme = theme or default_theme()
         self.text = ""
         self.alpha = 0.0
 

@@ -168,7 +168,7 @@ def test_the_issue_reproduction_gives_a_message_and_defaults(tmp_path):
         assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
         (home / "config").chmod(0o755)
         assert (home / "config" / "settings.toml").read_text() == 'theme = "blue"\n'
-        assert sorted(p.name for p in home.iterdir()) == ["config"]
+        assert sorted(p.name for p in home.iterdir()) == ["config", "logs"]  # + canasta.log
     finally:
         (base / "home" / "config").chmod(0o755)
         shutil.rmtree(base, ignore_errors=True)

@@ -36,6 +36,9 @@ CHANGED = {
     "large_index": True,
     "theme": "blue",
     "suit_colours": "four-colour",
+    "fullscreen": True,
+    "window_size": [1600, 1000],
+    "window_position": [40, -30],
 }
 
 

@@ -48,8 +48,8 @@ def test_players_and_effects_are_declared_beside_the_fields() -> None:
     assert two.not_applicable("draw_two") is None
     effects = {f: describe(f).effect for f in SCREEN_ORDER if describe(f).effect}
     assert effects == {"rules_preset": "preset", "replays_kept": "records", "sound": "sound",
-                       "orientation": "window", "theme": "look", "card_style": "look",
-                       "deck_design": "look", "suit_colours": "look",
+                       "orientation": "window", "fullscreen": "window", "theme": "look",
+                       "card_style": "look", "deck_design": "look", "suit_colours": "look",
                        "large_index": "look"}  # fmt: skip
     at_once = {f for f in SCREEN_ORDER if describe(f).at_once}
     assert "computer_level" not in at_once and {"sound", "speed", "theme"} <= at_once

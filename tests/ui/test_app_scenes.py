@@ -66,7 +66,8 @@ CHANGES = [
     ("computer_level", "hard"), ("two_canastas_to_go_out", True), ("draw_two", True),
     ("pile_always_frozen", True), ("replays", False), ("replays_kept", 250), ("sound", False),
     ("speed", "fast"),
-    ("sort_order", "descending"), ("orientation", "portrait"), ("orientation", "landscape"),
+    ("sort_order", "descending"), ("fullscreen", True), ("fullscreen", False),
+    ("orientation", "portrait"), ("orientation", "landscape"),
     ("theme", "blue"), ("card_style", "classic"), ("deck_design", "midnight-lattice"),
     ("suit_colours", "four_colour"), ("large_index", True),
 ]  # fmt: skip
@@ -90,6 +91,8 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
     assert {o.field for o in scene.options} == set(Settings.model_fields) - {
         "schema_version",
         "rule_overrides",  # the rule options screen sets these
+        "window_size",  # the window's size and place are remembered, not chosen
+        "window_position",
     }
     assert scene.reason(next(o for o in scene.options if o.field == "ask_permission")) == (
         "4 players only"
@@ -98,6 +101,9 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
     assert app.session.settings.ask_permission is False
     for field, value in CHANGES:
         choose(app, field, value)
+        if field == "fullscreen" and value:
+            assert app.window_mode() == ((0, 0), pygame.FULLSCREEN)
+            assert app.manager.size == pygame.display.get_surface().get_size()
         if field == "orientation" and value == "portrait":
             w, h = pygame.display.get_surface().get_size()
             assert h > w and app.manager.size == (w, h)

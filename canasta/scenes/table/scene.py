@@ -22,6 +22,7 @@ ring), ``hint``, ``bubble`` (the partner's question), ``help`` (the keys overlay
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pygame
@@ -52,7 +53,7 @@ from canasta.ui.decks import CardOptions
 from canasta.ui.input import Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sections import SectionStack
-from canasta.ui.theme import GREEN, Theme
+from canasta.ui.theme import Theme, default_theme
 from canasta.ui.widgets import Button, Toast
 
 #: Seconds a computer player's move takes to show, by move type (normal speed).
@@ -74,6 +75,9 @@ WHILE_ASKED = ("yes", "no", *ANY_TIME)
 
 __all__ = ["PACE", "TableScene", "TableSprite"]
 
+#: The trace of play (``canasta.logs``): every move, wait, reset and hand end, at DEBUG.
+TRACE = logging.getLogger("canasta.trace")
+
 
 class TableScene(Scene):
     """Plays hands of a game through a controller.
@@ -88,8 +92,6 @@ class TableScene(Scene):
         descending: show the person's hand from Aces down (default 4s up).
         on_turn_end: called with the controller at every turn boundary (a discard, the
             end of the hand), e.g. to save the game.
-        trace: print each move and each wait for the person on standard output (for the
-            real-window test and bug reports).
     """
 
     def __init__(
@@ -99,15 +101,14 @@ class TableScene(Scene):
         on_menu: Callable[[], None],
         *,
         sound: Sound | None = None,
-        theme: Theme = GREEN,
+        theme: Theme | None = None,
         speed: float = 1.0,
         descending: bool = False,
         on_turn_end: Callable[[TableControl], None] | None = None,
-        trace: bool = False,
         cards: CardOptions | None = None,
     ) -> None:
         super().__init__()
-        self.trace = trace
+        theme = theme or default_theme()
         self._traced_wait: tuple[int, str, int] | None = None
         self._moves_seen = 0
         self.controller = controller
@@ -270,6 +271,21 @@ class TableScene(Scene):
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
 
+    def wake_in(self) -> float | None:
+        """Every frame while a computer plays or a hint is worked out; else the next of
+        the end of the hand, the partner's answer leaving, or the animator's own."""
+        controller = self.controller
+        if controller.computer_to_move() or controller.hint_pending:
+            return 0.0
+        waits = [super().wake_in()]
+        if self.hand_over_at is not None:
+            waits.append(self.hand_over_at - self.clock)
+        bubble = self.bubble
+        if bubble.answer_text and self.ctx.clock < bubble.answer_until:
+            waits.append(bubble.answer_until - self.ctx.clock)
+        known = [max(0.0, w) for w in waits if w is not None]
+        return min(known) if known else None
+
     def update(self, dt: float) -> None:
         """Advance animations, drain the controller's events, pace computer players, and
         finish the hand when due."""
@@ -284,11 +300,12 @@ class TableScene(Scene):
                 self.on_hand_over(controller)
             return
         view = controller.view()
-        if self.trace and view.person_to_move and not self.animator.busy:
+        tracing = TRACE.isEnabledFor(logging.DEBUG)
+        if tracing and view.person_to_move and not self.animator.busy:
             wait = (self._moves_seen, view.phase, len(view.hand))
             if wait != self._traced_wait:
                 self._traced_wait = wait
-                print(f"waiting phase={wait[1]} hand={wait[2]}", flush=True)
+                TRACE.debug("waiting phase=%s hand=%d", wait[1], wait[2])
         if controller.computer_to_move():
             controller.think()  # the worker thinks while the cards still move
             if not self.animator.busy:
@@ -344,17 +361,15 @@ class TableScene(Scene):
                 self._sound_for(event)
                 boundary = boundary or event.move.type is MoveType.DISCARD
                 self.bubble.on_applied(event)
-                if self.trace:
+                if TRACE.isEnabledFor(logging.DEBUG):
                     size = self.controller.view().seen.hand_sizes[event.seat]
-                    print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
+                    TRACE.debug("move seat=%d %s hand=%d", event.seat, event.text, size)
             elif isinstance(event, TurnReset):
                 self._moves_seen += 1
                 self.toast.show("Turn reset.", 1.5)
-                if self.trace:
-                    print(f"reset seat={event.seat}", flush=True)
+                TRACE.debug("reset seat=%d", event.seat)
             elif isinstance(event, HandEnded):
-                if self.trace:
-                    print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
+                TRACE.debug("hand-ended totals=%d,%d", event.totals[0], event.totals[1])
                 boundary = True
                 self.hand_over_at = self.clock + 1.6 / self.speed
                 self.sound.play("won" if event.winner == self.controller.view().seat % 2
