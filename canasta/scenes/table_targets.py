@@ -21,6 +21,7 @@ from canasta.engine.cards import (
     is_wild_kind,
 )
 from canasta.engine.state import HandState
+from canasta.ui.decks import CORNER_INDEX
 from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
 
 #: Display order of kinds in a hand and on the table: 4 .. A, black threes, twos, jokers.
@@ -129,7 +130,8 @@ def plan_table(
         kinds = meld_display_order(list(hand.melds[side]))
         orders[rel_side] = kinds
         shown = [_shown_count(len(hand.melds[side][k])) for k in kinds]
-        columns = place_melds(shown, layout.melds[rel_side], layout.card)
+        corner = CORNER_INDEX[layout.large_index]  # every card's rank and suit show
+        columns = place_melds(shown, layout.melds[rel_side], layout.card, corner=corner)
         for col, kind in enumerate(kinds):
             cards = _meld_cards_in_order(hand.melds[side][kind])
             spots = columns[col]
@@ -140,7 +142,7 @@ def plan_table(
                 targets[cards[i]] = Target(x, y, True, Z_MELD + col * 40 + i)
             if spots:
                 top = pygame.Rect(spots[0], layout.card)
-                rects[rel_side][kind] = top.union(pygame.Rect(spots[-1], layout.card))
+                rects[rel_side][kind] = top.unionall([pygame.Rect(s, layout.card) for s in spots])
         red = place_stack(len(hand.red_threes[side]), layout.red_threes[rel_side], layout.card)
         for i, (x, y) in enumerate(red):
             targets[hand.red_threes[side][i]] = Target(x, y, True, Z_RED + i)

@@ -20,6 +20,11 @@ _STYLE_DATA = load_json("cards", "styles.json")
 CARD_ASPECT: float = 1.4
 #: Aspect of large-index cards: thinner, with bigger corner marks.
 LARGE_INDEX_ASPECT: float = round(float(_STYLE_DATA["aspect"]["large"]), 4)
+#: A face's top-left corner index (rank over suit) as fractions of the card's (height,
+#: width), standard and large index (``scripts/make_cards.py``: the suit's lowest point is
+#: 0.295 and 0.387 of the height, the index column 0.18 and 0.25 of the width), with a
+#: little room: a card overlapped from below or the right by less keeps its rank and suit.
+CORNER_INDEX: dict[bool, tuple[float, float]] = {False: (0.31, 0.19), True: (0.40, 0.27)}
 #: Corner radius as a share of the card width.
 CORNER_RADIUS: float = float(_STYLE_DATA["corner_radius"])
 #: The colours the face SVGs are drawn in, swapped for a palette's when rendered.
