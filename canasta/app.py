@@ -120,6 +120,8 @@ class App:
         if field == "sound":
             self.sound = make_sound(settings.sound)
         if field == "orientation":
+            if value == "free" and self.manager.size[1] > self.manager.size[0]:
+                self.manager.resize(LANDSCAPE)  # the free window starts landscape again
             self.apply_window()
         if field == "replays_kept":
             self.session.store.prune_records(settings.replays_kept)

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer
 from canasta.engine.cards import CARD_KIND
+from canasta.engine.finish import check_plan
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
 from canasta.engine.state import HandState, Phase, meld_kind
+from canasta.engine.words import move_words
 
 from .worker import DecisionWorker
 
@@ -148,8 +150,12 @@ class TableController:
         Returns:
             The refusal, or None when the whole plan was made.
         """
-        refusal = self.hand.check_all(moves)
-        if refusal is not None:
+        found = check_plan(self.hand, moves)
+        if found is not None:
+            index, refusal = found
+            if len(moves) > 1 and refusal.code not in (Code.OPENING_SHORT, Code.PLAN_EMPTY):
+                # Say which group of the plan broke the rule ("Meld 7♥ 7♦ 2♣ 2♠: ...").
+                return self._refuse(refusal, f"{move_words(moves[index])}: {refusal.message()}")
             return self._refuse(refusal)
         for move in moves:
             self._apply(move)
@@ -364,8 +370,8 @@ class TableController:
         """True when the ask button should show (the person could ask now)."""
         return self.person_to_move() and self.hand.check(Move(MoveType.ASK)) is None
 
-    def _refuse(self, refusal: Refusal) -> Refusal:
-        self.events.append(Refused(refusal, refusal.message()))
+    def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
+        self.events.append(Refused(refusal, message or refusal.message()))
         return refusal
 
 

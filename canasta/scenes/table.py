@@ -116,6 +116,11 @@ class TableScene(Scene):
         self.pile_selected = False
         self.reveal = False
         self.hand_over_at: float | None = None
+        #: The hand has ended and the person looks at the cards until a click or Enter.
+        self.hand_waiting = False
+        #: The cards the person drew this turn (marked in the hand), and the hand before.
+        self.just_drawn: set[int] = set()
+        self._held: set[int] = set()
         self.wait = 0.0
         self.clock = 0.0
         self.toast = Toast(self.animator, theme=theme)
@@ -184,6 +189,9 @@ class TableScene(Scene):
         self.pile_selected = False
         self.reveal = False
         self.hand_over_at = None
+        self.hand_waiting = False
+        self.just_drawn = set()
+        self._held = set(self.controller.hand.hands[self.me])
         assert self.layout is not None
         sx, sy = self.layout.stock.topleft
         for card in range(108):
@@ -228,6 +236,12 @@ class TableScene(Scene):
         for sprite in sorted(self.sprites.values(), key=lambda s: s.z):
             if not self._hidden(sprite, covered):
                 sprite.draw(surface, self.small if sprite.small else self.full, self.theme.accent)
+        for card in self.just_drawn:  # a small mark over the card just drawn
+            rect = self.sprites[card].rect(self.full.size)
+            x, y, r = rect.x + max(7, rect.width // 8), rect.y - 4, max(5, rect.width // 12)
+            pygame.draw.polygon(
+                surface, self.theme.accent, [(x - r, y - r), (x + r, y - r), (x, y)]
+            )
         self.drawer.draw_markers(surface, hand, self.me, self.plan)
         self.planner.draw(surface)
         self.assist.draw_under_buttons(surface)
@@ -256,6 +270,17 @@ class TableScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         """Turn clicks, long presses and keys into selections and intents."""
+        if self.hand_waiting and (
+            isinstance(intent, Click)
+            or isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE)
+        ):  # fmt: skip
+            if isinstance(intent, Click) and self.menu_button.hit(intent.pos):
+                self.menu_button.click()
+                return True
+            self.hand_waiting = False  # the person has looked at the hands: the scores
+            self.on_hand_over(self.controller)
+            return True
         if isinstance(intent, Click):
             if self.keys.help_open:
                 self.keys.help_open = False
@@ -459,8 +484,10 @@ class TableScene(Scene):
         """Drain the controller's events (messages, sounds), then move cards."""
         events = self.controller.events
         boundary = False
+        drained: list[object] = []
         while events:
             event = events.popleft()
+            drained.append(event)
             if isinstance(event, Refused):
                 self.toast.show(event.message, 3.2)
                 self.sound.play("refusal")
@@ -480,11 +507,22 @@ class TableScene(Scene):
                     print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
                 boundary = True
                 self.reveal = True
-                self.hand_over_at = self.clock + 1.6 / self.speed
+                if self.controller.person is None:  # a demo goes on by itself
+                    self.hand_over_at = self.clock + 1.6 / self.speed
+                else:  # the person looks at every hand as long as they like
+                    self.hand_waiting = True
                 self.sound.play("won" if event.winner == self.me % 2 else "lost")
         if boundary and self.on_turn_end is not None:
             self.on_turn_end(self.controller)
-        self.selected &= set(self.controller.hand.hands[self.me])
+        held = set(self.controller.hand.hands[self.me])
+        if self.controller.person_to_move() and not self.controller.hand.ended:
+            drawn = any(isinstance(e, Applied) and e.seat == self.me
+                        and e.move.type is MoveType.DRAW for e in drained)  # fmt: skip
+            self.just_drawn = (held - self._held) if drawn else self.just_drawn & held
+        else:
+            self.just_drawn = set()
+        self._held = held
+        self.selected &= held
         if self.controller.hand.phase is not Phase.DRAW:
             self.pile_selected = False
         self.planner.prune()

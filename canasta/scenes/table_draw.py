@@ -12,7 +12,7 @@ from canasta.controller import TableController
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code
-from canasta.engine.state import HandState, Phase
+from canasta.engine.state import EndReason, HandState, Phase
 from canasta.scenes.table_targets import TablePlan
 from canasta.ui.cards import CardRenderer
 from canasta.ui.effects import draw_glow, draw_panel
@@ -74,7 +74,16 @@ def prompt_for(controller: TableController, me: int) -> str:
         return seat_name(seat, me, players, watching)
 
     if hand.ended:
-        return "Hand over."
+        if hand.went_out >= 0:
+            who = name(hand.went_out)
+            ended = f"{who} went out" if who != "You" else "You went out"
+        elif hand.end_reason is EndReason.STOCK_EXHAUSTED:
+            ended = "The stock ran out"
+        else:
+            ended = "The hand is over"
+        if watching:
+            return f"{ended}."
+        return f"{ended}: look at the hands, then click or press Enter for the scores."
     if controller.asking_person():
         return f"Partner ({len(hand.hands[hand.turn])} cards) asks: may I go out?"
     if not controller.person_to_move():
@@ -179,16 +188,15 @@ class TableDrawer:
         self._scores(surface, hand, me)
 
     def draw_message(self, surface: pygame.Surface, prompt: str, toast: Toast) -> None:
-        """The message strip: a refusal toast while one shows, else the prompt."""
+        """The message strip: a refusal toast while one shows (on a frosted panel, in the
+        strip, so it covers no card), else the prompt; long lines wrap above the buttons."""
         rect = self.layout.message
-        if toast.visible:
-            # Refusals are read where the eye is, at the top of your meld area, wide
-            # enough for a whole sentence at a readable size.
-            melds = self.layout.melds[0]
-            height = max(36, min(56, self.layout.card[1] // 2))
-            toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
-            return
         room = self.text_bottom - rect.y
+        color = self.theme.text
+        if toast.visible:
+            prompt, color = toast.text, self.theme.accent
+            panel = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, max(20, room - 2))
+            draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
         largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
         width = rect.width - 20
         size = fit_text_size(prompt, width, largest)
@@ -201,7 +209,7 @@ class TableDrawer:
                 size, lines = wrapped_size, wrapped
         step = round(size * LINE_GAP)
         for i, line in enumerate(lines):
-            blit_text(surface, line, size, self.theme.text,
+            blit_text(surface, line, size, color,
                       center=(rect.centerx, rect.y + 8 + size + i * step))  # fmt: skip
 
     # Pieces -------------------------------------------------------------------------------------
