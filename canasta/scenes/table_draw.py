@@ -197,7 +197,7 @@ class TableDrawer:
             prompt, color = toast.text, self.theme.accent
             panel = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, max(20, room - 2))
             draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
-        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
         width = rect.width - 20
         size = fit_text_size(prompt, width, largest)
         lines = [prompt]
@@ -209,8 +209,10 @@ class TableDrawer:
                 size, lines = wrapped_size, wrapped
         step = round(size * LINE_GAP)
         for i, line in enumerate(lines):
-            blit_text(surface, line, size, color,
-                      center=(rect.centerx, rect.y + 8 + size + i * step))  # fmt: skip
+            top = rect.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
+            blit_text(
+                surface, line, size, color, center=(rect.centerx, top + size * 0.6 + i * step)
+            )
 
     # Pieces -------------------------------------------------------------------------------------
 

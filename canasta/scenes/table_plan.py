@@ -24,7 +24,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
 from canasta.engine.state import Phase, meld_kind
 from canasta.ui.effects import draw_panel
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
 from canasta.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -258,7 +258,9 @@ class TablePlanner:
         box = self.panel
         draw_panel(surface, box, (8, 20, 12, 235), 14)
         lines = ["Finish the round like this?", *plan_text(self.confirm)]
-        size = fit_text_size(max(lines, key=len), box.width - 40, 30)
+        room = self.go_button.rect.top - box.y - 20  # the lines stay above the buttons
+        tallest = max(MIN_TEXT_PX, min(30, round(room / (1.4 * len(lines)))))
+        size = fit_text_size(max(lines, key=len), box.width - 40, tallest)
         line = round(size * 1.4)
         for i, text in enumerate(lines):
             color = theme.accent if i == 0 else theme.text
