@@ -428,7 +428,7 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
 def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     move = cand.moves[0]
     points = f"{margin:.0f} point{'s' * (round(margin) != 1)}"
-    gain = f" (worth about {points} more than the simple play)" if margin >= 1 else ""
+    gain = f" (about {points} better than the simple play)" if margin >= 1 else ""
     pile = len(view.pile)
     if move.type is MoveType.TAKE:
         kind = CARD_KIND[view.pile[-1]]
@@ -468,7 +468,7 @@ def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
     if searched:
-        return f"Discard {code}: tried over likely hands, it does best in the turns to come{gain}."
+        return f"Discard {code}: tried over likely hands, it does best later on{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 
