@@ -127,11 +127,21 @@ class App:
             self.session.store.prune_records(settings.replays_kept)
         if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
             self.settings()  # redraw the screen in the new look
-        notices = self.session.store.take_notices()
-        screen = self.manager.top
-        if notices and isinstance(screen, SettingsScene):
-            screen.notice = notices[-1]  # e.g. "Could not save the settings: ..."
+        self.tell()  # e.g. "Could not save the settings: the disk is full (...)"
         return settings
+
+    def tell(self) -> None:
+        """Show the lines the files left for the player (a file that could not be read or
+        written, a finished game saved late): on the home screen's notice box, or on the
+        banner over any other screen. Each line is shown once."""
+        notices = self.session.store.take_notices()
+        if not notices:
+            return
+        top = self.manager.top
+        if isinstance(top, HomeScene):
+            top.notices += notices
+        else:
+            self.manager.banner.show(notices)
 
     def toggle_sound(self) -> bool:
         """The home screen's sound toggle; returns the new setting."""
@@ -188,11 +198,16 @@ class App:
         self.manager.push(
             rule_options_scene(
                 self.session.settings,
-                lambda changes: self.session.update_settings(rule_overrides=changes),
+                self._change_rules,
                 self.settings,
                 self.look.theme,
             )
         )
+
+    def _change_rules(self, changes: dict[str, bool | str]) -> Settings:
+        settings = self.session.update_settings(rule_overrides=changes)
+        self.tell()
+        return settings
 
     def how_to_play(self) -> None:
         """Show the pages of rules."""
@@ -207,7 +222,7 @@ class App:
         self.manager.push(
             StatsScene(
                 lambda: session.stats,
-                session.reset_stats,
+                self._reset_stats,
                 self.home,
                 theme=self.look.theme,
                 recent=self.replays.recent,
@@ -215,6 +230,10 @@ class App:
                 show_games=show_games,
             )  # fmt: skip
         )
+
+    def _reset_stats(self) -> None:
+        self.session.reset_stats()
+        self.tell()
 
     def new_game(
         self,
@@ -266,6 +285,7 @@ class App:
             controller.hand_score = game.scores[-1]
             self.session.turn_ended()  # counts a finished hand or game not yet counted
             self.hand_over(controller)
+        self.tell()
 
     def _seat(self, game: Game, level: str) -> None:
         settings = self.session.settings
@@ -289,13 +309,12 @@ class App:
         )
         self.manager.clear()
         self.manager.push(self.table)
+        self.tell()
 
     def turn_ended(self, controller: TableController) -> None:
         """A turn boundary at the table: save (and count a finished hand or game)."""
         self.session.turn_ended()
-        notices = self.session.store.take_notices()
-        if notices and self.table is not None:
-            self.table.toast.show(notices[-1], 5.0)
+        self.tell()
 
     def decision_worker(self) -> DecisionWorker | None:
         """The process computer players think in, started once (None if it cannot start)."""
@@ -307,7 +326,9 @@ class App:
         return self.worker
 
     def close(self) -> None:
-        """Stop the worker process."""
+        """A last save point (what could not be written is tried once more), then stop the
+        worker process."""
+        self.session.close()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
@@ -335,6 +356,7 @@ class App:
         if self.table is not None:
             self.session.next_hand(self.table.controller.next_hand)
             self.table.start_hand()
+        self.tell()
 
 
 def run(

@@ -1,14 +1,18 @@
-"""Atomic writes and moving broken files aside.
+"""Atomic writes, guarded reads, moving broken files aside, and file errors in plain words.
 
 :func:`atomic_write` writes a temporary file in the same folder, flushes and fsyncs it,
 then ``os.replace``\\ s it over the target, so a reader (or a process killed at any moment)
-sees either the old file or the new one, never a mix. :func:`move_aside` renames a file
-that does not parse or validate to ``NAME.corrupt-TIMESTAMP`` so nothing is lost.
+sees either the old file or the new one, never a mix. :func:`read_file` reads a file or
+says in plain words why it cannot. :func:`move_aside` renames a file that cannot be used
+to ``NAME.corrupt-TIMESTAMP`` (or another tag) so nothing is lost. :func:`plain_reason`
+turns an ``OSError`` of the file system (no permission, a full or read-only disk, a file
+where a folder should be, a folder where a file should be) into words a player can read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 import time
@@ -16,22 +20,112 @@ from pathlib import Path
 
 
 class StoreError(OSError):
-    """A file could not be written or moved; the message names the file and the reason."""
+    """A file could not be read, written or moved; the message names the file and says why
+    in plain words (see :func:`plain_reason`)."""
+
+
+def plain_reason(error: OSError, path: Path, writing: bool = False) -> str:
+    """Why ``path`` could not be read (or, ``writing``, written), in a player's words.
+
+    Args:
+        error: what the system raised.
+        path: the file the game meant to read or write.
+        writing: True when it was being written (or its folder created).
+
+    Returns:
+        e.g. "the disk is full (/home/p/.local/share/canasta)", "no permission to open the
+        folder /x/config", "/x/data is a file where a folder should be".
+    """
+    code = error.errno
+    folder = path.parent
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return f"the disk is full ({folder})"
+    if code == errno.EROFS:
+        return f"the disk holding {folder} is read-only"
+    if code in (errno.ENOTDIR, errno.EEXIST) or (code == errno.ENOENT and _file_above(path)):
+        blocker = _file_above(path)
+        if blocker is not None:
+            return f"{blocker} is a file where a folder should be"
+    if code == errno.EISDIR or (code == errno.ENOTEMPTY and path.is_dir()):
+        return f"{path} is a folder where a file should be"
+    if code in (errno.EACCES, errno.EPERM):
+        locked = _locked_folder(path)
+        if locked is not None:
+            return f"no permission to open the folder {locked}"
+        if writing:
+            return f"no permission to write in the folder {folder}"
+        return f"no permission to read {path}"
+    if code == errno.ENOENT:
+        return f"the folder {folder} is missing"
+    return f"{(error.strerror or type(error).__name__).lower()} ({path})"
+
+
+def _file_above(path: Path) -> Path | None:
+    """The nearest of ``path``'s folders that is a file, if any."""
+    for parent in reversed(path.parents):
+        with contextlib.suppress(OSError):
+            if parent.exists() and not parent.is_dir():
+                return parent
+    return None
+
+
+def _locked_folder(path: Path) -> Path | None:
+    """The outermost folder above ``path`` that cannot be opened (no search permission)."""
+    for parent in reversed(path.parents):
+        with contextlib.suppress(OSError):
+            if parent.is_dir() and not os.access(parent, os.X_OK):
+                return parent
+    return None
+
+
+def read_file(path: Path) -> bytes | None:
+    """The bytes of ``path``, or None when there is no such file (nor a folder above it).
+
+    Raises:
+        StoreError: when it exists (or may exist) but cannot be read: no permission on it
+            or a folder above it, a folder in its place, a read error.
+    """
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError as error:
+        if _file_above(path) is not None:
+            raise StoreError(plain_reason(error, path)) from error
+        return None
+    except OSError as error:
+        raise StoreError(plain_reason(error, path)) from error
+
+
+def exists(path: Path) -> bool:
+    """True when ``path`` is there (as anything).
+
+    Raises:
+        StoreError: when that cannot be known (no permission on a folder above it).
+    """
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise StoreError(plain_reason(error, path)) from error
+    return True
 
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` (bytes) atomically, creating its folder if needed.
 
     Raises:
-        StoreError: when the folder cannot be created or written (the old file, if any,
-            is left as it was).
+        StoreError: when the folder cannot be created or written, the disk is full or
+            read-only, or a folder stands at ``path`` (the old file, if any, is left as it
+            was and no temporary file stays behind).
     """
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+        raise StoreError(plain_reason(error, path, writing=True)) from error
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -41,7 +135,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise StoreError(f"cannot write {path}: {error.strerror or error}") from error
+        raise StoreError(plain_reason(error, path, writing=True)) from error
     _fsync_folder(folder)
 
 
@@ -62,27 +156,32 @@ def _fsync_folder(folder: Path) -> None:
 def clean_temp_files(path: Path) -> int:
     """Delete temporary files that a killed writer of ``path`` left behind; their count.
 
-    They are never read: the file itself is always whole, old or new.
+    They are never read: the file itself is always whole, old or new. A folder that cannot
+    be listed is left alone (0).
     """
     removed = 0
-    for temp in path.parent.glob(f".{path.name}.*.tmp"):
+    try:
+        temps = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for temp in temps:
         with contextlib.suppress(OSError):
             temp.unlink()
             removed += 1
     return removed
 
 
-def move_aside(path: Path, now: float | None = None) -> Path | None:
-    """Rename a broken ``path`` to ``NAME.corrupt-YYYYMMDD-HHMMSS`` (a counter is added if
-    that name is taken) and return the new path; None if it could not be moved (the
-    file is then left in place and simply not used)."""
+def move_aside(path: Path, now: float | None = None, tag: str = "corrupt") -> Path | None:
+    """Rename ``path`` to ``NAME.TAG-YYYYMMDD-HHMMSS`` (a counter is added if that name is
+    taken) and return the new path; None if it could not be moved (the file is then left
+    in place and simply not used)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
     counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
     try:
+        while target.exists():
+            counter += 1
+            target = path.with_name(f"{path.name}.{tag}-{stamp}-{counter}")
         os.replace(path, target)
     except OSError:
         return None
@@ -97,5 +196,7 @@ def remove(path: Path) -> None:
     """
     try:
         path.unlink(missing_ok=True)
+    except NotADirectoryError:
+        return  # a file above it: the file cannot be there
     except OSError as error:
-        raise StoreError(f"cannot delete {path}: {error.strerror or error}") from error
+        raise StoreError(plain_reason(error, path, writing=True)) from error

@@ -314,10 +314,14 @@ def canonical(state: HandState) -> dict[str, Any]:
 
 
 def recent_records(folder: Path) -> list[Path]:
-    """The record files in ``folder``, newest first (by modification time, then name)."""
-    if not folder.is_dir():
+    """The record files in ``folder``, newest first (by modification time, then name);
+    none when the folder is missing or cannot be read."""
+    try:
+        if not folder.is_dir():
+            return []
+        files = [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
         return []
-    files = [p for p in folder.glob("*.json") if p.is_file()]
 
     def age(path: Path) -> tuple[float, str]:
         try:

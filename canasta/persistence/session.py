@@ -7,6 +7,14 @@ person's stats; when the game ends it writes the game record (if replays are on,
 only the newest ``replays_kept`` records) and forgets the save. Every step is safe to
 repeat after a crash: stats count each hand and game once, and a record is written once.
 
+When the disk fails (see :mod:`canasta.persistence.store`), play goes on with what is in
+memory and every write that failed is tried again at the next save point: a turn
+boundary, a new hand, a new game, a setting change, and quitting. A finished game's save
+is deleted only once its stats and its record are written; until then it stays (Continue
+offers it, and counting it again is harmless), and when a new game needs the save's place
+it is kept as ``finished-GAME_ID.json``. At start, such games are settled quietly and the
+player is told.
+
 Only games with the person at seat 0 are saved and counted (a demo is neither).
 """
 
@@ -37,6 +45,8 @@ class Session:
         stats: the person's stats.
         current: the game being played and saved, or None.
         tracked: whether ``current`` is saved and counted (False for demos).
+        unsettled: a finished game whose stats or record could not be written yet (its
+            save is kept), or None.
     """
 
     def __init__(self, store: Store, looks: dict[str, list[str]] | None = None) -> None:
@@ -45,11 +55,16 @@ class Session:
         self.stats = store.load_stats()
         self.current: SavedGame | None = None
         self.tracked = False
+        self.unsettled: SavedGame | None = None
+        self._unsaved: set[str] = set()  # "settings", "stats": in memory, not on disk
+        self._blocked = False  # the save's place holds an unsettled game: do not write it
+        self._settle_kept_games()
 
     # Settings and stats ---------------------------------------------------------------------
 
     def update_settings(self, **changes: object) -> Settings:
-        """Change some settings and write them at once.
+        """Change some settings and write them at once (a save point: what failed before is
+        tried again too).
 
         Raises:
             pydantic.ValidationError: for a value the setting does not take (nothing is
@@ -57,13 +72,34 @@ class Session:
         """
         data = self.settings.model_dump() | changes
         self.settings = Settings.model_validate(data)
-        self.store.save_settings(self.settings)
+        self._unsaved.add("settings")
+        self.save_point()
         return self.settings
 
     def reset_stats(self) -> None:
         """Forget every stat (after the player confirmed) and write the empty file."""
         self.stats.reset()
-        self.store.save_stats(self.stats)
+        self._unsaved.add("stats")
+        self.save_point()
+
+    def save_point(self) -> None:
+        """Write what is only in memory: settings and stats that could not be written, and
+        a finished game's stats and record (deleting its save once both are written)."""
+        if "settings" in self._unsaved and self.store.save_settings(self.settings):
+            self._unsaved.discard("settings")
+        if "stats" in self._unsaved and self.store.save_stats(self.stats):
+            self._unsaved.discard("stats")
+        saved = self.unsettled
+        if saved is not None and self._settle(saved):
+            self.unsettled, self._blocked = None, False
+            self.store.notices.append(
+                "The finished game is now in your stats" + " and records" * self.settings.replays
+                + ", and its save is cleared."
+            )  # fmt: skip
+
+    def close(self) -> None:
+        """The game is closing: a last save point."""
+        self.save_point()
 
     # The game -------------------------------------------------------------------------------
 
@@ -90,9 +126,10 @@ class Session:
             return False
         rules = saved.game.rules
         if self.stats.record_abandoned(kind_of(rules.players, rules.quick_game), saved.game_id):
-            self.store.save_stats(self.stats)
-        self.store.delete_game()
+            self._unsaved.add("stats")
+        self.store.delete_game()  # the new game's save takes its place in any case
         self.current, self.tracked = None, False
+        self.save_point()
         return True
 
     def saved_summary(self) -> str | None:
@@ -122,7 +159,10 @@ class Session:
         """Start a game with the settings' rules (``players`` overrides their number of
         players) and save it, unless it is a demo. ``first_deal`` (and ``first_dealer``)
         start it on a chosen deal (see :class:`~canasta.engine.game.Game`). The person's
-        unfinished game, if any, is abandoned (:meth:`abandon_game`: counted as a loss)."""
+        unfinished game, if any, is abandoned (:meth:`abandon_game`: counted as a loss). A
+        finished game still waiting for its stats or record is first kept aside
+        (``finished-ID.json``); while that cannot be done, the new game is played but not
+        saved over it."""
         if not demo:
             self.abandon_game()
         rules = self.settings.rule_set()
@@ -130,17 +170,24 @@ class Session:
             rules = rules.with_options(players=players)
         game = Game(rules, seed, first_deal=first_deal, first_dealer=first_dealer)
         gid = game_id or secrets.token_hex(8)
+        self.save_point()
+        if self.unsettled is not None and not demo:
+            self._keep_unsettled(self.unsettled)
         self.current = SavedGame(game, gid, self.settings.computer_level)
         self.tracked = not demo
         if self.tracked:
-            self.store.save_game(self.current)
+            self._save_current()
         return game
 
     def continue_game(self) -> Game | None:
-        """Load the game in progress (None if there is none or it was broken)."""
+        """Load the game in progress (None if there is none, it was broken or cannot be
+        read). A finished game waiting for its stats or record comes back too: its next
+        :meth:`turn_ended` writes them."""
         saved = self.store.load_game()
         if saved is None:
             return None
+        if saved.game.over:
+            self.unsettled = saved  # turn_ended writes what is missing and says so
         self.current, self.tracked = saved, True
         return saved.game
 
@@ -148,14 +195,16 @@ class Session:
         """A turn ended (or the hand did): save, and count a finished hand or game."""
         saved = self.current
         if saved is None or not self.tracked:
+            self.save_point()
             return
         game = saved.game
         hand_scored = game.hand.ended and len(game.scores) == len(game.deal_numbers)
-        self.store.save_game(saved)
+        self._save_current()
         if hand_scored:
             self._count_hand(saved)
         if hand_scored and game.over:
             self._finish(saved)
+        self.save_point()
 
     def next_hand(self, deal: Callable[[], object]) -> None:
         """Deal the next hand by calling ``deal`` (the controller's or the game's
@@ -173,7 +222,29 @@ class Session:
         if last is not None and len(saved.past_hands) < len(game.scores):
             saved.past_hands.append(last)
         if self.tracked:
-            self.store.save_game(saved)
+            self._save_current()
+        self.save_point()
+
+    # Counting and settling -------------------------------------------------------------------
+
+    def _save_current(self) -> None:
+        assert self.current is not None
+        if self._blocked and self.unsettled is not None:
+            self._keep_unsettled(self.unsettled)
+        if not self._blocked:
+            self.store.save_game(self.current)
+
+    def _keep_unsettled(self, saved: SavedGame) -> None:
+        """Move a finished, unsettled game out of the save's place (``finished-ID.json``)."""
+        was_blocked = self._blocked
+        self._blocked = self.store.saved_game_id() == saved.game_id
+        if self.store.keep_finished(saved):
+            self._blocked = False
+        elif self._blocked and not was_blocked:
+            self.store.notices.append(
+                "The new game is not saved yet: the finished game before it keeps the save's "
+                "place until it can be written (it is tried again at every turn)."
+            )
 
     def _count_hand(self, saved: SavedGame) -> None:
         game = saved.game
@@ -185,19 +256,69 @@ class Session:
         if self.stats.record_hand(
             kind, saved.game_id, len(game.scores), mine, went_out, hand.concealed
         ):
-            self.store.save_stats(self.stats)
+            self._unsaved.add("stats")
 
     def _finish(self, saved: SavedGame) -> None:
+        """The game is over: count it, write its stats and record, then forget its save; or,
+        when a write failed, keep the save (and the game as :attr:`unsettled`)."""
+        self.tracked = False
+        if self._settle(saved):
+            return
+        self.unsettled = saved
+        self.store.notices.append(
+            "The finished game stays saved until its stats and record can be written: "
+            "Continue on the home screen (or the next start) tries again."
+        )
+
+    def _settle(self, saved: SavedGame) -> bool:
+        """Count a finished game, write the stats and (replays on) its record, and delete
+        its save and its kept copy once all of that is on disk; True when it is."""
         game = saved.game
         side = PERSON_SEAT % 2
         kind = kind_of(game.rules.players, game.rules.quick_game)
         if self.stats.record_game(kind, saved.game_id, game.winner == side, game.totals[side]):
-            self.store.save_stats(self.stats)
+            self._unsaved.add("stats")
+        if "stats" in self._unsaved:
+            if not self.store.save_stats(self.stats):
+                return False
+            self._unsaved.discard("stats")
         if self.settings.replays:
-            self.store.write_record(saved)
+            if self.store.write_record(saved) is None:
+                return False
             self.store.prune_records(self.settings.replays_kept)
-        self.store.delete_game()
-        self.tracked = False
+        done = True
+        if self.store.saved_game_id() == saved.game_id:
+            done = self.store.delete_game()
+        kept = self.store.finished_path(saved.game_id)
+        return self.store.delete_game(kept) and done
+
+    def _settle_kept_games(self) -> None:
+        """At start: settle finished games left on disk (kept aside, or in the save's place)
+        quietly, and say so."""
+        kept = [self.store.load_game(path) for path in self.store.finished_games()]
+        found = [saved for saved in kept if saved is not None and saved.game.over]
+        if self.store.save_hand_ended():
+            current = self.store.load_game()
+            if current is not None and current.game.over and current.game.hand.ended:
+                found.append(current)
+        for saved in found:
+            missing = not self.stats.counted(saved.game_id) or (
+                self.settings.replays and not self.store.has_record(saved.game_id)
+            )
+            self._count_hand(saved)
+            if self._settle(saved):
+                if not missing:
+                    continue  # it was all written: only its save was left
+                self.store.notices.append(
+                    "A finished game was not yet in your stats" + " and records" *
+                    self.settings.replays + "; it is now."
+                )  # fmt: skip
+            elif self.unsettled is None:
+                self.unsettled = saved
+                self.store.notices.append(
+                    "A finished game is still not in your stats and records; it stays "
+                    "saved and is tried again at the next turn, new game or start."
+                )
 
 
 __all__ = ["PERSON_SEAT", "Session", "Stats"]

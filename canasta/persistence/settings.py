@@ -21,7 +21,7 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
-from canasta.persistence.files import StoreError, atomic_write, move_aside
+from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -197,7 +197,7 @@ def save_settings(path: Path, settings: Settings) -> None:
 def load_settings(
     path: Path, looks: dict[str, list[str]] | None = None
 ) -> tuple[Settings, list[str]]:
-    """Read the settings at ``path``; never raises for a bad file.
+    """Read the settings at ``path``; never raises for a bad file's contents.
 
     Args:
         path: the settings file (missing: the defaults, silently).
@@ -205,14 +205,17 @@ def load_settings(
 
     Returns:
         ``(settings, notices)``: the settings in force and one line per problem found.
+
+    Raises:
+        StoreError: when the file is there (or may be) but cannot be read: no permission
+            on it or a folder above it, a folder in its place (nothing is moved or changed).
     """
     context = {"looks": looks or {}}
-    if not path.exists():
+    raw = read_file(path)
+    if raw is None:
         return Settings(), []
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as error:
-        return Settings(), [f"Could not read {path.name} ({error.strerror}); using defaults."]
+        data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         kept = move_aside(path)
         where = f"kept as {kept.name}" if kept else "left in place"

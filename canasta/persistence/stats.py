@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from canasta.engine.scoring import SideScore
 
 STATS_SCHEMA_VERSION = 1
+#: How many finished games' ids the stats remember (see ``Stats.counted_games``).
+KEEP_COUNTED = 50
 
 Kind = Literal["2p-full", "2p-quick", "4p-full", "4p-quick"]
 #: Every kind of game, in the order the stats screen shows them.
@@ -65,6 +67,9 @@ class Stats(BaseModel):
         lines: kind -> record.
         game_id: the latest game counted; hands_counted: its hands counted so far;
         game_counted: whether its result was counted.
+        counted_games: the ids of the latest games whose result was counted (oldest first,
+            at most ``KEEP_COUNTED``), so a finished game counted late, after another game
+            began, is not counted twice.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -74,10 +79,15 @@ class Stats(BaseModel):
     game_id: str = ""
     hands_counted: int = Field(default=0, ge=0)
     game_counted: bool = False
+    counted_games: list[str] = Field(default_factory=list, max_length=KEEP_COUNTED)
 
     def line(self, kind: Kind) -> StatLine:
         """The record of ``kind`` (created empty when missing)."""
         return self.lines.setdefault(kind, StatLine())
+
+    def counted(self, game_id: str) -> bool:
+        """True when the result of game ``game_id`` is counted."""
+        return game_id in self.counted_games or (game_id == self.game_id and self.game_counted)
 
     def _switch_to(self, game_id: str) -> None:
         if game_id != self.game_id:
@@ -95,8 +105,11 @@ class Stats(BaseModel):
         """Count the person's side's hand ``hand_number`` (1, 2, ...) of game ``game_id``.
 
         ``mine`` is the side's score; ``went_out``/``concealed``: a player of the side went
-        out (concealed). Returns False (and counts nothing) if that hand was counted.
+        out (concealed). Returns False (and counts nothing) if that hand, or the game's
+        result, was counted.
         """
+        if self.counted(game_id):
+            return False
         self._switch_to(game_id)
         if hand_number <= self.hands_counted:
             return False
@@ -118,9 +131,9 @@ class Stats(BaseModel):
 
         A tie or a loss ends the winning streak. Returns False if it was already counted.
         """
-        self._switch_to(game_id)
-        if self.game_counted:
+        if self.counted(game_id):
             return False
+        self._switch_to(game_id)
         line = self.line(kind)
         line.games_played += 1
         if won:
@@ -132,6 +145,7 @@ class Stats(BaseModel):
         else:
             line.current_streak = 0
         self.game_counted = True
+        self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
         return True
 
     def record_abandoned(self, kind: Kind, game_id: str) -> bool:
@@ -139,14 +153,15 @@ class Stats(BaseModel):
 
         Returns False if that game's result was already counted.
         """
-        self._switch_to(game_id)
-        if self.game_counted:
+        if self.counted(game_id):
             return False
+        self._switch_to(game_id)
         line = self.line(kind)
         line.games_played += 1
         line.games_abandoned += 1
         line.current_streak = 0
         self.game_counted = True
+        self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
         return True
 
     def reset(self) -> None:

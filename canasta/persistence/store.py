@@ -1,14 +1,23 @@
 """One object for every file of the game: load, save, and one line for each problem.
 
-Nothing here raises for a broken file: a file that does not parse or validate is moved
-aside (``NAME.corrupt-TIMESTAMP``), a line for the player is added to :attr:`Store.notices`
-and the defaults take over for that file only. Writes are atomic; a write that fails
-(a folder that cannot be written) adds a line too and leaves the old file as it was.
+Nothing here raises for a broken file or a failing disk. A file that does not parse or
+validate is moved aside (``NAME.corrupt-TIMESTAMP``), a line for the player is added to
+:attr:`Store.notices` and the defaults take over for that file only. A file that cannot
+be read for a reason of the file system (no permission on it or a folder above it, a
+folder in its place) is left as it is, the player is told in plain words and the defaults
+take over; it is never written over unread: before the first write it is moved aside as
+``NAME.unreadable-TIMESTAMP`` (or, when it cannot be moved, not written). Writes are
+atomic; a write that fails (no permission, a full or read-only disk, a file where a folder
+should be) adds one line (once, until a write of that file works again, which is said too)
+and leaves the old file as it was.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -17,7 +26,10 @@ from canasta.persistence.files import (
     StoreError,
     atomic_write,
     clean_temp_files,
+    exists,
     move_aside,
+    plain_reason,
+    read_file,
     remove,
 )
 from canasta.persistence.paths import Paths, default_paths
@@ -32,6 +44,20 @@ from canasta.persistence.saves import (
 from canasta.persistence.settings import Settings, load_settings, save_settings
 from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
 
+#: What each kind of file is called in a line for the player, and what happens next when
+#: it could not be written.
+_WHAT = {
+    "settings": ("the settings", "The change holds while the game runs and is saved at the "
+                 "next change or turn."),
+    "stats": ("your stats", "They are kept while the game runs and saved at the next turn."),
+    "game": ("the game", "Play goes on; saving is tried again at every turn."),
+    "record": ("the game record", "It is tried again at the next turn or new game."),
+    "finished": ("the finished game", "It stays in the saved game's place for now."),
+    "clear": ("", "It is deleted at the next start."),
+}  # fmt: skip
+#: A finished game waiting for its stats or record, kept beside the game in progress.
+FINISHED_PREFIX = "finished-"
+
 
 class Store:
     """The game's files under ``paths`` (default: :func:`default_paths`).
@@ -45,6 +71,8 @@ class Store:
         self.paths = paths or default_paths()
         self.notices: list[str] = []
         self._failed_writes: set[str] = set()
+        self._unread: set[str] = set()
+        self._read_lines: dict[str, tuple[list[str], str]] = {}  # reason -> (whats, line)
 
     def take_notices(self) -> list[str]:
         """Return the waiting lines for the player and forget them."""
@@ -55,28 +83,37 @@ class Store:
 
     def load_settings(self, looks: dict[str, list[str]] | None = None) -> Settings:
         """The settings in force (``looks``: the design names that exist, per look field)."""
-        settings, notes = load_settings(self.paths.settings, looks)
+        try:
+            settings, notes = load_settings(self.paths.settings, looks)
+        except StoreError as error:
+            self._unread.add("settings")
+            self._read_notice("your settings", error, "The default settings are in use.")
+            return Settings()
         self.notices += notes
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a line for the player) when that failed."""
-        return self._write("settings", lambda: save_settings(self.paths.settings, settings))
+        path = self.paths.settings
+        return self._write("settings", path, lambda: save_settings(path, settings))
 
     # Stats ----------------------------------------------------------------------------------
 
     def load_stats(self) -> Stats:
-        """The stats (empty when there are none or the file is broken)."""
+        """The stats (empty when there are none, the file is broken or cannot be read)."""
         path = self.paths.stats
-        if not path.exists():
+        try:
+            raw = read_file(path)
+        except StoreError as error:
+            self._unread.add("stats")
+            self._read_notice("your stats", error, "They count from zero for now.")
+            return Stats()
+        if raw is None:
             return Stats()
         try:
-            data = json.loads(path.read_bytes())
+            data = json.loads(raw)
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
-        except OSError as error:
-            self.notices.append(f"Could not read your stats ({error.strerror}).")
-            return Stats()
         except (ValueError, ValidationError) as error:
             self._aside(path, "Your stats", _reason(error), "start again from zero")
             return Stats()
@@ -84,45 +121,119 @@ class Store:
     def save_stats(self, stats: Stats) -> bool:
         """Write the stats; False (and a line for the player) when that failed."""
         data = stats.model_dump_json(indent=1).encode("utf-8")
-        return self._write("stats", lambda: atomic_write(self.paths.stats, data))
+        path = self.paths.stats
+        return self._write("stats", path, lambda: atomic_write(path, data))
 
     # The game in progress --------------------------------------------------------------------
 
     def has_save(self) -> bool:
-        """True when a game in progress is on disk (it may still turn out broken)."""
-        return self.paths.save.is_file()
-
-    def load_game(self) -> SavedGame | None:
-        """The game in progress, or None (none saved, or it was broken and moved aside)."""
+        """True when a game in progress is on disk (it may still turn out broken); False
+        too (with a line, once) when it or its folder cannot be read."""
         path = self.paths.save
+        try:
+            if not exists(path):
+                return False
+            if path.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+            if not os.access(path, os.R_OK):
+                raise PermissionError(errno.EACCES, "no permission", str(path))
+            return True
+        except OSError as error:
+            self._read_failed("game", _plain(error, path))
+            return False
+
+    def load_game(self, path: Path | None = None) -> SavedGame | None:
+        """The game in progress (or the saved game at ``path``), or None: none saved, it was
+        broken and moved aside, or it cannot be read (then it is left as it is)."""
+        path = path or self.paths.save
         clean_temp_files(path)
-        if not path.exists():
+        try:
+            raw = read_file(path)
+        except StoreError as error:
+            if path == self.paths.save:  # asked for: said each time
+                self._unread.discard("game")
+                self._read_failed("game", error)
+            return None
+        if raw is None:
             return None
         try:
-            return parse_save(path.read_bytes())
-        except OSError as error:
-            self.notices.append(f"Could not read the saved game ({error.strerror}).")
-            return None
+            return parse_save(raw)
         except SaveError as error:
             self._aside(path, "The saved game", str(error), "a new game can start")
             return None
 
+    def saved_game_id(self) -> str | None:
+        """The id of the game in ``current_game.json`` (None: none, or it cannot be read)."""
+        return self._peek_save()[0]
+
+    def save_hand_ended(self) -> bool:
+        """True when ``current_game.json`` holds a hand that has ended (a glance at the file,
+        nothing validated; False when there is none or it cannot be read)."""
+        return self._peek_save()[1] == "ended"
+
+    def _peek_save(self) -> tuple[str | None, str | None]:
+        try:
+            raw = read_file(self.paths.save)
+            data = json.loads(raw) if raw is not None else None
+        except (StoreError, ValueError):
+            return None, None
+        if not isinstance(data, dict):
+            return None, None
+        game_id, hand = data.get("game_id"), data.get("hand")
+        phase = hand.get("phase") if isinstance(hand, dict) else None
+        return (game_id if isinstance(game_id, str) else None,
+                phase if isinstance(phase, str) else None)  # fmt: skip
+
     def save_game(self, saved: SavedGame) -> bool:
         """Write the game in progress atomically; False (and a line) when that failed."""
         data = save_json(saved)
-        return self._write("game", lambda: atomic_write(self.paths.save, data))
+        path = self.paths.save
+        return self._write("game", path, lambda: atomic_write(path, data))
 
-    def delete_game(self) -> None:
-        """Forget the game in progress (it has ended)."""
-        self._write("game", lambda: remove(self.paths.save))
+    def delete_game(self, path: Path | None = None) -> bool:
+        """Forget the game in progress (or the finished game kept at ``path``); False (and a
+        line) when the file could not be deleted."""
+        target = path or self.paths.save
+        return self._write("clear", target, lambda: remove(target))
+
+    def keep_finished(self, saved: SavedGame) -> bool:
+        """Keep a finished game whose stats or record are not written yet beside the game in
+        progress, as ``finished-GAME_ID.json`` in the data folder; False (and a line) when
+        that failed."""
+        data = save_json(saved)
+        path = self.finished_path(saved.game_id)
+        return self._write("finished", path, lambda: atomic_write(path, data))
+
+    def finished_path(self, game_id: str) -> Path:
+        """Where :meth:`keep_finished` keeps the game ``game_id``."""
+        return self.paths.data / f"{FINISHED_PREFIX}{game_id}.json"
+
+    def finished_games(self) -> list[Path]:
+        """The finished games kept by :meth:`keep_finished` (none when the folder cannot be
+        listed)."""
+        try:
+            return sorted(self.paths.data.glob(f"{FINISHED_PREFIX}*.json"))
+        except OSError:
+            return []
+
+    def has_record(self, game_id: str) -> bool:
+        """True when the record of game ``game_id`` is on disk."""
+        try:
+            return (self.paths.games / f"{game_id}.json").is_file()
+        except OSError:
+            return False
 
     def write_record(self, saved: SavedGame) -> Path | None:
-        """Write the finished game's record to ``games/GAME_ID.json`` (once); its path."""
+        """Write the finished game's record to ``games/GAME_ID.json`` (once); its path, or
+        None (and a line) when it could not be written."""
         path = self.paths.games / f"{saved.game_id}.json"
-        if path.exists():
-            return path
+        try:
+            if exists(path) and path.is_file():
+                return path
+        except (StoreError, OSError):
+            pass  # the write below says why
         data = record_json(record_model(saved))
-        return path if self._write("record", lambda: atomic_write(path, data)) else None
+        return path if self._write("record", path, lambda: atomic_write(path, data)) else None
 
     def prune_records(self, keep: int) -> int:
         """Delete all but the newest ``keep`` game records; return how many went."""
@@ -130,22 +241,64 @@ class Store:
 
     # Helpers ----------------------------------------------------------------------------------
 
-    def _write(self, what: str, write: object) -> bool:
-        assert callable(write)
+    def _write(self, kind: str, path: Path, write: Callable[[], object]) -> bool:
+        what, then = _WHAT[kind]
         try:
+            if kind in self._unread:
+                self._set_aside_unread(kind, path)
             write()
         except StoreError as error:
-            if what not in self._failed_writes:  # one line per kind of file, not per turn
-                self._failed_writes.add(what)
-                self.notices.append(f"Could not save the {what}: {error}")
+            if kind not in self._failed_writes:  # one line per kind of file, not per turn
+                self._failed_writes.add(kind)
+                doing = f"save {what}" if what else f"delete {path.name}"
+                self.notices.append(f"Could not {doing}: {error}. {then}")
             return False
-        self._failed_writes.discard(what)
+        if kind in self._failed_writes and what:
+            self._failed_writes.discard(kind)
+            self.notices.append(f"{what[0].upper()}{what[1:]} could be saved again.")
         return True
+
+    def _set_aside_unread(self, kind: str, path: Path) -> None:
+        """Before writing a file that could not be read: move it aside, or refuse."""
+        if not exists(path):
+            self._unread.discard(kind)
+            return
+        if path.is_dir():
+            return  # the write itself fails and says so
+        kept = move_aside(path, tag="unreadable")
+        if kept is None:
+            raise StoreError(f"{path} could not be read, so it is not written over")
+        self._unread.discard(kind)
+        self.notices.append(f"{path.name}, which could not be read, is kept as {kept.name}.")
+
+    def _read_failed(self, kind: str, error: OSError) -> None:
+        if kind not in self._unread:  # said once, not at every look
+            self._unread.add(kind)
+            self._read_notice("the saved game", error, "It is left as it is.")
+
+    def _read_notice(self, what: str, error: OSError, then: str) -> None:
+        """One line per reason: files that cannot be read for the same reason share it."""
+        reason = str(error)
+        line = self._read_lines.get(reason)
+        if line is not None and line[1] in self.notices:
+            whats = [*line[0], what]
+            names = ", ".join(whats[:-1]) + " and " + whats[-1]
+            merged = f"Could not read {names}: {reason}. Defaults are in use for now."
+            self.notices[self.notices.index(line[1])] = merged
+            self._read_lines[reason] = (whats, merged)
+            return
+        text = f"Could not read {what}: {reason}. {then}"
+        self._read_lines[reason] = ([what], text)
+        self.notices.append(text)
 
     def _aside(self, path: Path, what: str, reason: str, then: str) -> None:
         kept = move_aside(path)
         where = f"kept as {kept.name}" if kept else "left in place"
         self.notices.append(f"{what} could not be used ({reason}); it was {where} and {then}.")
+
+
+def _plain(error: OSError, path: Path) -> OSError:
+    return error if isinstance(error, StoreError) else StoreError(plain_reason(error, path))
 
 
 def _reason(error: Exception) -> str:

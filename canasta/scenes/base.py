@@ -24,7 +24,8 @@ from typing import Any
 
 import pygame
 
-from canasta.ui.input import GestureRecognizer, Intent
+from canasta.ui.banner import Banner
+from canasta.ui.input import Click, GestureRecognizer, Intent
 from canasta.ui.tween import Animator
 
 
@@ -84,6 +85,7 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.gestures = GestureRecognizer()
         self.quit_requested = False
+        self.banner = Banner()  # lines the player must read, over every scene
 
     @property
     def top(self) -> Scene | None:
@@ -150,7 +152,11 @@ class SceneManager:
         return handled
 
     def dispatch(self, intent: Intent) -> bool:
-        """Offer ``intent`` to scenes from the top down until one uses it or one is modal."""
+        """Offer ``intent`` to scenes from the top down until one uses it or one is modal
+        (a click on the banner only closes the banner)."""
+        if isinstance(intent, Click) and self.banner.hit(intent.pos):
+            self.banner.hide()
+            return True
         for scene in reversed(list(self.stack)):
             if scene.handle(intent):
                 return True
@@ -173,8 +179,10 @@ class SceneManager:
             self.dispatch(intent)
         for scene in self.visible_scenes():
             scene.update(dt)
+        self.banner.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible scenes, bottom first."""
+        """Draw the visible scenes, bottom first, then the banner."""
         for scene in self.visible_scenes():
             scene.draw(surface)
+        self.banner.draw(surface)

@@ -178,8 +178,11 @@ def test_an_unwritable_folder_keeps_the_settings_in_memory(tmp_path, monkeypatch
     monkeypatch.setenv(HOME_ENV, str(blocker))
     session = Session(Store())
     assert session.update_settings(theme="blue").theme == "blue"
-    [line] = session.store.take_notices()
-    assert line.startswith("Could not save the settings: cannot write")
+    read, line = session.store.take_notices()
+    assert read.startswith("Could not read your settings and your stats: ")
+    assert line == (f"Could not save the settings: {blocker} is a file where a folder should "
+                    "be. The change holds while the game runs and is saved at the next change "
+                    "or turn.")  # fmt: skip
     assert Store().load_settings() == Settings()  # nothing on disk, nothing broken
 
 
