@@ -119,15 +119,14 @@ class Session:
         return saved if game.scores or game.hand.history else None
 
     def abandon_game(self) -> bool:
-        """Count the game at stake (:meth:`game_at_stake`) as abandoned, a loss, and forget
-        its save; True when one was counted."""
+        """Count the game at stake (:meth:`game_at_stake`) as abandoned, a loss; True when
+        one was counted. Its save stays until the new game's save replaces it."""
         saved = self.game_at_stake()
         if saved is None:
             return False
         rules = saved.game.rules
         if self.stats.record_abandoned(kind_of(rules.players, rules.quick_game), saved.game_id):
             self._unsaved.add("stats")
-        self.store.delete_game()  # the new game's save takes its place in any case
         self.current, self.tracked = None, False
         self.save_point()
         return True
