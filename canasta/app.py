@@ -11,17 +11,18 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from canasta.ai.levels import seat_players
 from canasta.app_replays import ReplayLauncher
-from canasta.controller import DecisionWorker, TableController
+from canasta.controller import DecisionWorker, TableController, Worker
 from canasta.engine import Game
 from canasta.persistence import Store
 from canasta.persistence.session import Session
-from canasta.persistence.settings import Settings
+from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
 from canasta.scenes.base import SceneManager
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
@@ -65,10 +66,15 @@ class App:
         demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
         store: the files (default: the folders of :func:`canasta.persistence.default_paths`).
+        make_worker: starts where computer players think (default :attr:`make_worker`: a
+            :class:`DecisionWorker` process; screen tests give an in-process one).
 
     Setting the environment variable ``CANASTA_TRACE=1`` prints every move and every wait
     for the person on standard output.
     """
+
+    #: Starts the worker computer players think in (raises OSError when it cannot).
+    make_worker: Callable[[], Worker] = DecisionWorker
 
     def __init__(
         self,
@@ -76,6 +82,7 @@ class App:
         demo: bool = False,
         seed: int | None = None,
         store: Store | None = None,
+        make_worker: Callable[[], Worker] | None = None,
     ):
         self.manager = SceneManager(size)
         self.demo = demo
@@ -83,9 +90,13 @@ class App:
         self.session = Session(store or Store(), looks=look_choices())
         self.sound = make_sound(self.session.settings.sound)
         self.table: TableScene | None = None
+        #: The local controller of the table shown (the scene sees only its interface).
+        self.controller: TableController | None = None
         self.trace = os.environ.get("CANASTA_TRACE") == "1"
         self.replays = ReplayLauncher(self)
-        self.worker: DecisionWorker | None = None
+        self.worker: Worker | None = None
+        if make_worker is not None:
+            self.make_worker = make_worker
 
     # Settings in force ----------------------------------------------------------------------
 
@@ -112,21 +123,27 @@ class App:
         self.manager.resize(size)
 
     def change_setting(self, field: str, value: object) -> object:
-        """Change one setting, write it, and apply what applies at once."""
-        if field == "rules_preset":
+        """Change one setting, write it, and carry out what its description declares
+        happens at once (:data:`canasta.persistence.settings.EFFECTS`)."""
+        effect = describe(field).effect if field in SCREEN_ORDER else None
+        if effect == "preset":
             settings = self.session.update_settings(**Settings.preset_changes(str(value)))
         else:
             settings = self.session.update_settings(**{field: value})
-        if field == "sound":
-            self.sound = make_sound(settings.sound)
-        if field == "orientation":
-            if value == "free" and self.manager.size[1] > self.manager.size[0]:
-                self.manager.resize(LANDSCAPE)  # the free window starts landscape again
-            self.apply_window()
-        if field == "replays_kept":
-            self.session.store.prune_records(settings.replays_kept)
-        if field in ("theme", "card_style", "deck_design", "suit_colours", "large_index"):
-            self.settings()  # redraw the screen in the new look
+        if (
+            field == "orientation"
+            and value == "free"
+            and self.manager.size[1] > self.manager.size[0]
+        ):
+            self.manager.resize(LANDSCAPE)  # the free window starts landscape again
+        effects: dict[str, Callable[[], object]] = {
+            "sound": lambda: setattr(self, "sound", make_sound(settings.sound)),
+            "window": self.apply_window,
+            "records": lambda: self.session.store.prune_records(settings.replays_kept),
+            "look": self.settings,  # the screen again, in the new look
+        }
+        if effect in effects:
+            effects[effect]()
         self.tell()  # e.g. "Could not save the settings: the disk is full (...)"
         return settings
 
@@ -153,6 +170,7 @@ class App:
     def home(self) -> None:
         """Show the home screen (and forget any table)."""
         self.table = None
+        self.controller = None
         settings = self.session.settings
         look = self.look
         self.manager.clear()
@@ -280,8 +298,8 @@ class App:
             return
         assert self.session.current is not None
         self._seat(game, self.session.current.level)
-        if game.hand.ended and self.table is not None:
-            controller = self.table.controller
+        if game.hand.ended and self.controller is not None:
+            controller = self.controller
             controller.hand_score = game.scores[-1]
             self.session.turn_ended()  # counts a finished hand or game not yet counted
             self.hand_over(controller)
@@ -295,16 +313,17 @@ class App:
             game, seats, worker=self.decision_worker(), hint_seed=game.seed
         )
         look = self.look
+        self.controller = controller
         self.table = TableScene(
             controller,
-            self.hand_over,
+            lambda _table: self.hand_over(controller),
             self.home,
             sound=self.sound,
             theme=look.theme,
             speed=settings.speed_factor,
             descending=settings.sort_order == "descending",
             cards=look.cards,
-            on_turn_end=self.turn_ended,
+            on_turn_end=lambda _table: self.turn_ended(controller),
             trace=self.trace,
         )
         self.manager.clear()
@@ -316,11 +335,11 @@ class App:
         self.session.turn_ended()
         self.tell()
 
-    def decision_worker(self) -> DecisionWorker | None:
-        """The process computer players think in, started once (None if it cannot start)."""
+    def decision_worker(self) -> Worker | None:
+        """The worker computer players think in, started once (None if it cannot start)."""
         if self.worker is None or not self.worker.alive:
             try:
-                self.worker = DecisionWorker()
+                self.worker = self.make_worker()
             except OSError:
                 self.worker = None
         return self.worker
@@ -354,7 +373,8 @@ class App:
         """Leave the scoreboard and deal the next hand (saved at once)."""
         self.manager.pop()
         if self.table is not None:
-            self.session.next_hand(self.table.controller.next_hand)
+            assert self.controller is not None
+            self.session.next_hand(self.controller.next_hand)
             self.table.start_hand()
         self.tell()
 

@@ -50,10 +50,9 @@ class ReplayLauncher:
         """The scoreboard's "Replay hand" for the hand just scored: a callable that shows
         it over the scoreboard (Back returns there), or None when there is no table or the
         hand's moves do not replay (then no button is offered)."""
-        table = self.app.table
-        if table is None or not table.controller.game.scores:
+        controller = self.app.controller
+        if controller is None or not controller.game.scores:
             return None
-        controller = table.controller
         game = controller.game
         record = hand_record(game.hand, game.scores[-1].totals)
         me = controller.person if controller.person is not None else 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything the tests need, then run lint, types and the whole test suite.
-# Usage: bash scripts/test.sh [pytest arguments]
+# Usage: bash scripts/test.sh [pytest arguments]   (e.g. -m slow for the long sizes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
@@ -15,4 +15,6 @@ python3 -m pip install -q -e '.[test]'
 python3 -m ruff check canasta tests scripts
 python3 -m ruff format --check canasta tests scripts
 python3 -m mypy canasta
-python3 -m pytest "$@"
+# Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
+# cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).
+python3 -m pytest -n 2 "$@"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from canasta.ai import HardPlayer, TrackingPlayer
 from canasta.ai.world import inferred_caps, sample_state
 from canasta.engine import CLASSIC, HandState, MoveType
@@ -100,6 +102,7 @@ def test_inferred_worlds_keep_the_view_and_respect_the_caps() -> None:
     assert inferred_pairs == 0
 
 
+@pytest.mark.slow  # six full hard searches of 96 worlds: about 90 s on a loaded machine
 def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
     # Four players (where the hard level reads these signals). The pile (13 cards) is
     # frozen (a two in it): seat 1 takes it only with a natural pair of the top card. Seat 0

@@ -95,3 +95,104 @@ def test_cli_position_command_does_not_load_pygame(tmp_path: Path) -> None:
     )
     assert "pygame" not in loaded["new"]
     assert "canasta.app" not in loaded["canasta"]
+
+
+# The screen reads the person's view through the controller ----------------------------------
+
+ROOT = Path(__file__).resolve().parents[1] / "canasta"
+#: Engine modules the screen may import: value types (cards, moves, refusals and their
+#: words, cards and moves in the player's words, the seat's view, rule sets and their option
+#: texts, scores). Never the state, the
+#: legality checks, the finish search, the game or positions.
+SCREEN_MAY_IMPORT = {
+    "canasta.engine.cards",
+    "canasta.engine.moves",
+    "canasta.engine.refusals",
+    "canasta.engine.view",
+    "canasta.engine.rules",
+    "canasta.engine.options",
+    "canasta.engine.scoring",
+    "canasta.engine.words",
+}
+
+
+def imports_of(path: Path) -> list[str]:
+    """Every module ``path`` imports (``from X import y`` counts as X and X.y)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+            found += [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            package = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[: -node.level])
+            module = f"{package}.{node.module}" if node.module else package
+            found.append(module)
+            found += [f"{module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def screen_files() -> list[Path]:
+    return sorted([*(ROOT / "scenes").rglob("*.py"), *(ROOT / "ui").rglob("*.py")])
+
+
+def screen_violations(path: Path) -> list[str]:
+    """The imports of ``path`` the screen may not make: engine internals, the engine's
+    package as a whole, computer players."""
+    bad = []
+    for module in imports_of(path):
+        engine = module.startswith("canasta.engine")
+        # ``from canasta.engine.cards import X`` also lists cards.X: allowed.
+        allowed = module.startswith(tuple(SCREEN_MAY_IMPORT))
+        if (
+            module == "canasta.engine"
+            or (engine and not allowed)
+            or module.startswith("canasta.ai")
+        ):
+            bad.append(module)
+    return bad
+
+
+def test_screen_imports_only_engine_value_types_and_no_computer_player() -> None:
+    files = screen_files()
+    assert len(files) > 30
+    bad = [f"{p.relative_to(ROOT)}: {m}" for p in files for m in screen_violations(p)]
+    assert bad == []
+
+
+def test_the_screen_rule_reports_a_bad_import(tmp_path: Path) -> None:
+    fake = tmp_path / "fake.py"
+    fake.write_text(
+        "from canasta.engine.state import HandState\n"
+        "from canasta.engine import Game\n"
+        "import canasta.ai.hard\n"
+        "from canasta.engine.cards import CARD_KIND\n",
+        encoding="utf-8",
+    )
+    assert screen_violations(fake) == [
+        "canasta.engine.state", "canasta.engine.state.HandState", "canasta.engine",
+        "canasta.engine.Game", "canasta.ai.hard",
+    ]  # fmt: skip
+
+
+def test_the_table_sees_only_the_controller_interface() -> None:
+    table = sorted((ROOT / "scenes" / "table").glob("*.py"))
+    assert {p.stem for p in table} >= {"scene", "hand", "piles", "melds", "strip", "planner",
+                                       "focus", "hint", "bubble", "help", "keys"}  # fmt: skip
+    for path in table:
+        text = path.read_text(encoding="utf-8")
+        assert "TableController" not in text, path.name  # the interface: TableControl
+        assert ".hand." not in text and "HandState" not in text, path.name
+
+
+def test_no_table_section_holds_the_scene() -> None:
+    for path in sorted((ROOT / "scenes" / "table").glob("*.py")):
+        if path.stem in ("scene", "__init__"):
+            continue
+        modules = imports_of(path)
+        assert not any(m.startswith("canasta.scenes.table.scene") for m in modules), path.name
+        assert "TableScene" not in path.read_text(encoding="utf-8"), path.name

@@ -11,57 +11,23 @@ the same way from the hard level (:meth:`TableController.request_hint`).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer
 from canasta.engine.cards import CARD_KIND
-from canasta.engine.finish import check_plan
+from canasta.engine.finish import check_finish, check_plan
+from canasta.engine.finish import find_finish as search_finish
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
-from canasta.engine.state import HandState, Phase, meld_kind
+from canasta.engine.state import EndReason, HandState, Phase, meld_kind
 from canasta.engine.words import move_words
 
-from .worker import DecisionWorker
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A move was made. ``seat`` made it; ``text`` is its one-line form."""
-
-    seat: int
-    move: Move
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """The person's intent was refused; ``message`` names the rule and the numbers."""
-
-    refusal: Refusal
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class TurnReset:
-    """The person took the turn back to its start."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnded:
-    """The hand is over and scored; ``game_over`` once a side has won (or the quick game)."""
-
-    score: HandScore
-    totals: tuple[int, int]
-    game_over: bool
-    winner: int | None
-
-
-Event = Applied | Refused | TurnReset | HandEnded
+from .events import Applied, Event, HandEnded, Refused, TurnReset
+from .interface import CANASTA, TableView
+from .worker import Worker
 
 
 class TableController:
@@ -83,7 +49,7 @@ class TableController:
         self,
         game: Game,
         players: list[Player | None],
-        worker: DecisionWorker | None = None,
+        worker: Worker | None = None,
         hint_seed: int = 0,
     ) -> None:
         if len(players) != game.rules.players:
@@ -98,6 +64,8 @@ class TableController:
         self._hinting: tuple[int, tuple[int, int]] | None = None
         self.hint: Advice | None = None
         self._hint_token: tuple[int, int] | None = None
+        self._version = 0
+        self._view: tuple[tuple[int, int, int], TableView] | None = None
 
     # Queries --------------------------------------------------------------------------------
 
@@ -124,6 +92,57 @@ class TableController:
     def asking_person(self) -> bool:
         """True when a computer partner has asked the person "may I go out?"."""
         return self.hand.phase is Phase.ANSWER and self.person_to_move()
+
+    def view(self) -> TableView:
+        """The table as the person sees it now (see :class:`TableView`; cached per change).
+
+        When computers fill every seat the view is seat 0's.
+        """
+        hand = self.hand
+        key = (id(hand), len(hand.history), self._version)
+        if self._view is not None and self._view[0] == key:
+            return self._view[1]
+        seat = self.person if self.person is not None else 0
+        to_move = self.person_to_move()
+        view = TableView(
+            seat=seat,
+            watching=self.person is None,
+            seen=hand.view_for(seat),
+            deal_number=hand.deal_number,
+            opening_minimums=(hand.opening_minimum(0), hand.opening_minimum(1)),
+            person_to_move=to_move,
+            asking=self.asking_person(),
+            can_reset=to_move and hand.can_reset(),
+            can_ask=self.can_ask(),
+            revealed=self.revealed_hands(),
+            pile_closed=self._pile_closed(),
+            went_out=hand.went_out if hand.ended and hand.went_out >= 0 else None,
+            stock_ran_out=hand.ended and hand.end_reason is EndReason.STOCK_EXHAUSTED,
+        )
+        self._view = (key, view)
+        return view
+
+    def _pile_closed(self) -> Code | None:
+        """Why no cards at all could take the pile this turn, or None (as the engine
+        judges a take: empty, a black three or a wild card on top)."""
+        refusal = self.hand.check(Move(MoveType.TAKE, ()))
+        closed = (Code.PILE_EMPTY, Code.PILE_TOP_BLACK_THREE, Code.PILE_TOP_WILD)
+        return refusal.code if refusal is not None and refusal.code in closed else None
+
+    def drain_events(self) -> list[Event]:
+        """Every queued event, oldest first; the queue is left empty."""
+        events = list(self.events)
+        self.events.clear()
+        return events
+
+    def revealed_hands(self) -> tuple[tuple[int, ...], ...] | None:
+        """Every seat's hand once the hand is over, else None."""
+        hand = self.hand
+        return tuple(tuple(h) for h in hand.hands) if hand.ended else None
+
+    def changed(self) -> None:
+        """Note a change made to the hand from outside (a replay showing a state)."""
+        self._version += 1
 
     # Moves ----------------------------------------------------------------------------------
 
@@ -264,13 +283,24 @@ class TableController:
     def _apply(self, move: Move) -> None:
         hand = self.hand
         seat = hand.mover
+        side = seat % 2
         text = move.text()
+        before = {kind: len(cards) for kind, cards in hand.melds[side].items()}
         hand.apply(move)
-        self.events.append(Applied(seat, move, text))
+        self._version += 1
+        made = tuple(
+            kind
+            for kind, cards in hand.melds[side].items()
+            if len(cards) >= CANASTA and before.get(kind, 0) < CANASTA
+        )
+        self.events.append(Applied(seat, move, text, made))
         if hand.ended and self.hand_score is None:
             self.hand_score = self.game.finish_hand()
             totals = (self.game.totals[0], self.game.totals[1])
-            self.events.append(HandEnded(self.hand_score, totals, self.game.over, self.game.winner))
+            hands = tuple(tuple(h) for h in hand.hands)
+            self.events.append(
+                HandEnded(self.hand_score, totals, self.game.over, self.game.winner, hands)
+            )
 
     def reset_turn(self) -> bool:
         """Take the person's turn back to its start; True when something was taken back."""
@@ -279,6 +309,7 @@ class TableController:
             return False
         seat = hand.turn
         hand.reset_turn()
+        self._version += 1
         self.events.append(TurnReset(seat))
         return True
 
@@ -290,6 +321,7 @@ class TableController:
         """
         hand = self.game.next_hand()
         self.hand_score = None
+        self._version += 1
         return hand
 
     # Intents from the table: selections of cards turned into moves ---------------------------
@@ -369,6 +401,32 @@ class TableController:
     def can_ask(self) -> bool:
         """True when the ask button should show (the person could ask now)."""
         return self.person_to_move() and self.hand.check(Move(MoveType.ASK)) is None
+
+    def plan_moves(self, groups: Sequence[tuple[int, ...]]) -> list[Move]:
+        """Planned groups of hand cards as moves: each group melds, or joins the side's
+        meld of its rank (or, all wild cards, the meld of the last natural group)."""
+        hand = self.hand
+        made = set(hand.melds[hand.side])
+        moves: list[Move] = []
+        for group in groups:
+            kind = meld_kind(group)
+            if kind < 0:  # wild cards only: onto the last natural group's meld
+                kind = next((meld_kind(g) for g in reversed(groups) if meld_kind(g) >= 0), -1)
+            if kind in made:
+                moves.append(Move(MoveType.LAYOFF, group, kind))
+            else:
+                moves.append(Move(MoveType.MELD, group))
+                made.add(kind)
+        return moves
+
+    def find_finish(self, moves: list[Move] | None = None) -> list[Move] | Refusal:
+        """``moves`` when they are a complete legal way out for the person, else why not;
+        with no moves, a searched way out (see :func:`canasta.engine.finish.find_finish`)."""
+        hand = self.hand
+        if moves is None:
+            return search_finish(hand)
+        refusal = check_finish(hand, moves)
+        return moves if refusal is None else refusal
 
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         self.events.append(Refused(refusal, message or refusal.message()))

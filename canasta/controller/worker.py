@@ -15,7 +15,7 @@ import itertools
 import os
 import queue
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from canasta.ai.base import Player
 from canasta.engine.moves import Move
@@ -57,6 +57,71 @@ def _serve(requests: Any, results: Any, parent: int) -> None:
                 results.put(Decision(ticket, chosen.choose(view)))
         except Exception as exc:  # reported to the table, which then decides in-process
             results.put(Decision(ticket, None, error=f"{type(exc).__name__}: {exc}"))
+
+
+class Worker(Protocol):
+    """Where computer players think: :class:`DecisionWorker` (a process) or
+    :class:`InlineWorker` (this process, at once: screen tests)."""
+
+    @property
+    def alive(self) -> bool:
+        """True while decisions can be asked for."""
+        ...
+
+    def submit(self, player: Player, view: SeatView, advise: bool = False) -> int:
+        """Ask for ``player``'s move from ``view``; return a ticket to poll."""
+        ...
+
+    def result(self, ticket: int) -> Decision | None:
+        """The decision for ``ticket`` if it has arrived (never waits), else None."""
+        ...
+
+    def close(self) -> None:
+        """Stop the worker."""
+        ...
+
+
+class InlineWorker:
+    """A worker that decides in this process at once: the decision is ready when
+    :meth:`submit` returns, so a computer's turn in a screen test takes frames, not
+    seconds, and no test waits in real time.
+
+    Players are kept as given (the process worker keeps its own copy of each), so a
+    player's memory carries from move to move the same way; decisions are the same on
+    the same seeds.
+    """
+
+    def __init__(self) -> None:
+        self._tickets = itertools.count(1)
+        self._done: dict[int, Decision] = {}
+        self.decisions = 0
+
+    @property
+    def alive(self) -> bool:
+        """Always True."""
+        return True
+
+    def submit(self, player: Player, view: SeatView, advise: bool = False) -> int:
+        """Decide ``player``'s move from ``view`` now; return the ticket to collect it."""
+        ticket = next(self._tickets)
+        self.decisions += 1
+        try:
+            advise_with = getattr(player, "advise", None) if advise else None
+            if advise_with is not None:
+                advice = advise_with(view)
+                self._done[ticket] = Decision(ticket, advice.move, advice.reason)
+            else:
+                self._done[ticket] = Decision(ticket, player.choose(view))
+        except Exception as exc:  # as the process worker: the table then decides itself
+            self._done[ticket] = Decision(ticket, None, error=f"{type(exc).__name__}: {exc}")
+        return ticket
+
+    def result(self, ticket: int) -> Decision | None:
+        """The decision for ``ticket`` (made at submission), once."""
+        return self._done.pop(ticket, None)
+
+    def close(self) -> None:
+        """Nothing to stop."""
 
 
 class DecisionWorker:
@@ -142,4 +207,4 @@ class DecisionWorker:
                 self._process.join(1.0)
 
 
-__all__ = ["Decision", "DecisionWorker"]
+__all__ = ["Decision", "DecisionWorker", "InlineWorker", "Worker"]

@@ -14,12 +14,15 @@ new designs need no change here.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
 
@@ -27,9 +30,6 @@ SETTINGS_SCHEMA_VERSION = 1
 
 #: Look options checked against the registry of designs (``context["looks"][field]``).
 LOOK_FIELDS = ("card_style", "deck_design", "theme", "suit_colours")
-
-#: Options that apply with one number of players only: field -> players.
-ONLY_FOR_PLAYERS = {"two_canastas_to_go_out": 2, "draw_two": 2, "ask_permission": 4}
 
 #: Rule options a player may change one by one on top of a preset ("Rule options"): the
 #: yes/no options of the rule set and the empty-stock choice. The Classic table's own
@@ -41,8 +41,48 @@ HOUSE_RULES: tuple[str, ...] = (
     "partner_always_agrees", "tie_plays_another_hand",
 )  # fmt: skip
 
+#: The rule options' row names, in the player's words (their help lines are the engine's
+#: ``OPTION_HELP``, their choices yes/no or the empty-stock words).
+HOUSE_RULE_LABELS: dict[str, str] = {
+    "draw_two_4p": "Draw two (4 players)",
+    "take_with_natural_and_wild": "Take pile: natural + wild",
+    "take_onto_meld_needs_natural": "Take onto meld needs a natural",
+    "red_three_from_pile_replaced": "Red three in pile replaced",
+    "red_three_last_card_ends": "Red three last card ends",
+    "black_threes_last": "Black threes as last play",
+    "wild_discard_allowed": "Wild cards may be discarded",
+    "empty_stock": "Empty stock",
+    "concealed_no_partner_layoff": "Concealed: no partner melds",
+    "partner_always_agrees": "Partner always says yes",
+    "tie_plays_another_hand": "Tie: play another hand",
+}
+
 #: Animation and pacing speed-up by the ``speed`` option (1.0: normal).
 SPEED_FACTORS = {"normal": 1.0, "fast": 2.0}
+#: The choices of how many game records to keep.
+REPLAYS_KEPT = (10, 25, 50, 100, 250, 500, 1000)
+
+#: What a change does at once besides being saved, declared per setting (the app carries
+#: each out): "sound" (the sound layer restarts), "window" (the window takes its new
+#: shape), "records" (old game records beyond the number kept go), "look" (the screen is
+#: drawn again in the new look), "preset" (the preset's own rows change with it).
+EFFECTS = ("sound", "window", "records", "look", "preset")
+
+
+def _row(
+    label: str,
+    help_line: str,
+    column: int,
+    *,
+    at_once: bool,
+    words: Mapping[Any, str] | None = None,
+    effect: str | None = None,
+    players: int | None = None,
+) -> dict[str, Any]:
+    """A setting's description for the screen, kept in its field's metadata."""
+    return {"label": label, "help": help_line, "column": column, "at_once": at_once,
+            "words": dict(words or {}), "effect": effect, "players": players}  # fmt: skip
+
 
 _HEADER = "# Canasta settings. Delete this file to go back to the defaults.\n"
 
@@ -75,26 +115,168 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
 
     schema_version: Literal[1] = 1
-    sound: bool = True
-    speed: Literal["normal", "fast"] = "normal"
-    orientation: Literal["free", "landscape", "portrait"] = "free"
-    sort_order: Literal["ascending", "descending"] = "ascending"
-    computer_level: Literal["easy", "medium", "hard"] = "medium"
-    game_type: Literal["full", "quick"] = "full"
-    players: Literal[2, 4] = 2
-    two_canastas_to_go_out: bool = False
-    draw_two: bool = False
-    ask_permission: bool = False
-    pile_always_frozen: bool = False
-    rules_preset: str = "Classic"
+    sound: bool = Field(
+        default=True,
+        json_schema_extra=_row("Sound", "Sound effects", 1, at_once=True, effect="sound"),
+    )
+    speed: Literal["normal", "fast"] = Field(
+        default="normal",
+        json_schema_extra=_row(
+            "Speed",
+            "How fast cards move and computer players play",
+            1,
+            at_once=True,
+            words={"normal": "Normal", "fast": "Fast"},
+        ),
+    )
+    orientation: Literal["free", "landscape", "portrait"] = Field(
+        default="free",
+        json_schema_extra=_row(
+            "Window",
+            "The window's shape; Free lets you resize it",
+            1,
+            at_once=True,
+            words={"free": "Free", "landscape": "Landscape", "portrait": "Portrait"},
+            effect="window",
+        ),
+    )
+    sort_order: Literal["ascending", "descending"] = Field(
+        default="ascending",
+        json_schema_extra=_row(
+            "Card order",
+            "The order of the cards in your hand",
+            1,
+            at_once=True,
+            words={"ascending": "4 to A", "descending": "A to 4"},
+        ),
+    )
+    computer_level: Literal["easy", "medium", "hard"] = Field(
+        default="medium",
+        json_schema_extra=_row(
+            "Computer level",
+            "How well the computer players play",
+            0,
+            at_once=False,
+            words={"easy": "Easy", "medium": "Medium", "hard": "Hard"},
+        ),
+    )
+    game_type: Literal["full", "quick"] = Field(
+        default="full",
+        json_schema_extra=_row(
+            "Game",
+            "Play to 5,000 points, or a single hand",
+            0,
+            at_once=False,
+            words={"full": "Full (5,000)", "quick": "Quick (1 hand)"},
+        ),
+    )
+    players: Literal[2, 4] = Field(
+        default=2,
+        json_schema_extra=_row(
+            "Players", "Two head to head, or four in partnerships", 0, at_once=False
+        ),
+    )
+    two_canastas_to_go_out: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Two canastas to go out",
+            "A side needs two canastas before going out",
+            0,
+            at_once=False,
+            players=2,
+        ),
+    )
+    draw_two: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Draw two cards", "A draw from the stock takes two cards", 0, at_once=False, players=2
+        ),
+    )
+    ask_permission: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Ask permission", 'Ask your partner "may I go out?" first', 0, at_once=False, players=4
+        ),
+    )
+    pile_always_frozen: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Pile always frozen", "Take the pile only with a natural pair", 0, at_once=False
+        ),
+    )
+    rules_preset: str = Field(
+        default="Classic",
+        json_schema_extra=_row(
+            "Rules",
+            "The table the rules come from (it sets the rows below)",
+            0,
+            at_once=False,
+            words={name: name for name in PRESETS},
+            effect="preset",
+        ),
+    )
     rule_overrides: dict[str, bool | str] = Field(default_factory=dict)
-    replays: bool = True
-    replays_kept: int = Field(default=100, ge=1, le=10_000)
-    card_style: str = Field(default="modern", min_length=1, max_length=40)
-    deck_design: str = Field(default="crimson-lattice", min_length=1, max_length=40)
-    large_index: bool = False
-    theme: str = Field(default="green", min_length=1, max_length=40)
-    suit_colours: str = Field(default="standard", min_length=1, max_length=40)
+    replays: bool = Field(
+        default=True,
+        json_schema_extra=_row(
+            "Keep replays", "Keep a record of every finished game", 0, at_once=True
+        ),
+    )
+    replays_kept: int = Field(
+        default=100,
+        ge=1,
+        le=10_000,
+        json_schema_extra=_row(
+            "Replays kept",
+            "How many finished games are kept to replay (the oldest go first)",
+            0,
+            at_once=True,
+            words={n: f"{n:,} games" for n in REPLAYS_KEPT},
+            effect="records",
+        ),
+    )
+    card_style: str = Field(
+        default="modern",
+        min_length=1,
+        max_length=40,
+        json_schema_extra=_row(
+            "Card style", "How the card faces are drawn", 1, at_once=True, effect="look"
+        ),
+    )
+    deck_design: str = Field(
+        default="crimson-lattice",
+        min_length=1,
+        max_length=40,
+        json_schema_extra=_row(
+            "Deck design", "The pattern on the card backs", 1, at_once=True, effect="look"
+        ),
+    )
+    large_index: bool = Field(
+        default=False,
+        json_schema_extra=_row(
+            "Large-index cards",
+            "Bigger rank and suit in the card corners",
+            1,
+            at_once=True,
+            effect="look",
+        ),
+    )
+    theme: str = Field(
+        default="green",
+        min_length=1,
+        max_length=40,
+        json_schema_extra=_row(
+            "Table colour", "The felt's colours", 1, at_once=True, effect="look"
+        ),
+    )
+    suit_colours: str = Field(
+        default="standard",
+        min_length=1,
+        max_length=40,
+        json_schema_extra=_row(
+            "Suit colours", "The colours of the four suits", 1, at_once=True, effect="look"
+        ),
+    )
 
     @field_validator(*LOOK_FIELDS)
     @classmethod
@@ -169,10 +351,99 @@ class Settings(BaseModel):
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
-        players = ONLY_FOR_PLAYERS.get(field)
+        players = describe(field).players if field in SCREEN_ORDER else None
         if players is None or players == self.players:
             return None
         return f"{players} players only"
+
+
+#: The settings screen's rows, in order (column 0: the game; 1: the table and its look).
+SCREEN_ORDER: tuple[str, ...] = (
+    "rules_preset", "players", "game_type", "computer_level", "two_canastas_to_go_out",
+    "draw_two", "ask_permission", "pile_always_frozen", "replays", "replays_kept",
+    "sound", "speed", "sort_order", "orientation", "theme", "card_style", "deck_design",
+    "suit_colours", "large_index",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SettingInfo:
+    """One setting as the screen shows it, read from the model (see :func:`describe`).
+
+    Attributes:
+        field: the settings field.
+        label: the row's name; help: one line saying what it does.
+        column: 0 (the game) or 1 (the table and its look).
+        choices: ``(value, word)`` pairs: the field's ``Literal`` values, On/Off for a
+            yes/no (the default first), or the listed values.
+        at_once: True when a change applies at once, False from the next new game.
+        effect: what a change does at once besides being saved (one of :data:`EFFECTS`).
+        players: the one number of players it applies to, or None for all.
+    """
+
+    field: str
+    label: str
+    help: str
+    column: int
+    choices: tuple[tuple[object, str], ...]
+    at_once: bool
+    effect: str | None
+    players: int | None
+
+
+def describe(
+    field: str,
+    names: Sequence[str] | None = None,
+    word: Callable[[str], str] = str,
+) -> SettingInfo:
+    """Describe ``field`` from its type and metadata.
+
+    Args:
+        field: a field of :data:`SCREEN_ORDER`.
+        names: the values of a free-text field (the looks' design names), worded by
+            ``word``.
+
+    Raises:
+        KeyError: for a field with no screen description.
+    """
+    info = Settings.model_fields[field]
+    extra = info.json_schema_extra
+    if not isinstance(extra, dict) or "label" not in extra:
+        raise KeyError(f"{field!r} has no description for the settings screen")
+    meta: dict[str, Any] = dict(extra)
+    words: dict[Any, str] = dict(meta["words"])
+    literal = get_args(info.annotation)
+    if info.annotation is bool:
+        on_off = ((True, "On"), (False, "Off"))
+        choices: tuple[tuple[object, str], ...] = on_off if info.default else on_off[::-1]
+    elif literal:
+        choices = tuple((value, words.get(value, str(value))) for value in literal)
+    elif words:
+        choices = tuple(words.items())
+    else:
+        choices = tuple((name, word(name)) for name in (names or [info.default]))
+    return SettingInfo(
+        field, str(meta["label"]), str(meta["help"]), int(meta["column"]), choices,
+        bool(meta["at_once"]), meta["effect"], meta["players"],
+    )  # fmt: skip
+
+
+def describe_rule(field: str) -> SettingInfo:
+    """Describe a rule option of :data:`HOUSE_RULES` (rows of the rule options screen,
+    half in each column; every one applies from the next new game).
+
+    Raises:
+        KeyError: for a field that is not a changeable rule option.
+    """
+    index = HOUSE_RULES.index(field)
+    if field == "empty_stock":
+        choices: tuple[tuple[object, str], ...] = tuple(EMPTY_STOCK_WORDS.items())
+    else:
+        choices = ((False, "Off"), (True, "On"))
+    column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
+    help_line = OPTION_HELP[field].rstrip(".")
+    return SettingInfo(field, HOUSE_RULE_LABELS[field], help_line, column, choices, False,
+                       None, None)  # fmt: skip
 
 
 def default_value(field: str) -> Any:

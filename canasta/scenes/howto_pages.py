@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from canasta.scenes.table_keys import KEY_HELP
+from canasta.scenes.table.keys import key_help
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ PAGES: tuple[Page, ...] = (
         "Keys",
         "Every action works from the keyboard; F1 or ? at the table shows this list.",
         (),
-        KEY_HELP,
+        key_help(),
     ),
     Page(
         "Scoring",

@@ -15,13 +15,12 @@ V the view, S (or +/-) the speed, PageUp/PageDown the previous/next hand, Escape
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from canasta.controller import Applied, TableController
-from canasta.engine.game import Game
+from canasta.controller import Applied, ReplayController
 from canasta.engine.rules import RuleSet
-from canasta.engine.state import HandState
 from canasta.engine.words import move_words
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (
@@ -32,7 +31,12 @@ from canasta.scenes.replay_controls import (
     timeline_index,
 )
 from canasta.scenes.table import PACE, TableScene
-from canasta.scenes.table_draw import seat_name
+from canasta.scenes.table.context import TableContext, TablePart
+from canasta.scenes.table.furniture import seat_name
+from canasta.scenes.table.melds import MeldsSection
+from canasta.scenes.table.piles import PilesSection
+from canasta.scenes.table.seats import SeatsSection
+from canasta.scenes.table.strip import StripSection
 from canasta.ui.audio import Sound
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key
@@ -45,39 +49,6 @@ SPEEDS = (("Half", 0.5), ("Normal", 1.0), ("Double", 2.0), ("Fast", 5.0))
 VIEWS = ("seat", "all")
 #: Seconds the last state of a hand stays before playing on into the next hand.
 HAND_PAUSE = 2.0
-
-
-class ReplayController(TableController):
-    """A table controller that seats nobody: the hand shown is whatever the replay puts
-    in ``game.hand``; no one is ever to move.
-
-    Args:
-        rules: the hand's rules; first: the state to show first; me: the seat at the
-            bottom of the screen (the person's, in a game record).
-    """
-
-    def __init__(self, rules: RuleSet, first: HandState, me: int) -> None:
-        game = Game(rules, 0)
-        game.hand = first
-        super().__init__(game, [None] * rules.players)
-        self.me = me
-
-    @property
-    def person(self) -> int | None:
-        """The seat whose view is shown."""
-        return self.me
-
-    def person_to_move(self) -> bool:
-        """Never: a replay takes no moves."""
-        return False
-
-    def computer_to_move(self) -> bool:
-        """Never: a replay takes no moves."""
-        return False
-
-    def show(self, state: HandState) -> None:
-        """Put ``state`` on the table."""
-        self.game.hand = state
 
 
 class ReplayScene(TableScene):
@@ -133,7 +104,7 @@ class ReplayScene(TableScene):
         self.transport = [IconButton(i, n, f, theme=theme) for i, n, f in icons]
         self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=theme)
         self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=theme)
-        self.back_button = self.menu_button
+        self.back_button = self.strip.menu_button
         self.back_button.label = "Back"
         self._label_buttons()
 
@@ -144,9 +115,19 @@ class ReplayScene(TableScene):
         """The hand being replayed."""
         return self.hands[self.hand_index]
 
+    def make_sections(self, ctx: TableContext) -> list[TablePart]:
+        """The table's drawing (felt, seats, melds, piles) and the Back button."""
+        self.strip = StripSection(ctx, lambda: "", self.on_menu)
+        return [SeatsSection(ctx), MeldsSection(ctx), PilesSection(ctx), self.strip]
+
     @property
-    def state(self) -> HandState:
-        """The state on the table."""
+    def reveal(self) -> bool:
+        """True while every hand shows face up."""
+        return self.replay_controller.view().revealed is not None
+
+    @property
+    def state(self) -> Any:
+        """The recorded hand state on the table (a record's state: the replay may show it all)."""
         return self.hand.states[self.index]
 
     @property
@@ -161,13 +142,12 @@ class ReplayScene(TableScene):
         index = max(0, min(index, len(self.hand.moves)))
         forward = index == self.index + 1
         self.index = index
-        self.replay_controller.show(self.state)
-        self.reveal = self.view == "all" or self.state.ended
+        self.replay_controller.show(self.state, self.view == "all")
         if forward:
             move, seat = self.hand.moves[index - 1], self.hand.movers[index - 1]
             self._sound_for(Applied(seat, move, move.text()))
         if self.layout is not None and self.sprites:
-            self._retarget(animate=animate)
+            self.board.place(self.replay_controller.view(), animate=animate)
         self._label_buttons()
 
     # Actions --------------------------------------------------------------------------------
@@ -226,8 +206,7 @@ class ReplayScene(TableScene):
         index = self.hand_index + delta
         if 0 <= index < len(self.hands):
             self.hand_index, self.index = index, 0
-            self.replay_controller.show(self.state)
-            self.reveal = self.view == "all"
+            self.replay_controller.show(self.state, self.view == "all")
             self.start_hand()
             self._label_buttons()
 
@@ -246,7 +225,7 @@ class ReplayScene(TableScene):
 
     def start_hand(self) -> None:
         """Deal the shown state's cards from the stock (as the hand began)."""
-        self.reveal = self.view == "all" or self.state.ended
+        self.replay_controller.show(self.state, self.view == "all")
         super().start_hand()
 
     def update(self, dt: float) -> None:
@@ -280,11 +259,19 @@ class ReplayScene(TableScene):
                 self.playing = False
                 self.show(index)
                 return True
-        return super().handle(intent)
+            if self.ctx.press(self.buttons(), intent.pos):
+                return True
+        if hasattr(intent, "pos"):
+            for shown in self.buttons():
+                shown.update_hover(intent.pos)
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table as it stood, then the caption and the timeline."""
         super().draw(surface)
+        for shown in self.buttons():
+            if shown is not self.back_button:
+                shown.draw(surface)
         controls = self.controls
         if controls is None:
             return
@@ -296,11 +283,9 @@ class ReplayScene(TableScene):
 
     # Table hooks ---------------------------------------------------------------------------
 
-    def _buttons(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
+        """The replay's buttons (the caption is drawn over the controls, no prompt)."""
         return [*self.transport, self.speed_button, self.view_button, self.back_button]
-
-    def _prompt(self) -> str:
-        return ""  # the caption is drawn over the controls instead
 
     def caption(self) -> str:
         """The line over the controls: which move of which hand, who made it, and how."""

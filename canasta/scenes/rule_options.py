@@ -10,40 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import RuleSet
-from canasta.persistence.settings import HOUSE_RULES, Settings
-from canasta.scenes.settings import NEXT_GAME, OFF_ON, Option, SettingsScene
+from canasta.persistence.settings import HOUSE_RULES, Settings, describe_rule
+from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import GREEN, Theme
-
-#: The row labels, in the player's words.
-LABELS: dict[str, str] = {
-    "draw_two_4p": "Draw two (4 players)",
-    "take_with_natural_and_wild": "Take pile: natural + wild",
-    "take_onto_meld_needs_natural": "Take onto meld needs a natural",
-    "red_three_from_pile_replaced": "Red three in pile replaced",
-    "red_three_last_card_ends": "Red three last card ends",
-    "black_threes_last": "Black threes as last play",
-    "wild_discard_allowed": "Wild cards may be discarded",
-    "empty_stock": "Empty stock",
-    "concealed_no_partner_layoff": "Concealed: no partner melds",
-    "partner_always_agrees": "Partner always says yes",
-    "tie_plays_another_hand": "Tie: play another hand",
-}
 
 
 def rule_rows() -> list[Option]:
-    """One row per changeable rule option, half in each column."""
-    rows = []
-    for index, field in enumerate(HOUSE_RULES):
-        if field == "empty_stock":
-            choices: tuple[tuple[object, str], ...] = tuple(EMPTY_STOCK_WORDS.items())
-        else:
-            choices = OFF_ON
-        column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
-        help_line = OPTION_HELP[field].rstrip(".")
-        rows.append(Option(field, LABELS[field], choices, column, f"{help_line}; {NEXT_GAME}"))
-    return rows
+    """One row per changeable rule option, as the settings describe them."""
+    return [Option.of(describe_rule(field)) for field in HOUSE_RULES]
 
 
 class RuleChoices:

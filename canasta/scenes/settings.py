@@ -18,8 +18,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.engine.rules import PRESETS
-from canasta.persistence.settings import Settings, default_value
+from canasta.persistence.settings import (
+    SCREEN_ORDER,
+    SettingInfo,
+    Settings,
+    default_value,
+    describe,
+)
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
@@ -31,11 +36,7 @@ from canasta.ui.widgets import Button
 
 #: Options with more choices than this are shown as one choice between arrows.
 MAX_PILLS = 3
-ON_OFF = ((True, "On"), (False, "Off"))
-OFF_ON = ((False, "Off"), (True, "On"))
 AT_ONCE = "applies at once"
-#: The choices of how many game records to keep.
-REPLAYS_KEPT = (10, 25, 50, 100, 250, 500, 1000)
 NEXT_GAME = "applies from the next new game"
 
 
@@ -50,56 +51,18 @@ class Option:
     column: int
     hint: str
 
+    @classmethod
+    def of(cls, info: SettingInfo) -> Option:
+        """The row for a setting's description (the hint says when a change applies)."""
+        when = AT_ONCE if info.at_once else NEXT_GAME
+        return cls(info.field, info.label, info.choices, info.column, f"{info.help}; {when}")
+
 
 def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
-    """Every option in screen order (``looks``: the design names per look field)."""
+    """Every option in screen order, as the settings model describes them (``looks``: the
+    design names per look field)."""
     names = looks or look_choices()
-
-    def designs(field: str) -> tuple[tuple[object, str], ...]:
-        return tuple((n, label(n)) for n in names.get(field, [default_value(field)]))
-
-    presets = tuple((name, name) for name in PRESETS)
-    return [
-        Option("rules_preset", "Rules", presets, 0,
-               f"The table the rules come from (it sets the rows below); {NEXT_GAME}"),
-        Option("players", "Players", ((2, "2"), (4, "4")), 0,
-               f"Two head to head, or four in partnerships; {NEXT_GAME}"),
-        Option("game_type", "Game", (("full", "Full (5,000)"), ("quick", "Quick (1 hand)")), 0,
-               f"Play to 5,000 points, or a single hand; {NEXT_GAME}"),
-        Option("computer_level", "Computer level",
-               (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")), 0,
-               f"How well the computer players play; {NEXT_GAME}"),
-        Option("two_canastas_to_go_out", "Two canastas to go out", OFF_ON, 0,
-               f"A side needs two canastas before going out; {NEXT_GAME}"),
-        Option("draw_two", "Draw two cards", OFF_ON, 0,
-               f"A draw from the stock takes two cards; {NEXT_GAME}"),
-        Option("ask_permission", "Ask permission", OFF_ON, 0,
-               f"Ask your partner \"may I go out?\" first; {NEXT_GAME}"),
-        Option("pile_always_frozen", "Pile always frozen", OFF_ON, 0,
-               f"Take the pile only with a natural pair; {NEXT_GAME}"),
-        Option("replays", "Keep replays", ON_OFF, 0,
-               f"Keep a record of every finished game; {AT_ONCE}"),
-        Option("replays_kept", "Replays kept",
-               tuple((n, f"{n:,} games") for n in REPLAYS_KEPT), 0,
-               f"How many finished games are kept to replay (the oldest go first); {AT_ONCE}"),
-        Option("sound", "Sound", ON_OFF, 1, f"Sound effects; {AT_ONCE}"),
-        Option("speed", "Speed", (("normal", "Normal"), ("fast", "Fast")), 1,
-               f"How fast cards move and computer players play; {AT_ONCE}"),
-        Option("sort_order", "Card order", (("ascending", "4 to A"), ("descending", "A to 4")),
-               1, f"The order of the cards in your hand; {AT_ONCE}"),
-        Option("orientation", "Window",
-               (("free", "Free"), ("landscape", "Landscape"), ("portrait", "Portrait")), 1,
-               f"The window's shape; Free lets you resize it; {AT_ONCE}"),
-        Option("theme", "Table colour", designs("theme"), 1, f"The felt's colours; {AT_ONCE}"),
-        Option("card_style", "Card style", designs("card_style"), 1,
-               f"How the card faces are drawn; {AT_ONCE}"),
-        Option("deck_design", "Deck design", designs("deck_design"), 1,
-               f"The pattern on the card backs; {AT_ONCE}"),
-        Option("suit_colours", "Suit colours", designs("suit_colours"), 1,
-               f"The colours of the four suits; {AT_ONCE}"),
-        Option("large_index", "Large-index cards", OFF_ON, 1,
-               f"Bigger rank and suit in the card corners; {AT_ONCE}"),
-    ]  # fmt: skip
+    return [Option.of(describe(field, names.get(field), label)) for field in SCREEN_ORDER]
 
 
 class SettingsScene(Scene):

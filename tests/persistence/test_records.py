@@ -67,11 +67,16 @@ def one_hand_record(rules: RuleSet, hand: HandState, n: int) -> GameRecordModel:
     )  # fmt: skip
 
 
-def test_a_thousand_simulated_hands_replay_from_their_records_to_the_same_states(tmp_path):
+@pytest.mark.parametrize(
+    "count",
+    # A thousand hands under the slow marker (CI); the quick run replays the first 120.
+    [pytest.param(HANDS, marks=pytest.mark.slow, id="thousand"), pytest.param(120, id="quick")],
+)
+def test_a_thousand_simulated_hands_replay_from_their_records_to_the_same_states(tmp_path, count):
     folder = tmp_path / "games"
     folder.mkdir()
     expected = {}
-    for n in range(HANDS):
+    for n in range(count):
         options = VARIANTS[n % len(VARIANTS)]
         rules = CLASSIC.with_options(quick_game=True, **options)
         hand, states = simulate(rules, 7_000 + n * 13, n % rules.players, n)
@@ -89,8 +94,8 @@ def test_a_thousand_simulated_hands_replay_from_their_records_to_the_same_states
         if states:
             assert [canonical(s) for s in played.states] == states
             checked_states += len(states)
-    assert len(expected) == HANDS
-    assert checked_states > 10 * HANDS // EVERY_STATE  # many states, not a handful
+    assert len(expected) == count
+    assert checked_states > 10 * count // EVERY_STATE  # many states, not a handful
 
 
 def test_a_full_game_record_replays_hand_after_hand():

@@ -8,6 +8,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from canasta.app import App  # noqa: E402
+from canasta.controller import InlineWorker  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _inline_worker(monkeypatch):
+    """Computer players decide in this process at once: a computer's turn takes frames,
+    not seconds, and no screen test waits in real time (the worker process keeps its own
+    tests in tests/test_ai_levels.py)."""
+    monkeypatch.setattr(App, "make_worker", InlineWorker)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _pygame_session():

@@ -9,8 +9,11 @@ import math
 import pygame
 import pytest
 
+from canasta.controller import TableController
+from canasta.engine.game import Game
 from canasta.engine.position import state_from_data
-from canasta.scenes.table_targets import plan_table
+from canasta.engine.rules import CLASSIC
+from canasta.scenes.table.targets import plan_table
 from canasta.ui.decks import CORNER_INDEX
 from canasta.ui.layout import compute_layout, place_melds
 
@@ -61,9 +64,12 @@ def test_the_tables_six_card_meld_keeps_every_corner_at_1280x800() -> None:
                   {"Q": ["QD", "QH", "QS", "QC", "QD", "QH"]}],
         "pile": ["8C"], "turn": 0, "phase": "draw",
     })  # fmt: skip
+    game = Game(CLASSIC, 5)
+    game.hand = state
+    view = TableController(game, [None, None]).view()  # the person in seat 0
     for large in (False, True):
         layout = compute_layout((1280, 800), 2, large)
-        plan = plan_table(state, 0, layout)
+        plan = plan_table(view, layout)
         corner = CORNER_INDEX[large]
         for side in (0, 1):
             columns = []

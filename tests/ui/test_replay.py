@@ -144,7 +144,11 @@ def test_the_views_and_the_timeline(window):
     pump(app, 2.0)
     others = [c for seat in (1, 2, 3) for c in scene.state.hands[seat]]
     mine = scene.state.hands[0]
-    assert others and not any(scene.sprites[c].face_up for c in others)
+    # From your seat the others' cards are hidden slots: no sprite knows their identity.
+    hidden = [k for k in scene.sprites if k < 0]
+    assert others and not any(c in scene.sprites for c in others)
+    assert len(hidden) == len(others) + len(scene.state.stock)
+    assert not any(scene.sprites[k].face_up or scene.sprites[k].card in others for k in hidden)
     assert all(scene.sprites[c].face_up for c in mine)
     assert scene.view_button.label == "Show all"
     click(app, scene.view_button.rect.center)
@@ -153,7 +157,7 @@ def test_the_views_and_the_timeline(window):
     assert scene.view_button.label == "My seat"
     key(app, pygame.K_v)
     pump(app, 1.0)
-    assert scene.view == "seat" and not any(scene.sprites[c].face_up for c in others)
+    assert scene.view == "seat" and not any(c in scene.sprites for c in others)
     play = scene.transport[2]
     click(app, play.rect.center)
     assert scene.playing and play.name == "Pause" and scene.index in (middle, middle + 1)

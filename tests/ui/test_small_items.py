@@ -16,7 +16,7 @@ import canasta.ui.text as text_module
 import canasta.ui.widgets as widgets_module
 from canasta.app import LANDSCAPE, App
 from canasta.scenes.scoreboard import ScoreboardScene
-from canasta.scenes.table_draw import prompt_for
+from canasta.scenes.table.furniture import prompt_for
 from canasta.ui.input import Click, post_key
 from canasta.ui.widgets import Button
 from tests.ui.test_table_buttons import table
@@ -120,7 +120,7 @@ def test_the_end_of_a_hand_waits_for_the_player_and_says_who_went_out() -> None:
     for _ in range(60 * 30):  # half a minute: the hands stay on show
         manager.update(1 / 60)
     assert shown == [] and scene.hand_waiting
-    assert prompt_for(scene.controller, 0) == (
+    assert prompt_for(scene.controller.view()) == (
         "You went out: look at the hands, then click or press Enter for the scores."
     )
     post_key(pygame.K_RETURN)

@@ -55,13 +55,17 @@ def test_partner_question_waits_in_a_bubble_and_the_answer_binds() -> None:
     step(manager, 30.0)  # no timer, no default answer
     assert controller.asking_person()
     manager.draw(screen)
-    bubble = scene.assist.bubble
+    bubble = scene.bubble.bubble
     assert bubble.width > 0 and bubble.colliderect(scene.layout.hands[2].inflate(0, 40))
-    assert bubble.contains(scene.yes_button.rect) and bubble.contains(scene.no_button.rect)
-    assert scene.yes_button in scene._buttons() and scene.assist.hint_button not in scene._buttons()
+    assert bubble.contains(scene.bubble.yes_button.rect) and bubble.contains(
+        scene.bubble.no_button.rect
+    )
+    assert (
+        scene.bubble.yes_button in scene.buttons() and scene.hint.hint_button not in scene.buttons()
+    )
     # The bubble is drawn: its fill colour shows at its top-left inner corner.
     assert screen.get_at((bubble.x + 20, bubble.y + 6))[:3] == (252, 250, 240)
-    post_click(scene.no_button.rect.center)
+    post_click(scene.bubble.no_button.rect.center)
     step(manager, 0.1)
     assert controller.hand.permission is False
     assert controller.hand.history[-1].type is MoveType.NO
@@ -76,27 +80,27 @@ def could_go_out(phase: str) -> dict[str, Any]:
 def test_no_ask_button_before_drawing() -> None:
     scene, _manager, _screen = table_at(could_go_out("draw"))
     assert scene.controller.person_to_move()
-    assert scene.ask_button not in scene._buttons()
+    assert scene.strip.ask_button not in scene.buttons()
 
 
 def test_ask_button_shows_when_the_person_could_go_out_and_goes_after_a_meld() -> None:
     scene, _manager, _screen = table_at(could_go_out("play"))
-    assert scene.ask_button in scene._buttons()
+    assert scene.strip.ask_button in scene.buttons()
     hand = scene.controller.hand
     assert scene.controller.intent_meld(tuple(hand.hands[0][:3])) is None
-    scene._sync()
-    assert hand.turn_melded and scene.ask_button not in scene._buttons()
+    scene.sync()
+    assert hand.turn_melded and scene.strip.ask_button not in scene.buttons()
 
 
 def test_the_partner_answers_the_persons_question_in_the_bubble() -> None:
     scene, manager, screen = table_at(could_go_out("play"))
-    post_click(scene.ask_button.rect.center)
+    post_click(scene.strip.ask_button.rect.center)
     step(manager, 3.0)  # the partner answers
     hand = scene.controller.hand
     assert hand.permission is True  # nothing in its hand is worth a turn
-    assert scene.assist.answer_text == "Yes \u2014 go out!"
+    assert scene.bubble.answer_text == "Yes \u2014 go out!"
     manager.draw(screen)
-    bubble = scene.assist.bubble
+    bubble = scene.bubble.bubble
     assert screen.get_at((bubble.x + 20, bubble.y + 6))[:3] == (252, 250, 240)
 
 
@@ -110,16 +114,16 @@ def test_hint_key_highlights_the_hard_move_with_one_line() -> None:
         "phase": "draw",
     }
     scene, manager, screen = table_at(data)
-    assert scene.assist.hint_button in scene._buttons()
+    assert scene.hint.hint_button in scene.buttons()
     post_key(pygame.K_h)
     step(manager, 0.1)
-    line = scene.assist.hint_line()
+    line = scene.hint.line()
     assert line is not None and line.startswith("Hint: Take the pile")
     hint = scene.controller.poll_hint()
     assert hint is not None and hint.move.type is MoveType.TAKE
-    rects = scene.assist.hint_rects(hint.move)
+    rects = scene.hint.rects(hint.move)
     assert len(rects) == len(hint.move.cards) + 1  # the cards and the pile
     manager.draw(screen)
     post_key(pygame.K_s)  # drawing instead: the hint is gone
     step(manager, 0.1)
-    assert scene.assist.hint_line() is None
+    assert scene.hint.line() is None

@@ -44,10 +44,11 @@ def table(data: dict[str, Any], size: tuple[int, int], large: bool = False) -> T
 def all_buttons(scene: TableScene) -> dict[str, Button]:
     """Every Button the table and its helpers own, shown now or not."""
     out: dict[str, Button] = {}
-    for owner in (scene, scene.assist, scene.planner):
+    for owner in scene.parts:
         for name, value in vars(owner).items():
             if isinstance(value, Button):
                 out[name] = value
+    assert set(out.values()) == {b for part in scene.parts for b in part.all_buttons()}
     return out
 
 
@@ -87,18 +88,18 @@ def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> 
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
     # The prompt is drawn above the strip's buttons.
     strip = [placed[k] for k in ("hint_button", "plan_button", "play_button", "finish_button")]
-    assert scene.drawer is not None and scene.drawer.text_bottom <= min(r.top for r in strip)
+    assert scene.places is not None and scene.places.strip_top <= min(r.top for r in strip)
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_clicking_finish_opens_the_finish_panel_not_a_hint(players) -> None:
     scene = table({**position(players), "rules": {"players": players}}, (1280, 800))
     manager = scene.manager_for_test  # type: ignore[attr-defined]
-    shown = scene._buttons()
-    assert scene.planner.finish_button in shown and scene.assist.hint_button in shown
+    shown = scene.buttons()
+    assert scene.planner.finish_button in shown and scene.hint.hint_button in shown
     post_click(scene.planner.finish_button.rect.center)
     for event in pygame.event.get():
         manager.handle_event(event)
-    assert not scene.assist.hint_wanted
+    assert not scene.hint.wanted
     assert scene.planner.confirm is not None  # "Finish the round like this?"
     assert [m.type.value for m in scene.planner.confirm][-1] == "discard"

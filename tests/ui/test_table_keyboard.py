@@ -3,8 +3,6 @@ melds played together, the finish search with its confirmation, and the help ove
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -19,7 +17,7 @@ from canasta.engine.state import EndReason, Phase
 from canasta.scenes.base import SceneManager
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
-from canasta.ui.input import post_key
+from canasta.ui.input import Click, post_key
 
 DT = 1 / 60
 
@@ -42,10 +40,10 @@ def press(app_or_manager: App | SceneManager, key: int, unicode: str = "") -> No
 
 def focus_on(app: App | SceneManager, table: TableScene, card: int) -> None:
     """Move the focus ring to ``card`` with Right presses only."""
-    cards = table.keys.cards()
+    cards = table.focus.cards()
     assert card in cards
     for _ in range(len(cards)):
-        if table.keys.focused_card() == card:
+        if table.focus.focused_card() == card:
             return
         press(app, pygame.K_RIGHT)
     raise AssertionError("the focus ring never reached the card")
@@ -72,7 +70,7 @@ def play_by_keys(app: App, table: TableScene, move: Move) -> None:
     elif t is MoveType.LAYOFF:
         lift(app, table, move.cards)
         for _ in range(20):
-            if table.keys.meld_focus == move.target:
+            if table.selection.meld_focus == move.target:
                 break
             press(app, pygame.K_TAB)
         press(app, pygame.K_m)
@@ -92,7 +90,7 @@ def test_a_whole_hand_by_keyboard_alone(players: int, request: pytest.FixtureReq
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=21 + players)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
@@ -106,8 +104,6 @@ def test_a_whole_hand_by_keyboard_alone(players: int, request: pytest.FixtureReq
         if table.hand_waiting:  # every hand face up until the person presses Enter
             post_key(pygame.K_RETURN)
             continue
-        if controller.computer_to_move():
-            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand
@@ -153,7 +149,7 @@ def test_planned_melds_open_together_and_a_group_can_be_undone() -> None:
     press(manager, pygame.K_p)
     # Clicking the second group takes it back.
     manager.draw(pygame.display.get_surface())
-    table.planner.click(table.planner.group_rects[1].center)
+    assert table.handle(Click(table.planner.group_rects[1].center))
     assert len(table.planner.groups) == 1
     # Aces alone fall short as a plan: refused as a whole, nothing played.
     press(manager, pygame.K_g)
@@ -217,12 +213,12 @@ def test_finish_refuses_a_plan_that_does_not_go_out() -> None:
 def test_help_overlay_lists_the_keys_and_is_modal() -> None:
     table, manager = _table({"rules": CLASSIC.to_dict(), "hands": [["7H", "9D"], ["4C"]]})
     press(manager, pygame.K_F1)
-    assert table.keys.help_open
+    assert table.help.open
     press(manager, pygame.K_s)  # swallowed while the overlay shows
     assert table.controller.hand.phase is Phase.DRAW
     manager.draw(pygame.display.get_surface())
     press(manager, pygame.K_ESCAPE)
-    assert not table.keys.help_open
+    assert not table.help.open
     press(manager, pygame.K_s)
     assert table.controller.hand.phase is Phase.PLAY
 

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 import pytest
 
-from canasta.scenes import table_draw
-from canasta.scenes.table_draw import prompt_for
+from canasta.scenes.table import piles
+from canasta.scenes.table.furniture import prompt_for
 from tests.ui.test_table_buttons import table
 
 
@@ -27,7 +27,7 @@ def at_draw(pile: list[str]) -> dict[str, Any]:
 def glows(monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]) -> tuple[list, Any]:
     scene = table(data, (1280, 800))
     glowing: list[pygame.Rect] = []
-    monkeypatch.setattr(table_draw, "draw_glow", lambda s, rect, *a, **k: glowing.append(rect))
+    monkeypatch.setattr(piles, "draw_glow", lambda s, rect, *a, **k: glowing.append(rect))
     scene.draw(pygame.display.get_surface())
     return glowing, scene
 
@@ -43,10 +43,12 @@ def test_a_blocked_pile_does_not_glow_and_the_prompt_says_why(monkeypatch, top, 
     glowing, scene = glows(monkeypatch, at_draw(["5H", top]))
     assert scene.layout.stock in glowing
     assert scene.layout.discard not in glowing
-    assert prompt_for(scene.controller, 0) == words
+    assert prompt_for(scene.controller.view()) == words
 
 
 def test_an_open_pile_glows_beside_the_stock(monkeypatch) -> None:
     glowing, scene = glows(monkeypatch, at_draw(["9H", "5H"]))
     assert scene.layout.stock in glowing and scene.layout.discard in glowing
-    assert prompt_for(scene.controller, 0) == "Your turn: draw from the stock, or take the pile."
+    assert (
+        prompt_for(scene.controller.view()) == "Your turn: draw from the stock, or take the pile."
+    )

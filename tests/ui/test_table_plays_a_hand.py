@@ -7,8 +7,6 @@ the meld area, exactly as a person would.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -87,7 +85,7 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
     size = (1280, 800)
     pygame.display.set_mode(size)
     app = App(size, seed=11 + players)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(players)
     table = app.table
     assert isinstance(table, TableScene)
@@ -102,8 +100,6 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
             assert controller.hand.ended and table.reveal
             click(app, table.layout.stock.center)
             continue
-        if controller.computer_to_move():
-            time.sleep(0.002)  # computer players think in the worker process, in real time
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand
@@ -122,6 +118,11 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
     score = controller.hand_score
     assert score is not None
     assert list(controller.game.totals) == [score.sides[0].total, score.sides[1].total]
+    # The hands were shown at the end: only the stock is hidden, every hand face up.
+    hidden = [k for k in table.sprites if k < 0]
+    assert len(table.sprites) == 108 and len(hidden) == len(controller.hand.stock)
+    others = [c for seat in range(1, players) for c in controller.hand.hands[seat]]
+    assert others and all(table.sprites[c].face_up for c in others)
     surface = pygame.display.get_surface()
     assert surface is not None
     app.manager.draw(surface)
@@ -143,8 +144,6 @@ def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
     controller = table.controller
     for _ in range(4000):
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.hand.phase is Phase.DRAW and controller.hand.turn == 0
@@ -171,15 +170,13 @@ def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight(
     pygame.init()
     pygame.display.set_mode((1280, 800))
     app = App((1280, 800), seed=3)
-    request.addfinalizer(app.close)  # the worker process the computer players think in
+    request.addfinalizer(app.close)
     app.new_game(2)
     table = app.table
     assert table is not None and table.layout is not None
     controller = table.controller
     for _ in range(5000):
         pump(app, 0.1)
-        if controller.computer_to_move():
-            time.sleep(0.002)  # the computer player thinks in the worker process
         if controller.person_to_move() and not table.animator.busy:
             break
     assert controller.person_to_move() and controller.hand.phase is Phase.DRAW

@@ -123,7 +123,7 @@ def test_sound_effects_are_assets_and_every_name_loads():
 
 def test_completed_canasta_is_squared_with_the_colour_of_its_kind_on_top():
     from canasta.engine.cards import is_red
-    from canasta.scenes.table_targets import _squared_canasta, _squared_spots
+    from canasta.scenes.table.targets import _squared_canasta, _squared_spots
 
     natural = [cards_with_code(c)[0] for c in ("7S", "7C", "7H", "7S", "7C", "7D", "7S")]
     assert is_red(_squared_canasta(natural, natural=True)[-1])

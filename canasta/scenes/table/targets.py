@@ -1,7 +1,10 @@
-"""Where every card belongs on the table for a hand state: pure placement, no drawing.
+"""Where every card belongs on the table for the person's view: pure placement, no drawing.
 
-The table scene asks for targets after every change and tweens each card whose target
-moved, so the model changes at once and the screen catches up.
+The table asks for targets after every change and tweens each card whose target moved,
+so the model changes at once and the screen catches up. Cards the person may see are
+keyed by their identity (0..107); a card they may not see (in the stock, in another
+player's hand) is a *hidden slot* keyed by a negative number (:func:`hidden_key`): its
+place and its index there, never its identity.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.controller import TableView
 from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
@@ -20,7 +24,6 @@ from canasta.engine.cards import (
     is_red,
     is_wild_kind,
 )
-from canasta.engine.state import HandState
 from canasta.ui.decks import CORNER_INDEX
 from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
 
@@ -43,12 +46,19 @@ class Target:
     small: bool = False
 
 
+def hidden_key(place: int, index: int) -> int:
+    """The key of a card the person may not see: ``place`` -1 the stock, else a seat;
+    ``index`` its position there (bottom or left first). Always negative."""
+    return -1 - (place + 1) * 200 - index
+
+
 @dataclass
 class TablePlan:
     """Every card's target plus the clickable areas the scene needs.
 
     Attributes:
-        targets: card identity -> :class:`Target`.
+        targets: key (a card identity, or a :func:`hidden_key`) -> :class:`Target`.
+        stock: the stock's keys, bottom to top.
         my_hand: the person's cards in display order.
         meld_rects: per relative side (0: the person's side), ``{kind: rect}`` of each meld.
         meld_order: per relative side, meld kinds in display order.
@@ -56,6 +66,7 @@ class TablePlan:
     """
 
     targets: dict[int, Target]
+    stock: list[int]
     my_hand: list[int]
     meld_rects: tuple[dict[int, pygame.Rect], dict[int, pygame.Rect]]
     meld_order: tuple[list[int], list[int]]
@@ -76,87 +87,96 @@ def meld_display_order(kinds: list[int]) -> list[int]:
 
 
 def plan_table(
-    hand: HandState,
-    me: int,
+    view: TableView,
     layout: TableLayout,
     *,
-    reveal: bool = False,
     descending: bool = False,
 ) -> TablePlan:
-    """Compute every card's target for ``hand`` seen from seat ``me``.
+    """Compute every card's target for ``view`` (the person's seat at the bottom).
+
+    Another player's hand shows face up only once revealed (the hand is over, or a replay
+    showing all hands); until then its cards are hidden slots.
 
     Args:
-        hand: the hand state.
-        me: the seat at the bottom of the screen.
+        view: what the person sees.
         layout: the table geometry.
-        reveal: show every hand face up (the hand is over).
         descending: sort the person's hand high to low.
     """
+    seen, me = view.seen, view.seat
     targets: dict[int, Target] = {}
-    players = hand.players
+    players = view.players
     card_w, card_h = layout.card
     # Stock: a squared pile with a slight step every few cards.
     sx, sy = layout.stock.topleft
-    for i, card in enumerate(hand.stock):
+    stock = [hidden_key(-1, i) for i in range(seen.stock_size)]
+    for i, key in enumerate(stock):
         step = min(i // 12, 3) * 2
-        targets[card] = Target(sx - step, sy - step, False, Z_STOCK + i)
-    layers = place_pile(len(hand.pile), layout.discard)
-    for i, card in enumerate(hand.pile):
-        x, y = layers[max(0, len(layers) - (len(hand.pile) - i))]
+        targets[key] = Target(sx - step, sy - step, False, Z_STOCK + i)
+    layers = place_pile(len(seen.pile), layout.discard)
+    for i, card in enumerate(seen.pile):
+        x, y = layers[max(0, len(layers) - (len(seen.pile) - i))]
         targets[card] = Target(x, y, True, Z_PILE + i)
     my_hand: list[int] = []
     for seat in range(players):
         rel = (seat - me) % players
         area = layout.hands[rel]
-        cards = sorted(hand.hands[seat], key=lambda c: sort_key(c, descending))
-        if rel == 0:
+        shown = view.hand_of(seat)
+        if rel == 0 and shown is not None:
+            cards = sorted(shown, key=lambda c: sort_key(c, descending))
             my_hand = cards
             kinds = [_DISPLAY_ORDER[CARD_KIND[c]] for c in cards]
             spots = place_hand(len(cards), area, layout.card, kinds)
             for i, (x, y) in enumerate(spots):
                 targets[cards[i]] = Target(x, y, True, Z_HAND + i)
             continue
+        if shown is not None:
+            keys = sorted(shown, key=sort_key)
+        else:
+            keys = [hidden_key(seat, i) for i in range(seen.hand_sizes[seat])]
         small = layout.small_card
         if area.height > area.width * 1.5:
-            spots = place_stack(len(cards), area, small, align="center")
+            spots = place_stack(len(keys), area, small, align="center")
         else:
-            spots = place_hand(len(cards), area, small, max_step=0.3, min_step=0.05)
+            spots = place_hand(len(keys), area, small, max_step=0.3, min_step=0.05)
         for i, (x, y) in enumerate(spots):
-            targets[cards[i]] = Target(x, y, reveal, Z_HAND + i, small=True)
+            targets[keys[i]] = Target(x, y, shown is not None, Z_HAND + i, small=True)
     rects: list[dict[int, pygame.Rect]] = [{}, {}]
     orders: list[list[int]] = [[], []]
     for side in (0, 1):
         rel_side = (side - me) % 2
-        kinds = meld_display_order(list(hand.melds[side]))
+        kinds = meld_display_order(list(seen.melds[side]))
         orders[rel_side] = kinds
-        shown = [_shown_count(len(hand.melds[side][k])) for k in kinds]
+        counts = [_shown_count(len(seen.melds[side][k])) for k in kinds]
         corner = CORNER_INDEX[layout.large_index]  # every card's rank and suit show
-        columns = place_melds(shown, layout.melds[rel_side], layout.card, corner=corner)
+        columns = place_melds(counts, layout.melds[rel_side], layout.card, corner=corner)
         for col, kind in enumerate(kinds):
-            cards = _meld_cards_in_order(hand.melds[side][kind])
+            cards = _meld_cards_in_order(list(seen.melds[side][kind]))
             spots = columns[col]
             if len(cards) >= CANASTA:
-                cards = _squared_canasta(cards, natural=hand.mwild[side][kind] == 0)
+                cards = _squared_canasta(cards, natural=view.wild_count(side, kind) == 0)
                 spots = _squared_spots(spots[0], len(cards))
             for i, (x, y) in enumerate(spots):
                 targets[cards[i]] = Target(x, y, True, Z_MELD + col * 40 + i)
             if spots:
                 top = pygame.Rect(spots[0], layout.card)
                 rects[rel_side][kind] = top.unionall([pygame.Rect(s, layout.card) for s in spots])
-        red = place_stack(len(hand.red_threes[side]), layout.red_threes[rel_side], layout.card)
+        threes = seen.red_threes[side]
+        red = place_stack(len(threes), layout.red_threes[rel_side], layout.card)
         for i, (x, y) in enumerate(red):
-            targets[hand.red_threes[side][i]] = Target(x, y, True, Z_RED + i)
+            targets[threes[i]] = Target(x, y, True, Z_RED + i)
     waiting_rect = pygame.Rect(0, 0, 0, 0)
-    if hand.waiting:
-        rel_side = (hand.side - me) % 2
+    if seen.waiting:
+        rel_side = (seen.turn % 2 - me) % 2
         area = layout.melds[rel_side]
         width = min(area.width // 3, card_w * 3)
         waiting_rect = pygame.Rect(area.right - width, area.y, width, card_h)
-        spots = place_hand(len(hand.waiting), waiting_rect, layout.card, max_step=0.2,
+        spots = place_hand(len(seen.waiting), waiting_rect, layout.card, max_step=0.2,
                            min_step=0.02)  # fmt: skip
         for i, (x, y) in enumerate(spots):
-            targets[hand.waiting[i]] = Target(x, y, True, Z_WAIT + i)
-    return TablePlan(targets, my_hand, (rects[0], rects[1]), (orders[0], orders[1]), waiting_rect)
+            targets[seen.waiting[i]] = Target(x, y, True, Z_WAIT + i)
+    return TablePlan(
+        targets, stock, my_hand, (rects[0], rects[1]), (orders[0], orders[1]), waiting_rect
+    )
 
 
 def _shown_count(n: int) -> int:

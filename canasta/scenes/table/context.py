@@ -1,0 +1,105 @@
+"""What the table's sections share: the controller, the selection, the cards, the toast,
+the sound and the theme. The sections hold this, never the scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from canasta.controller import TableControl, TableView
+from canasta.engine.refusals import Refusal
+from canasta.scenes.table.board import Board
+from canasta.scenes.table.buttons import TableButtons
+from canasta.scenes.table.selection import Selection
+from canasta.ui.audio import Sound
+from canasta.ui.sections import Section
+from canasta.ui.theme import Theme
+from canasta.ui.widgets import Button, Toast
+
+
+@dataclass
+class TableContext:
+    """The table's shared parts.
+
+    Attributes:
+        controller: the table's controller (local or online: the interface only).
+        selection: the person's lifted cards, pile selection and keyboard focus.
+        board: the card sprites and the table's geometry.
+        toast: the one-line message over the meld area (refusals, notices).
+        sound: the sound layer; theme: colours.
+        clock: seconds since the table opened (game time, advanced by the scene).
+        places: every button's place at this window size (:mod:`.buttons`).
+        just_drawn: the cards the person drew this turn (marked in the hand until the
+            turn ends).
+    """
+
+    controller: TableControl
+    selection: Selection
+    board: Board
+    toast: Toast
+    sound: Sound
+    theme: Theme
+    clock: float = 0.0
+    places: TableButtons | None = None
+    just_drawn: set[int] = field(default_factory=set)
+
+    def place(self, key: str) -> pygame.Rect:
+        """The place of the button ``key`` (see :class:`TableButtons`)."""
+        assert self.places is not None
+        return pygame.Rect(self.places.rects[key])
+
+    def view(self) -> TableView:
+        """The table as the person sees it now."""
+        return self.controller.view()
+
+    def lifted(self) -> tuple[int, ...]:
+        """The lifted cards in the hand's display order."""
+        plan = self.board.plan
+        return self.selection.ordered(plan.my_hand if plan is not None else [])
+
+    def after(self, refusal: Refusal | None) -> None:
+        """After an intent: a made move lowers the selection (a refusal keeps it)."""
+        if refusal is None:
+            self.selection.clear()
+
+    def take(self) -> None:
+        """Take the pile with the lifted cards; with none, with the cards a player would
+        use (onto the side's meld, else a natural pair of the top card)."""
+        cards = self.lifted() or self.controller.default_take_cards()
+        self.after(self.controller.intent_take(cards))
+
+    def press(self, buttons: list[Button], pos: tuple[int, int]) -> bool:
+        """Click the button under ``pos`` among ``buttons`` (with its sound); True if one."""
+        for button in buttons:
+            if button.hit(pos):
+                self.sound.play("click")
+                button.click()
+                return True
+        return False
+
+
+class TablePart(Section):
+    """A section of the table: it shares a :class:`TableContext` and may show buttons."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+
+    def buttons(self) -> list[Button]:
+        """The buttons this section shows now (the scene hovers them)."""
+        return []
+
+    def restyle(self, theme: Theme) -> None:
+        """Use ``theme`` for this section's buttons."""
+        for button in self.all_buttons():
+            button.theme = theme
+
+    def all_buttons(self) -> list[Button]:
+        """Every button this section owns, shown or not."""
+        return []
+
+
+def button(label: str, action: Callable[[], None], theme: Theme) -> Button:
+    """A button placed later (by the section's resize)."""
+    return Button(pygame.Rect(0, 0, 1, 1), label, action, theme=theme)

@@ -1,0 +1,89 @@
+"""Keyboard play at the table: the focus ring through the hand, lifting and discarding
+with Enter and Space, Tab through your melds, and Escape to clear. The keys themselves are
+in :mod:`canasta.scenes.table.keys`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+import pygame
+
+from canasta.scenes.table.context import TableContext, TablePart
+
+
+class FocusSection(TablePart):
+    """The focus ring and the keys that move it.
+
+    Args:
+        ctx: the table's shared parts.
+        planned: the cards in the person's plan now (they take no focus).
+    """
+
+    def __init__(self, ctx: TableContext, planned: Callable[[], Collection[int]]) -> None:
+        super().__init__(ctx)
+        self.planned = planned
+
+    def cards(self) -> list[int]:
+        """The person's hand cards that can take the focus, in display order."""
+        plan = self.ctx.board.plan
+        if plan is None:
+            return []
+        planned = self.planned()
+        return [c for c in plan.my_hand if c not in planned]
+
+    def focused_card(self) -> int | None:
+        """The card under the focus ring, or None with an empty hand."""
+        return self.ctx.selection.focused(self.cards())
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """Left / Right, Enter, Space, Tab, Escape."""
+        return {
+            "focus_left": lambda: self._move(-1),
+            "focus_right": lambda: self._move(1),
+            "enter": self.enter,
+            "lift": self.lift,
+            "next_meld": self.next_meld,
+            "clear": self.ctx.selection.clear,
+        }
+
+    def _move(self, step: int) -> None:
+        self.ctx.selection.move_focus(step, len(self.cards()))
+
+    def lift(self) -> None:
+        """Lift or lower the focused card."""
+        card = self.focused_card()
+        if card is not None:
+            self.ctx.selection.toggle(card)
+            self.ctx.sound.play("click")
+
+    def enter(self) -> None:
+        """Discard the focused card when it is the one lifted card and a discard is due,
+        else lift or lower it."""
+        ctx = self.ctx
+        card = self.focused_card()
+        if card is None:
+            return
+        if ctx.view().phase == "play" and ctx.selection.cards == {card}:
+            ctx.after(ctx.controller.intent_discard((card,)))
+        else:
+            self.lift()
+
+    def next_meld(self) -> None:
+        """Tab: choose the next of your melds to add the lifted cards to."""
+        plan = self.ctx.board.plan
+        self.ctx.selection.next_meld(plan.meld_order[0] if plan is not None else [])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The focus ring on your turn, and the ring round the meld chosen with Tab."""
+        ctx = self.ctx
+        if not ctx.view().person_to_move or ctx.board.full is None:
+            return
+        accent = ctx.theme.accent
+        card = self.focused_card()
+        if card is not None:
+            ring = ctx.board.card_rect(card).inflate(8, 8)
+            pygame.draw.rect(surface, accent, ring, width=3, border_radius=8)
+        kind = ctx.selection.meld_focus
+        rect = ctx.board.meld_rect(kind) if kind is not None else None
+        if rect is not None:
+            pygame.draw.rect(surface, accent, rect.inflate(10, 10), width=3, border_radius=10)

@@ -1,0 +1,96 @@
+"""The hint: the Hint button and the H key ask the controller for the hard level's move
+(worked out off the window's thread); it glows on the cards and places the move uses,
+with one line saying why in the message strip. Sizes are pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.engine.moves import Move, MoveType
+from canasta.scenes.table.context import TableContext, TablePart, button
+from canasta.ui.effects import draw_glow
+from canasta.ui.input import Click, Intent
+from canasta.ui.widgets import Button
+
+HINT_GLOW = (120, 220, 255)
+
+
+class HintSection(TablePart):
+    """The hint button, its glow and its line. ``wanted`` is True once asked for."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        super().__init__(ctx)
+        self.hint_button = button("Hint", self.show_hint, ctx.theme)
+        self.wanted = False
+
+    def all_buttons(self) -> list[Button]:
+        """The Hint button."""
+        return [self.hint_button]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The Hint button in its own place in the message strip."""
+        self.hint_button.rect = self.ctx.place("hint")
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """H shows a hint."""
+        return {"hint": self.show_hint}
+
+    def show_hint(self) -> None:
+        """Ask for the hard level's move (it arrives in a later frame, or at once)."""
+        self.wanted = self.ctx.controller.request_hint()
+        if not self.wanted:
+            self.ctx.toast.show("No hint is available now.", 2.0)
+
+    def buttons(self) -> list[Button]:
+        """The Hint button on the person's turn (not while answering the partner)."""
+        view = self.ctx.view()
+        return [self.hint_button] if view.person_to_move and not view.asking else []
+
+    def handle(self, intent: Intent) -> bool:
+        """A click on the Hint button."""
+        return isinstance(intent, Click) and self.ctx.press(self.buttons(), intent.pos)
+
+    def line(self) -> str | None:
+        """The hint's line while one shows, "Thinking..." while it is coming, else None."""
+        if not self.wanted:
+            return None
+        controller = self.ctx.controller
+        advice = controller.poll_hint()
+        if advice is None:
+            if controller.person_to_move() and controller.hint_pending:
+                return "Thinking\u2026"
+            self.wanted = False
+            return None
+        return f"Hint: {advice.reason}"
+
+    def rects(self, move: Move) -> list[pygame.Rect]:
+        """Where the hinted move glows: its hand cards, the stock, the pile or a meld."""
+        board = self.ctx.board
+        layout = board.layout
+        assert layout is not None
+        rects = [board.card_rect(c) for c in move.cards if c in board.sprites]
+        if move.type is MoveType.DRAW:
+            rects.append(pygame.Rect(layout.stock))
+        elif move.type in (MoveType.TAKE, MoveType.DISCARD):
+            rects.append(board.pile_rect(self.ctx.view().pile))
+        elif move.type is MoveType.LAYOFF:
+            meld = board.meld_rect(move.target)
+            if meld is not None:
+                rects.append(meld)
+        elif move.type is MoveType.MELD:
+            rects.append(pygame.Rect(layout.melds[0]))
+        return rects
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The glow on the hinted move, and the Hint button."""
+        controller = self.ctx.controller
+        hint = controller.poll_hint() if self.wanted else None
+        if hint is not None and controller.person_to_move():
+            full = self.ctx.board.full
+            radius = full.radius if full is not None else 8
+            for rect in self.rects(hint.move):
+                draw_glow(surface, rect, HINT_GLOW, spread=12, radius=radius)
+        for shown in self.buttons():
+            shown.draw(surface)

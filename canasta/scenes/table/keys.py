@@ -1,0 +1,79 @@
+"""The table's key bindings: one table, key -> action, each with its name and help text
+(reference table 004, "Keyboard").
+
+The table scene looks keys up here and carries out the named action of the section that
+owns it; the help overlay (F1 or ?) and How to play's Keys page print this same table, so
+the keys shown are the keys that work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from canasta.ui.input import Key
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """Keys bound to one action.
+
+    Attributes:
+        action: the action's name (a section carries it out under this name).
+        keys: pygame key codes that trigger it.
+        chars: typed characters that trigger it too (``"?"``, whatever the layout).
+        label: how the keys are written for the player ("Left / Right").
+        help: what the action does, in a few words.
+    """
+
+    action: str
+    keys: tuple[int, ...]
+    label: str
+    help: str
+    chars: tuple[str, ...] = ()
+
+
+#: Every key of the table, in the order the help lists them.
+BINDINGS: tuple[Binding, ...] = (
+    Binding("focus_left", (pygame.K_LEFT,), "Left", "move the focus ring left in your hand"),
+    Binding("focus_right", (pygame.K_RIGHT,), "Right", "move the focus ring right"),
+    Binding(
+        "enter",
+        (pygame.K_RETURN, pygame.K_KP_ENTER),
+        "Enter",
+        "lift or lower the card; on the one lifted card, discard it; in the finish panel, go out",
+    ),  # fmt: skip
+    Binding("lift", (pygame.K_SPACE,), "Space", "lift or lower the focused card"),
+    Binding("next_meld", (pygame.K_TAB,), "Tab", "choose one of your melds to add cards to"),
+    Binding("draw", (pygame.K_s,), "S", "draw from the stock"),
+    Binding("take", (pygame.K_d,), "D", "take the discard pile (with the lifted cards)"),
+    Binding("meld", (pygame.K_m,), "M", "meld the lifted cards (or add them to the Tab meld)"),
+    Binding("plan", (pygame.K_p,), "P", "add the lifted cards to your plan"),
+    Binding("play_plan", (pygame.K_g,), "G", "play the planned melds"),
+    Binding("finish", (pygame.K_f,), "F", "finish the round: your plan, or a search"),
+    Binding("ask", (pygame.K_a,), "A", "ask your partner: may I go out?"),
+    Binding("yes", (pygame.K_y,), "Y", "answer your partner yes"),
+    Binding("no", (pygame.K_n,), "N", "answer your partner no"),
+    Binding("hint", (pygame.K_h,), "H", "show a hint"),
+    Binding("reset", (pygame.K_u, pygame.K_BACKSPACE), "U or Backspace", "reset the turn"),
+    Binding("clear", (pygame.K_ESCAPE,), "Escape", "clear the selection, close a panel"),
+    Binding("help", (pygame.K_F1,), "F1 or ?", "show or hide these keys", chars=("?",)),
+)
+
+_BY_KEY = {key: b for b in BINDINGS for key in b.keys}
+_BY_CHAR = {char: b for b in BINDINGS for char in b.chars}
+
+
+def action_for(intent: Key) -> str | None:
+    """The action a key press asks for, or None for an unbound key."""
+    binding = _BY_KEY.get(intent.key) or _BY_CHAR.get(intent.unicode)
+    return binding.action if binding is not None else None
+
+
+def key_help() -> tuple[tuple[str, str], ...]:
+    """(keys, what they do) rows for the help overlay and How to play."""
+    return tuple((b.label, b.help) for b in BINDINGS)
+
+
+__all__ = ["BINDINGS", "Binding", "action_for", "key_help"]

@@ -1,0 +1,110 @@
+"""The meld areas: clicks that meld, lay off or take the pile, the areas' panels, the
+cards waiting for an unopened side, and the NATURAL / MIXED chips on canastas.
+Sizes are pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.scenes.table.context import TablePart
+from canasta.scenes.table.furniture import chip, font_px
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent
+from canasta.ui.text import blit_text
+
+
+class MeldsSection(TablePart):
+    """Both sides' meld areas and red threes (see the module docstring)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The meld areas and red-three rows of both sides."""
+        layout = self.ctx.board.layout
+        assert layout is not None
+        self.rect = layout.melds[0].union(layout.melds[1]).union(layout.red_threes[0])
+        self.rect.union_ip(layout.red_threes[1])
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """M melds the lifted cards (onto the Tab meld when one is chosen)."""
+        return {"meld": self.meld}
+
+    def meld(self) -> None:
+        """Meld the lifted cards, add them to the Tab meld, or take the pile (draw due)."""
+        ctx = self.ctx
+        if ctx.view().phase == "draw":
+            ctx.take()
+            return
+        kind = ctx.selection.meld_focus
+        cards = ctx.lifted()
+        if kind is not None:
+            refusal = ctx.controller.intent_layoff(kind, cards)
+            ctx.after(refusal)  # a made lay-off also gives the ring back to the hand
+        else:
+            ctx.after(ctx.controller.intent_meld(cards))
+
+    def handle(self, intent: Intent) -> bool:
+        """A click on one of your melds lays off (or takes the pile onto it); on your meld
+        area it melds; on the other side's meld it is refused with the rule."""
+        if not isinstance(intent, Click):
+            return False
+        ctx = self.ctx
+        view = ctx.view()
+        board = ctx.board
+        layout, plan = board.layout, board.plan
+        if not view.person_to_move or layout is None or plan is None:
+            return False
+        pos = intent.pos
+        taking = ctx.selection.pile or view.phase == "draw"
+        for kind, rect in plan.meld_rects[0].items():
+            if rect.collidepoint(pos):
+                if taking:
+                    ctx.take()
+                else:
+                    ctx.after(ctx.controller.intent_layoff(kind, ctx.lifted()))
+                return True
+        if layout.melds[0].collidepoint(pos) or layout.red_threes[0].collidepoint(pos):
+            if taking:
+                ctx.take()
+            else:
+                ctx.after(ctx.controller.intent_meld(ctx.lifted()))
+            return True
+        if ctx.selection.cards and any(r.collidepoint(pos) for r in plan.meld_rects[1].values()):
+            ctx.after(ctx.controller.intent_layoff_on_opponents())
+            return True
+        return False
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The areas' panels (named while empty) and where waiting pile cards lie."""
+        board, theme = self.ctx.board, self.ctx.theme
+        layout = board.layout
+        assert layout is not None
+        view = self.ctx.view()
+        for rel_side in (0, 1):
+            area = layout.melds[rel_side].union(layout.red_threes[rel_side])
+            draw_panel(surface, area, (0, 0, 0, 38), 12)
+            if not view.seen.melds[(view.seat + rel_side) % 2]:
+                label = "Your melds" if rel_side == 0 else "Their melds"
+                blit_text(surface, label, font_px(layout), theme.text_dim, center=area.center)
+        plan = board.plan
+        if plan is not None and plan.waiting_rect.width:
+            draw_panel(surface, plan.waiting_rect.inflate(10, 10), (255, 255, 255, 40), 10)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """NATURAL or MIXED on every canasta."""
+        board = self.ctx.board
+        layout, plan = board.layout, board.plan
+        if layout is None or plan is None:
+            return
+        view = self.ctx.view()
+        font = font_px(layout)
+        for rel_side in (0, 1):
+            side = (view.seat + rel_side) % 2
+            for kind, rect in plan.meld_rects[rel_side].items():
+                if len(view.meld(side, kind)) >= 7:
+                    natural = view.wild_count(side, kind) == 0
+                    label = "NATURAL" if natural else "MIXED"
+                    bg = (176, 32, 40) if natural else (30, 30, 34)
+                    inside = pygame.Rect(rect.x, rect.y, rect.width, rect.height - font)
+                    chip(surface, label, bg, (255, 240, 200), inside, max(13, font - 2),
+                         above=False)  # fmt: skip

@@ -1,0 +1,422 @@
+"""The table scene: sections over the person's view, driven by a table controller.
+
+Input (see the Classic reference, "Controls"): click a hand card to select it, press and
+hold to select every card of its rank; click the stock to draw; click the pile's top card
+to select it, then the meld area or a meld to take the pile with the selected cards (or
+click the pile with a pair selected); select cards and click the meld area to meld or a
+meld to lay off; select one card and click the pile to discard. Every key is in
+:mod:`canasta.scenes.table.keys`.
+
+The scene reads only the controller's interface (:class:`TableControl`) and the values it
+hands out: the view, moves, events. The model changes at once in the controller; the
+scene drains its events every frame (sounds, messages) and the cards then tween to where
+the new view puts them. Computer players think in the controller's worker while the
+window keeps drawing; their turns are paced by a timer.
+
+Which file owns what: ``hand`` (clicks on your cards), ``piles`` (stock and discard
+pile), ``melds`` (meld areas), ``seats`` (felt, names, scores), ``strip`` (message and
+Menu / Reset / Ask), ``planner`` (planned melds, finish panel), ``focus`` (keyboard focus
+ring), ``hint``, ``bubble`` (the partner's question), ``help`` (the keys overlay),
+``board`` (card sprites), ``selection`` (what is lifted), ``keys`` (key bindings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.controller import Applied, HandEnded, Refused, TableControl, TurnReset
+from canasta.engine.moves import MoveType
+from canasta.scenes.base import Scene
+from canasta.scenes.table.board import Board, TableSprite
+from canasta.scenes.table.bubble import BubbleSection
+from canasta.scenes.table.buttons import TableButtons, place_table_buttons
+from canasta.scenes.table.context import TableContext, TablePart
+from canasta.scenes.table.focus import FocusSection
+from canasta.scenes.table.furniture import prompt_for
+from canasta.scenes.table.hand import HandSection
+from canasta.scenes.table.help import HelpSection
+from canasta.scenes.table.hint import HintSection
+from canasta.scenes.table.keys import action_for
+from canasta.scenes.table.melds import MeldsSection
+from canasta.scenes.table.piles import PilesSection
+from canasta.scenes.table.planner import PlannerSection
+from canasta.scenes.table.seats import SeatsSection
+from canasta.scenes.table.selection import Selection
+from canasta.scenes.table.strip import StripSection
+from canasta.scenes.table.targets import TablePlan
+from canasta.ui.audio import Sound
+from canasta.ui.cards import CardRenderer
+from canasta.ui.decks import CardOptions
+from canasta.ui.input import Click, Intent, Key
+from canasta.ui.layout import TableLayout, compute_layout
+from canasta.ui.sections import SectionStack
+from canasta.ui.theme import GREEN, Theme
+from canasta.ui.widgets import Button, Toast
+
+#: Seconds a computer player's move takes to show, by move type (normal speed).
+PACE = {
+    MoveType.DRAW: 0.45,
+    MoveType.TAKE: 0.7,
+    MoveType.MELD: 0.65,
+    MoveType.LAYOFF: 0.55,
+    MoveType.DISCARD: 0.6,
+    MoveType.ASK: 0.9,
+    MoveType.YES: 0.6,
+    MoveType.NO: 0.6,
+}
+#: Actions a key may ask for when the hand does not wait for the person.
+ANY_TIME = ("help", "clear")
+#: Actions a key may ask for while the partner asks the person.
+WHILE_ASKED = ("yes", "no", *ANY_TIME)
+
+__all__ = ["PACE", "TableScene", "TableSprite"]
+
+
+class TableScene(Scene):
+    """Plays hands of a game through a controller.
+
+    Args:
+        controller: the table's controller (the interface: local or online).
+        on_hand_over: called with the controller when the hand's scores should be shown.
+        on_menu: called when the person presses Menu.
+        sound: the sound layer; theme: colours; speed: 1.0 normal, larger is faster
+            (every animation's duration is divided by it).
+        cards: face style, deck back, suit palette and large-index choice.
+        descending: show the person's hand from Aces down (default 4s up).
+        on_turn_end: called with the controller at every turn boundary (a discard, the
+            end of the hand), e.g. to save the game.
+        trace: print each move and each wait for the person on standard output (for the
+            real-window test and bug reports).
+    """
+
+    def __init__(
+        self,
+        controller: TableControl,
+        on_hand_over: Callable[[TableControl], None],
+        on_menu: Callable[[], None],
+        *,
+        sound: Sound | None = None,
+        theme: Theme = GREEN,
+        speed: float = 1.0,
+        descending: bool = False,
+        on_turn_end: Callable[[TableControl], None] | None = None,
+        trace: bool = False,
+        cards: CardOptions | None = None,
+    ) -> None:
+        super().__init__()
+        self.trace = trace
+        self._traced_wait: tuple[int, str, int] | None = None
+        self._moves_seen = 0
+        self.controller = controller
+        self.on_hand_over = on_hand_over
+        self.on_menu = on_menu
+        self.cards = cards or CardOptions()
+        self.descending = descending
+        self.on_turn_end = on_turn_end
+        self.hand_over_at: float | None = None
+        #: The hand has ended and the person looks at the cards until a click or Enter.
+        self.hand_waiting = False
+        self._held: set[int] = set()
+        self.wait = 0.0
+        self.board = Board(self.animator, descending)
+        self.board.speed = speed
+        self.ctx = TableContext(controller, Selection(), self.board,
+                                Toast(self.animator, theme=theme), sound or Sound(enabled=False),
+                                theme)  # fmt: skip
+        self.parts: list[TablePart] = self.make_sections(self.ctx)
+        self.sections = SectionStack(list(self.parts))
+        self.actions = self.sections.actions()
+
+    def make_sections(self, ctx: TableContext) -> list[TablePart]:
+        """The table's sections, bottom to top (a replay shows fewer)."""
+        self.planner = PlannerSection(ctx)
+        self.hint = HintSection(ctx)
+        self.bubble = BubbleSection(ctx)
+        self.strip = StripSection(ctx, self.message, self.on_menu)
+        self.focus = FocusSection(ctx, self.planner.planned_cards)
+        self.help = HelpSection(ctx)
+        return [SeatsSection(ctx), MeldsSection(ctx), PilesSection(ctx), HandSection(ctx),
+                self.planner, self.hint, self.strip, self.bubble, self.focus,
+                self.help]  # fmt: skip
+
+    def message(self) -> str:
+        """The message strip's line: a hint's reason while one shows, else the prompt."""
+        return self.hint.line() or prompt_for(self.controller.view())
+
+    # Shared parts, by name -------------------------------------------------------------------
+
+    @property
+    def selection(self) -> Selection:
+        """The person's selection."""
+        return self.ctx.selection
+
+    @property
+    def selected(self) -> set[int]:
+        """The lifted hand cards."""
+        return self.ctx.selection.cards
+
+    @property
+    def just_drawn(self) -> set[int]:
+        """The cards the person drew this turn (marked until the turn ends)."""
+        return self.ctx.just_drawn
+
+    @property
+    def reveal(self) -> bool:
+        """True once the hand is over and every hand shows face up."""
+        return self.controller.view().revealed is not None
+
+    @property
+    def toast(self) -> Toast:
+        """The one-line message over the meld area."""
+        return self.ctx.toast
+
+    @property
+    def sound(self) -> Sound:
+        """The sound layer."""
+        return self.ctx.sound
+
+    @property
+    def theme(self) -> Theme:
+        """The colours."""
+        return self.ctx.theme
+
+    @property
+    def speed(self) -> float:
+        """1.0 normal, larger is faster."""
+        return self.board.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.board.speed = value
+
+    @property
+    def clock(self) -> float:
+        """Seconds of game time since the table opened."""
+        return self.ctx.clock
+
+    @property
+    def layout(self) -> TableLayout | None:
+        """The table's geometry at this size."""
+        return self.board.layout
+
+    @property
+    def plan(self) -> TablePlan | None:
+        """Every card's target and the clickable areas."""
+        return self.board.plan
+
+    @property
+    def sprites(self) -> dict[int, TableSprite]:
+        """The card sprites by key."""
+        return self.board.sprites
+
+    @property
+    def full(self) -> CardRenderer | None:
+        """The full-size card images."""
+        return self.board.full
+
+    @property
+    def places(self) -> TableButtons | None:
+        """Every button's place at this size."""
+        return self.ctx.places
+
+    def card_rect(self, card: int) -> pygame.Rect:
+        """Where a card of the person's hand rests (px)."""
+        return self.board.rest_rect(card)
+
+    def meld_rect(self, kind: int, side: int = 0) -> pygame.Rect:
+        """Where the meld of ``kind`` shows (``side`` 0: the person's side; 1: the other).
+
+        Raises:
+            KeyError: if that side has no meld of ``kind``.
+        """
+        rect = self.board.meld_rect(kind, side)
+        if rect is None:
+            raise KeyError(kind)
+        return rect
+
+    def buttons(self) -> list[Button]:
+        """Every button shown now."""
+        return [b for part in self.parts for b in part.buttons()]
+
+    # Scene hooks ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout and card images for a ``size`` (w, h) px window."""
+        super().resize(size)
+        view = self.controller.view()
+        layout = compute_layout(self.size, view.players, self.cards.large_index)
+        full = CardRenderer(*layout.card, options=self.cards)
+        small = CardRenderer(*layout.small_card, options=self.cards)
+        full.prerender()  # about 50 ms per size, so no frame waits for an image
+        small.prerender()
+        self.board.resize(layout, full, small)
+        self.ctx.places = place_table_buttons(layout)
+        self.sections.resize(self.size)
+        if self.board.sprites:
+            self.board.place(view, animate=False)
+
+    def restyle(self, theme: Theme | None = None, cards: CardOptions | None = None) -> None:
+        """Change the table's theme and/or card look now (re-renders images, keeps play)."""
+        if theme is not None:
+            self.ctx.theme = theme
+            self.ctx.toast.theme = theme
+            for part in self.parts:
+                part.restyle(theme)
+        if cards is not None:
+            self.cards = cards
+        if self.board.layout is not None:
+            self.resize(self.size)
+
+    def enter(self, payload: object = None) -> None:
+        """Start showing the current hand with a deal animation."""
+        self.start_hand()
+
+    def start_hand(self) -> None:
+        """Lay every card on the stock, then deal them out to their places."""
+        self.controller.drain_events()
+        self.ctx.selection.clear()
+        self.hand_over_at = None
+        self.hand_waiting = False
+        self.ctx.just_drawn = set()
+        self._held = set(self.controller.view().hand)
+        self.board.deal(self.controller.view())
+        self.wait = 1.0 / self.speed
+        self.sound.play("deal")
+
+    def update(self, dt: float) -> None:
+        """Advance animations, drain the controller's events, pace computer players, and
+        finish the hand when due."""
+        super().update(dt)
+        self.ctx.clock += dt
+        self.sync()
+        self.sections.update(dt)
+        controller = self.controller
+        if self.hand_over_at is not None:
+            if self.clock >= self.hand_over_at and not self.animator.busy:
+                self.hand_over_at = None
+                self.on_hand_over(controller)
+            return
+        view = controller.view()
+        if self.trace and view.person_to_move and not self.animator.busy:
+            wait = (self._moves_seen, view.phase, len(view.hand))
+            if wait != self._traced_wait:
+                self._traced_wait = wait
+                print(f"waiting phase={wait[1]} hand={wait[2]}", flush=True)
+        if controller.computer_to_move():
+            controller.think()  # the worker thinks while the cards still move
+            if not self.animator.busy:
+                self.wait -= dt
+                if self.wait <= 0:
+                    move = controller.poll_computer()
+                    if move is not None:
+                        self.wait = PACE[move.type] / self.speed
+                        self.sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every section's under-layer, the cards, then every section over them."""
+        self.sections.draw(surface, lambda: self.board.draw(surface, self.theme.accent))
+
+    def handle(self, intent: Intent) -> bool:
+        """Keys through the binding table to the sections' actions; clicks and long presses
+        to the sections top-down (an open modal section takes everything). While the
+        ended hand waits, a click (but on Menu) or Enter or Space goes on to the scores."""
+        if self.hand_waiting and (
+            isinstance(intent, Click)
+            or isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE)
+        ):  # fmt: skip
+            if isinstance(intent, Click) and self.strip.menu_button.hit(intent.pos):
+                self.strip.menu_button.click()
+                return True
+            self.hand_waiting = False  # the person has looked at the hands: the scores
+            self.on_hand_over(self.controller)
+            return True
+        if isinstance(intent, Key) and self.sections.modal() is None:
+            used = self._key(intent)
+        else:
+            used = self.sections.handle(intent)
+        if hasattr(intent, "pos") and not used:
+            for shown in self.buttons():
+                shown.update_hover(intent.pos)
+        self.sync()
+        return used
+
+    def _key(self, intent: Key) -> bool:
+        name = action_for(intent)
+        action = self.actions.get(name) if name is not None else None
+        if action is None or name is None:
+            return False
+        view = self.controller.view()
+        if name not in ANY_TIME and not view.person_to_move:
+            return False
+        if view.asking and name not in WHILE_ASKED:
+            return False
+        action()
+        return True
+
+    # Syncing the screen with the model -------------------------------------------------------
+
+    def sync(self) -> None:
+        """Drain the controller's events (messages, sounds), then move the cards."""
+        events = self.controller.drain_events()
+        boundary = False
+        for event in events:
+            if isinstance(event, Refused):
+                self.toast.show(event.message, 3.2)
+                self.sound.play("refusal")
+            elif isinstance(event, Applied):
+                self._moves_seen += 1
+                self._sound_for(event)
+                boundary = boundary or event.move.type is MoveType.DISCARD
+                self.bubble.on_applied(event)
+                if self.trace:
+                    size = self.controller.view().seen.hand_sizes[event.seat]
+                    print(f"move seat={event.seat} {event.text} hand={size}", flush=True)
+            elif isinstance(event, TurnReset):
+                self._moves_seen += 1
+                self.toast.show("Turn reset.", 1.5)
+                if self.trace:
+                    print(f"reset seat={event.seat}", flush=True)
+            elif isinstance(event, HandEnded):
+                if self.trace:
+                    print(f"hand-ended totals={event.totals[0]},{event.totals[1]}", flush=True)
+                boundary = True
+                if self.controller.person is None:  # a demo goes on by itself
+                    self.hand_over_at = self.clock + 1.6 / self.speed
+                else:  # the person looks at every hand as long as they like
+                    self.hand_waiting = True
+                self.sound.play("won" if event.winner == self.controller.view().seat % 2
+                                else "lost")  # fmt: skip
+        if boundary and self.on_turn_end is not None:
+            self.on_turn_end(self.controller)
+        view = self.controller.view()
+        held = set(view.hand)
+        if view.person_to_move and not view.ended:
+            drawn = any(isinstance(e, Applied) and e.seat == view.seat
+                        and e.move.type is MoveType.DRAW for e in events)  # fmt: skip
+            self.ctx.just_drawn = (held - self._held) if drawn else self.ctx.just_drawn & held
+        else:
+            self.ctx.just_drawn = set()
+        self._held = held
+        self.ctx.selection.keep(view.hand, view.phase == "draw")
+        if self.board.layout is None or not self.board.sprites:
+            return
+        if events:
+            self.board.place(view, animate=True)
+        pile_top = view.pile[-1] if view.pile and self.ctx.selection.pile else None
+        self.board.mark(self.ctx.selection.cards, pile_top)
+
+    def _sound_for(self, event: Applied) -> None:
+        """The move's sound: the canasta sound once, when the move took a meld to seven
+        cards or more (a lay-off from six to eight too), else the move's own."""
+        kind = event.move.type
+        if event.canastas:
+            self.sound.play("canasta")
+        elif kind in (MoveType.MELD, MoveType.LAYOFF, MoveType.TAKE):
+            self.sound.play("pile" if kind is MoveType.TAKE else "meld")
+        elif kind is MoveType.DRAW:
+            self.sound.play("draw")
+        elif kind is MoveType.DISCARD:
+            self.sound.play("discard")

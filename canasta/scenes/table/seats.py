@@ -1,0 +1,71 @@
+"""The felt, each seat's name and card count, and the scores panel. Draws only."""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta.scenes.table.context import TablePart
+from canasta.scenes.table.furniture import font_px, seat_name
+from canasta.ui.effects import draw_panel
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.theme import paint_felt
+
+
+class SeatsSection(TablePart):
+    """The table's ground: felt under everything, seat labels and scores over the cards."""
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The felt."""
+        paint_felt(surface, self.ctx.theme)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every seat's label (the one to move in the accent colour) and the scores."""
+        layout, theme = self.ctx.board.layout, self.ctx.theme
+        assert layout is not None
+        view = self.ctx.view()
+        font = font_px(layout)
+        size = max(13, font - 2)
+        for seat in range(view.players):
+            rel = (seat - view.seat) % view.players
+            area = layout.hands[rel]
+            name = seat_name(seat, view.seat, view.players, view.watching)
+            count = view.seen.hand_sizes[seat]
+            text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
+            to_move = not view.ended and view.mover == seat
+            color = theme.accent if to_move else theme.text_dim
+            if rel == 0:
+                blit_text(surface, text, size, color, bold=to_move,
+                          topleft=(area.x + 6, area.y + 2))  # fmt: skip
+            elif area.height > area.width * 1.5:
+                blit_text(surface, text, size, color, bold=to_move,
+                          center=(area.centerx, area.y + 10))  # fmt: skip
+            else:
+                blit_text(surface, text, size, color, bold=to_move,
+                          midleft=(area.x + 6, area.centery))  # fmt: skip
+        self._scores(surface, font)
+
+    def _scores(self, surface: pygame.Surface, font: int) -> None:
+        layout, theme = self.ctx.board.layout, self.ctx.theme
+        assert layout is not None
+        view = self.ctx.view()
+        seen = view.seen
+        rect = layout.scores
+        draw_panel(surface, rect, theme.frost, 10)
+        mine = view.seat % 2
+        lines = [
+            (f"Us {seen.side_scores[mine]:,}", theme.text),
+            (f"Them {seen.side_scores[1 - mine]:,}", theme.text),
+        ]
+        if seen.opened[mine]:
+            lines.append((f"Our canastas {view.canastas(mine)}", theme.text_dim))
+        else:
+            minimum = view.opening_minimums[mine]
+            points = seen.opening_points if seen.turn % 2 == mine else 0
+            lines.append((f"To open: {points}/{minimum}", theme.accent))
+        lines.append((f"Deal {view.deal_number}", theme.text_dim))
+        size = max(12, min(font, rect.height // (len(lines) + 1)))
+        y = rect.y + 6
+        for text, color in lines:
+            fitted = fit_text_size(text, rect.width - 12, size)
+            blit_text(surface, text, fitted, color, topleft=(rect.x + 8, y))
+            y += round(size * 1.15)

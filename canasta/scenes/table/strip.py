@@ -1,0 +1,116 @@
+"""The message strip and its buttons: the prompt (or a hint's line), a refusal in the strip
+on a dark panel, and Menu, Reset and Ask partner. Sizes are pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from canasta.scenes.table.context import TableContext, TablePart, button
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent
+from canasta.ui.paragraphs import LINE_GAP, fit_lines, text_height
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.widgets import Button
+
+#: The message strip's text: below this size (px) a long line wraps instead of shrinking,
+#: down to the smallest size; the strip's lowest part is kept for its buttons.
+READABLE_PX = 18
+SMALLEST_PX = 12
+BUTTON_ROW_PX = 50
+
+
+class StripSection(TablePart):
+    """The message strip.
+
+    Args:
+        ctx: the table's shared parts.
+        message: the line to show now (the prompt, a hint's reason, a replay's caption).
+        on_menu: the Menu button's action.
+    """
+
+    def __init__(
+        self, ctx: TableContext, message: Callable[[], str], on_menu: Callable[[], None]
+    ) -> None:
+        super().__init__(ctx)
+        self.message = message
+        theme = ctx.theme
+        self.menu_button = button("Menu", on_menu, theme)
+        self.reset_button = button("Reset", self.reset, theme)
+        self.ask_button = button("Ask partner", self.ask, theme)
+
+    def all_buttons(self) -> list[Button]:
+        """Menu, Reset, Ask partner."""
+        return [self.menu_button, self.reset_button, self.ask_button]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Each button in its own place (:mod:`canasta.scenes.table.buttons`)."""
+        self.reset_button.rect = self.ctx.place("reset")
+        self.ask_button.rect = self.ctx.place("ask")
+        self.menu_button.rect = self.ctx.place("menu")
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """U or Backspace resets the turn; A asks the partner."""
+        return {"reset": self.reset, "ask": self.ask}
+
+    def reset(self) -> None:
+        """Take the person's turn back to its start."""
+        if self.ctx.controller.reset_turn():
+            self.ctx.selection.clear()
+
+    def ask(self) -> None:
+        """Ask the partner "may I go out?" (refused with the reason when one cannot)."""
+        self.ctx.controller.intent_ask()
+
+    def buttons(self) -> list[Button]:
+        """Menu always; Reset while the turn has something to take back, else Ask when the
+        person could ask (four players: with two there is no partner, and no place)."""
+        view = self.ctx.view()
+        shown = [self.menu_button]
+        if view.person_to_move and not view.asking:
+            if view.can_reset:
+                shown.append(self.reset_button)
+            elif view.can_ask and view.players == 4:
+                shown.append(self.ask_button)
+        return shown
+
+    def handle(self, intent: Intent) -> bool:
+        """A click on one of the buttons shown."""
+        return isinstance(intent, Click) and self.ctx.press(self.buttons(), intent.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The message (a refusal while one shows, on a dark panel in the strip so it
+        covers no card; else the prompt); the buttons."""
+        layout = self.ctx.board.layout
+        assert layout is not None
+        self._message(surface, layout.message, self.message())
+        for shown in self.buttons():
+            shown.draw(surface)
+
+    def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        # The text is drawn in the room above the strip's button rows, centred in it.
+        bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
+        room = bottom - rect.y
+        color = self.ctx.theme.text
+        toast = self.ctx.toast
+        if toast.visible:
+            text, color = toast.text, self.ctx.theme.accent
+            panel = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, max(20, room - 2))
+            draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
+        width = rect.width - 20
+        size = fit_text_size(text, width, largest)
+        lines = [text]
+        if size < READABLE_PX:
+            # A long line (a hint and its reason) wraps above the buttons rather than
+            # shrinking out of reach of the eye, where the strip has room for it.
+            wrapped_size, wrapped = fit_lines(text, width, room, READABLE_PX, SMALLEST_PX)
+            if text_height(wrapped_size, len(wrapped)) <= room:
+                size, lines = wrapped_size, wrapped
+        step = round(size * LINE_GAP)
+        top = rect.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
+        for i, line in enumerate(lines):
+            blit_text(
+                surface, line, size, color, center=(rect.centerx, top + size * 0.6 + i * step)
+            )
