@@ -6,6 +6,7 @@ says who went out, the trophy beside the winner, Portrait -> Free back to landsc
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -21,6 +22,7 @@ from canasta.ui.input import Click, post_key
 from canasta.ui.widgets import Button
 from tests.ui.test_table_buttons import table
 from tests.ui.test_table_plays_a_hand import pump
+from tests.ui.test_table_sections import view_of
 
 SIZES = [(960, 600), (1280, 800), (600, 960), (800, 1280)]
 
@@ -176,3 +178,15 @@ def test_clicking_on_through_a_finished_hand(size) -> None:
     scene.sync()
     scene.handle(Click((640, 400)))
     assert shown == [scene.controller]
+
+
+def test_the_end_of_hand_prompt_names_who_went_out_or_the_empty_stock() -> None:
+    """The prompt reads the view's went_out / stock_ran_out (seat 1 is West with four)."""
+    view = view_of(players=4)
+    ended = replace(view, seen=replace(view.seen, phase="ended"))
+    wait = ": look at the hands, then click or press Enter for the scores."
+    assert prompt_for(replace(ended, went_out=1)) == "West went out" + wait
+    assert prompt_for(replace(ended, went_out=2)) == "Partner went out" + wait
+    assert prompt_for(replace(ended, stock_ran_out=True)) == "The stock ran out" + wait
+    assert prompt_for(ended) == "The hand is over" + wait
+    assert prompt_for(replace(ended, went_out=3, watching=True)) == "East went out."

@@ -91,6 +91,8 @@ class StripSection(TablePart):
     def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
         # The text is drawn in the room above the strip's button rows, centred in it.
         bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
+        if self.ctx.view().ended:  # no strip buttons show: the whole strip is the text's
+            bottom = rect.bottom - 4
         room = bottom - rect.y
         color = self.ctx.theme.text
         toast = self.ctx.toast
