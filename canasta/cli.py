@@ -8,6 +8,8 @@ Usage::
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
     canasta replay FILE [--quit-after SECONDS] [--size WxH]
                                           open a game record in the replay scene
+    canasta serve [--host H] [--port P] [--data DIR] [--certfile F --keyfile F]
+                                          host online tables (see canasta.net.serve)
 
 Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
 """
@@ -76,14 +78,16 @@ def game_parser() -> argparse.ArgumentParser:
 
 def position_command(argv: list[str]) -> int:
     """Run ``canasta position``; return the exit status."""
-    from canasta.engine.refusals import IllegalMove
+    from canasta.engine.refusals import IllegalMove, MoveParseError
     from canasta.records.position import PositionError, load_position, position_to_json
 
     parser = argparse.ArgumentParser(
         prog="canasta position", description="Show or play moves in a saved position."
     )
     parser.add_argument("file", type=Path, help="a position file (JSON)")
-    parser.add_argument("--play", metavar="MOVE", help='a move, e.g. "meld 7H 7D 2C"')
+    parser.add_argument("--play", metavar="MOVE", action="append",
+                        help='a move, e.g. "meld 7H 7D 2C"; repeat it to play several in '
+                             "order (a turn, a plan)")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         state = load_position(args.file)
@@ -100,15 +104,22 @@ def position_command(argv: list[str]) -> int:
         for move in moves:
             print(move.text())
         return 0
-    try:
-        move = state.parse_move(args.play)
-        state.play(move)
-    except IllegalMove as error:
-        print(f"refused ({error.refusal.code.value}): {error.refusal.message()}")
-        return 1
-    except ValueError as error:
-        print(f"refused (bad_move): {error}")
-        return 1
+    for number, text in enumerate(args.play, start=1):
+        where = f" move {number} ({text!r})" if len(args.play) > 1 else ""
+        try:
+            state.play(state.parse_move(text))
+        except IllegalMove as error:
+            print(f"refused{where} ({error.refusal.code.value}): {error.refusal.message()}")
+            if number > 1:
+                print(f"# the position after the {number - 1} move(s) played:")
+                print(position_to_json(state))
+            return 1
+        except MoveParseError as error:
+            print(f"refused{where} (bad_move): {error}")
+            if number > 1:
+                print(f"# the position after the {number - 1} move(s) played:")
+                print(position_to_json(state))
+            return 1
     print(position_to_json(state))
     return 0
 
@@ -149,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args_list and args_list[0] == "serve":
+        from canasta.net.serve import serve_command
+
+        return serve_command(args_list[1:])
     if args_list and args_list[0] == "replay":
         return replay_command(args_list[1:])
     args = game_parser().parse_args(args_list)

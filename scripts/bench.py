@@ -1,6 +1,14 @@
 """Benchmarks, printed as JSON: engine speed, computer decision time, frame time, start-up.
 
 Usage: python scripts/bench.py [--hands N] [--frames N] [--quick]
+       python scripts/bench.py --baseline REV [--hands N] [--rounds N]
+
+With ``--baseline REV`` only the engines are compared: the engine of git revision REV
+(checked out in a temporary git worktree) and this checkout's play the same random legal
+hands, batch by batch in alternation, each in its own process (``scripts/bench_worker.py``);
+the JSON gives, per preset, both engines' ``hands_per_second`` (by process CPU time, which
+other programs on a shared machine do not inflate, and by wall clock), the ratio, and
+whether both played the same moves (``same_play``: equal move lists give equal play).
 
 Figures:
 * ``engine_hands_per_second``: random legal full 4-player hands per second (one core).
@@ -30,7 +38,9 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -179,13 +189,168 @@ def first_frame_seconds() -> float:
     return elapsed
 
 
+ROOT = Path(__file__).resolve().parent.parent
+#: The presets compared by ``--baseline``: (label, preset name, players).
+COMPARED = [
+    ("Classic 4p", "Classic", 4),
+    ("Classic 2p", "Classic", 2),
+    ("Book rules", "Book rules", None),
+    ("Two-handed", "Two-handed", None),
+    ("Draw-two partnership", "Draw-two partnership", None),
+    ("Play-off on ties", "Play-off on ties", None),
+]
+
+
+def _worker(root: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "bench_worker.py")],
+        env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(root),
+    )  # fmt: skip
+    assert proc.stdout is not None
+    where = json.loads(proc.stdout.readline())["file"]
+    if not where.startswith(str(root)):
+        raise RuntimeError(f"the worker for {root} imported canasta from {where}")
+    return proc
+
+
+def _ask(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, float | str]:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    answer: dict[str, float | str] = json.loads(proc.stdout.readline())
+    return answer
+
+
+def compare_engines(
+    rev: str, hands: int, rounds: int, decision_hands: int = 0
+) -> dict[str, object]:
+    """Time this checkout's engine against revision ``rev``'s on the same hands.
+
+    Each preset's ``hands`` seeds are split into ``rounds`` batches; every batch is played
+    by both engines one after the other (which goes first alternates), so a change in the
+    machine's load touches both alike. With ``decision_hands``, also compares the medium and
+    hard levels' moves on fixed worlds and the hard level's worlds per search in its budget.
+    Returns the JSON figures (hands per second, ratio).
+    """
+    commit = subprocess.run(
+        ["git", "rev-parse", rev], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="canasta-baseline-") as tmp:
+        base_root = Path(tmp) / "baseline"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(base_root), commit],
+            cwd=ROOT, check=True, capture_output=True,
+        )  # fmt: skip
+        try:
+            procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
+            figures: dict[str, object] = {}
+            for label, preset, players in COMPARED:
+                totals = {name: {"cpu": 0.0, "wall": 0.0, "moves": 0} for name in procs}
+                same = True
+                size = max(1, hands // rounds)
+                for i, first in enumerate(range(0, hands, size)):
+                    request = {"preset": preset, "players": players,
+                               "seeds": [first, min(hands, first + size)]}  # fmt: skip
+                    order = ["baseline", "current"] if i % 2 == 0 else ["current", "baseline"]
+                    answers = {name: _ask(procs[name], request) for name in order}
+                    same &= answers["baseline"]["digest"] == answers["current"]["digest"]
+                    for name, answer in answers.items():
+                        for key in ("cpu", "wall", "moves"):
+                            totals[name][key] += float(answer[key])
+                per = {
+                    name: {
+                        "hands_per_second": round(hands / t["cpu"], 1),
+                        "hands_per_second_wall": round(hands / t["wall"], 1),
+                        "moves": int(t["moves"]),
+                    }
+                    for name, t in totals.items()
+                }
+                figures[label] = {
+                    **per,
+                    "ratio": round(totals["baseline"]["cpu"] / totals["current"]["cpu"], 2),
+                    "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
+                    "same_play": same,
+                }
+            if decision_hands:
+                figures["decisions"] = _compare_decisions(procs, decision_hands)
+                figures["hard_worlds_in_budget"] = _compare_budget(procs, decision_hands)
+            for proc in procs.values():
+                assert proc.stdin is not None
+                proc.stdin.close()
+                proc.wait()
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(base_root)],
+                cwd=ROOT, check=False, capture_output=True,
+            )  # fmt: skip
+    return {"baseline": commit, "hands": hands, "rounds": rounds, "presets": figures}
+
+
+def _compare_decisions(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
+    """Medium and hard in every seat on fixed worlds (no time limit), both engines: how many
+    hands' move lists are the same, and where the first difference of each other one is."""
+    out: dict[str, object] = {}
+    for level, worlds in (("medium", 6), ("hard", 8)):
+        for players in (2, 4):
+            request = {"decisions": level, "players": players, "seeds": [0, hands],
+                       "worlds": worlds}  # fmt: skip
+            answers = {name: _ask(proc, request) for name, proc in procs.items()}
+            base, cur = answers["baseline"]["hands"], answers["current"]["hands"]
+            assert isinstance(base, list) and isinstance(cur, list)
+            differ = []
+            for deal, (a, b) in enumerate(zip(base, cur, strict=True)):
+                if a != b:
+                    i = next(
+                        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                        min(len(a), len(b)),
+                    )
+                    differ.append({"deal": deal, "move": i,
+                                   "baseline": a[i] if i < len(a) else None,
+                                   "current": b[i] if i < len(b) else None})  # fmt: skip
+            out[f"{level} {players}p"] = {"hands": hands, "same": hands - len(differ),
+                                          "differ": differ}  # fmt: skip
+    return out
+
+
+def _compare_budget(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
+    """Sampled deals (worlds) per hard search within the level's budget, both engines: as
+    each counts its budget (the baseline may count wall-clock time), then both on the
+    deciding thread's CPU time (engine speed alone)."""
+    out: dict[str, object] = {}
+    for players, cpu in ((2, False), (4, False), (2, True), (4, True)):
+        request = {"budget": True, "players": players, "seeds": [0, max(1, hands // 2)],
+                   "cpu": cpu}  # fmt: skip
+        row: dict[str, object] = {}
+        for name, proc in procs.items():
+            worlds = _ask(proc, request)["worlds"]
+            assert isinstance(worlds, list)
+            row[name] = {
+                "searches": len(worlds),
+                "mean_worlds": round(statistics.mean(worlds), 1) if worlds else 0,
+                "median_worlds": statistics.median(worlds) if worlds else 0,
+                "at_cap": sum(1 for w in worlds if w >= (48 if players == 2 else 96)),
+            }
+        out[f"{players}p" + (", both on CPU time" if cpu else ", as each engine counts")] = row
+    return out
+
+
 def main() -> None:
     """Run every benchmark and print the JSON figures."""
     parser = argparse.ArgumentParser(description="Canasta benchmarks (JSON output)")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--quick", action="store_true", help="small counts, for tests")
+    parser.add_argument("--baseline", metavar="REV", help="compare the engine with REV's only")
+    parser.add_argument("--rounds", type=int, default=10, help="alternated batches (--baseline)")
+    parser.add_argument("--decision-hands", type=int, default=0,
+                        help="also compare AI decisions on N hands (--baseline)")  # fmt: skip
     args = parser.parse_args()
+    if args.baseline:
+        hands = 20 if args.quick else args.hands
+        figures = compare_engines(args.baseline, hands, args.rounds, args.decision_hands)
+        print(json.dumps(figures, indent=2))
+        return
     hands = 20 if args.quick else args.hands
     frames = 60 if args.quick else args.frames
     decisions = decision_times(max(5, hands // 6))

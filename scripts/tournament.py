@@ -5,6 +5,9 @@ Usage::
     python scripts/tournament.py --a hard --b medium --players 2 --pairs 500 [--seed S]
         [--workers N] [--out FILE]
 
+Levels: those of the game, and ``open`` (the hard level seeing every hand, for measurement
+only; :mod:`canasta.ai.open_hand`).
+
 Each deal is played twice (a *deal pair*): first level A holds side 0's seats and level B
 side 1's, then the same cards are dealt again with the sides swapped. A deal pair is won
 by the level whose summed margin over its two plays is positive (a tie counts half to
@@ -27,8 +30,21 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from canasta.ai.base import Player
 from canasta.ai.levels import LEVELS, make_player
+from canasta.ai.open_hand import OpenHandPlayer
 from canasta.engine import CLASSIC, HandState
+
+#: Levels for measurement only: "open" is the hard level seeing every hand
+#: (:mod:`canasta.ai.open_hand`), a reference point no player is ever seated against.
+MEASURE_LEVELS = ("open",)
+
+
+def seat(level: str, seed: int) -> Player:
+    """A computer player of ``level`` (one of LEVELS or MEASURE_LEVELS)."""
+    if level == "open":
+        return OpenHandPlayer(seed)
+    return make_player(level, seed)
 
 
 def play_hand(levels: list[str], players: int, deal: int, seed: int) -> tuple[int, dict]:
@@ -40,14 +56,17 @@ def play_hand(levels: list[str], players: int, deal: int, seed: int) -> tuple[in
     rules = CLASSIC.with_options(players=players, quick_game=True)
     state = HandState.deal(rules, deal, dealer=deal % players)
     state.keep_snapshots = False
-    seats = [make_player(levels[seat % 2], seed * 16 + seat) for seat in range(players)]
+    seats = [seat(levels[s % 2], seed * 16 + s) for s in range(players)]
     times: dict[str, list[float]] = {level: [] for level in levels}
     while not state.ended:
-        seat = state.mover
-        view = state.view_for(seat)
+        mover = state.mover
+        player = seats[mover]
+        if isinstance(player, OpenHandPlayer):
+            player.see(state)
+        view = state.view_for(mover)
         start = time.perf_counter()
-        move = seats[seat].choose(view)
-        times[levels[seat % 2]].append(time.perf_counter() - start)
+        move = player.choose(view)
+        times[levels[mover % 2]].append(time.perf_counter() - start)
         state.apply(move)
     a, b = state.score().totals
     return a - b, times
@@ -116,9 +135,20 @@ def summarise(
 
 
 def run(
-    a: str, b: str, players: int, pairs: int, seed: int, workers: int, progress: bool = False
+    a: str,
+    b: str,
+    players: int,
+    pairs: int,
+    seed: int,
+    workers: int,
+    progress: bool = False,
+    out: str | None = None,
 ) -> dict[str, object]:
-    """Play ``pairs`` deal pairs of level ``a`` against ``b`` on ``workers`` processes."""
+    """Play ``pairs`` deal pairs of level ``a`` against ``b`` on ``workers`` processes.
+
+    With ``out``, the figures of the pairs played so far are written to that file every 10
+    pairs (``"complete": false`` until the last), so a run cut short still reports.
+    """
     tasks = [(a, b, players, seed * 100_000 + i, seed + 7 * i) for i in range(pairs)]
     margins: list[int] = []
     times: dict[str, list[float]] = {a: [], b: []}
@@ -128,20 +158,29 @@ def run(
             margins.append(margin)
             for level, values in pair_times.items():
                 times.setdefault(level, []).extend(values)
+            if out and (i + 1) % 10 == 0 and i + 1 < pairs:
+                partial = summarise(a, b, players, margins, times, time.perf_counter() - start)
+                _write(out, {**partial, "workers": workers, "complete": False})
             if progress and (i + 1) % 10 == 0:
                 won = sum(1 for m in margins if m > 0) + sum(1 for m in margins if m == 0) / 2
                 print(f"{a}-{b} {players}p: {i + 1}/{pairs} share_a={won / (i + 1):.3f}",
                       file=sys.stderr, flush=True)  # fmt: skip
     figures = summarise(a, b, players, margins, times, time.perf_counter() - start)
     figures["workers"] = workers
+    figures["complete"] = True
     return figures
+
+
+def _write(path: str, figures: dict[str, object]) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(figures, indent=2) + "\n")
 
 
 def main() -> None:
     """Parse arguments, run the match, print (and optionally save) the JSON figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", choices=LEVELS, default="hard")
-    parser.add_argument("--b", choices=LEVELS, default="medium")
+    parser.add_argument("--a", choices=LEVELS + MEASURE_LEVELS, default="hard")
+    parser.add_argument("--b", choices=LEVELS + MEASURE_LEVELS, default="medium")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--pairs", type=int, default=500, help="deal pairs to play")
     parser.add_argument("--seed", type=int, default=1)
@@ -152,12 +191,10 @@ def main() -> None:
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
     figures = run(args.a, args.b, args.players, args.pairs, args.seed, args.workers,
-                  args.progress)  # fmt: skip
-    text = json.dumps(figures, indent=2)
-    print(text)
+                  args.progress, args.out)  # fmt: skip
+    print(json.dumps(figures, indent=2))
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+        _write(args.out, figures)
 
 
 if __name__ == "__main__":

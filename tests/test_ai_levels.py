@@ -107,7 +107,7 @@ def test_hard_explains_its_move_in_one_line() -> None:
     while not state.ended and state.move_count < 40:
         advice = player.advise(state.view_for(state.mover))
         assert advice.move in state.legal_moves()
-        assert advice.reason and "\n" not in advice.reason and len(advice.reason) < 120
+        assert advice.reason and "\n" not in advice.reason and len(advice.reason) < 130
         state.apply(advice.move)
 
 

@@ -83,3 +83,47 @@ def test_racing_ends_a_search_once_every_alternative_is_clearly_worse() -> None:
     assert full and set(full) == {16}
     assert raced and all(PRUNE_AFTER <= n <= 16 for n in raced)
     assert any(n < 16 for n in raced)
+
+
+class _Clock:
+    """A fake clock: each reading moves it on by ``step`` seconds."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _first_search_worlds(cpu_step: float, wall_step: float) -> int:
+    """Worlds seat 0's first search samples (two players, 48 at most) under fake clocks."""
+    state = HandState.deal(CLASSIC, 21)
+    others = TrackingPlayer(1)
+    hard = HardPlayer(5, cpu_clock=_Clock(cpu_step), wall_clock=_Clock(wall_step))
+    while not state.ended:
+        view = state.view_for(state.mover)
+        if state.mover == 0:
+            advice = hard.advise(view)
+            if advice.worlds:
+                return advice.worlds
+            move = advice.move
+        else:
+            move = others.choose(view)
+        state.apply(move)
+    raise AssertionError("seat 0 never searched")
+
+
+def test_the_budget_is_counted_in_cpu_time_with_a_wall_clock_ceiling() -> None:
+    # No CPU time spent and no wall time passing: the search runs to its 48 worlds.
+    assert _first_search_worlds(0.0, 0.0) == 48
+    # CPU time past the 0.1 s budget at every reading: only the 4 worlds always sampled.
+    assert _first_search_worlds(0.2, 0.0) == 4
+    # A machine so busy that little CPU time passes while the wall clock runs past the
+    # 1 s ceiling: the search stops after its first world, before the 4 of the CPU budget.
+    assert _first_search_worlds(0.0, 2.0) == 1
+    # 0.03 s of CPU a reading: one reading at the start, then one after each world from
+    # the 4th on, so after world n the search has used 0.03 x (n - 3) s: 0.09 s after the
+    # 6th world (within 0.1 s), 0.12 s after the 7th (past it).
+    assert _first_search_worlds(0.03, 0.0) == 7

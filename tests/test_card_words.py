@@ -54,6 +54,7 @@ def test_moves_in_words() -> None:
     assert move_words(Move(MoveType.DISCARD, (one("TD"),))) == "Discard 10\u2666"
     assert move_words(Move(MoveType.LAYOFF, (one("KC"),), KING)) == "Lay off K\u2663 on the Kings"
     assert move_words(Move(MoveType.DRAW)) == "Draw from the stock"
+    assert move_words(Move(MoveType.DECLINE)) == "Decline the pile, ending the hand"
     assert move_words(Move(MoveType.TAKE)) == "Take the pile"
     assert (
         move_words(Move(MoveType.TAKE, (one("9S"), one("9H"))))

@@ -221,3 +221,26 @@ def test_quit_after_must_be_a_finite_number() -> None:
     result = canasta("--quit-after", "nan")
     assert result.returncode == 2
     assert "a number above 0" in result.stderr
+
+
+def test_several_moves_play_in_order(draw_file: Path) -> None:
+    result = canasta("position", str(draw_file), "--play", "draw", "--play", "discard 5C")
+    assert result.returncode == 0, result.stdout
+    data = json.loads(result.stdout)
+    assert data["turn"] == 1 and data["phase"] == "draw"
+    assert data["pile"][-1] == "5C"
+
+
+def test_several_moves_stop_at_the_first_refusal(draw_file: Path) -> None:
+    result = canasta(
+        "position", str(draw_file), "--play", "draw", "--play", "meld 7H 7D", "--play", "draw"
+    )
+    assert result.returncode == 1
+    first, note, *rest = result.stdout.splitlines()
+    assert first == (
+        "refused move 2 ('meld 7H 7D') (meld_too_small): "
+        "A meld needs at least 3 cards; you chose 2."
+    )
+    assert note == "# the position after the 1 move(s) played:"
+    after = json.loads("\n".join(rest))
+    assert after["phase"] == "play" and after["turn"] == 0

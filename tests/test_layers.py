@@ -196,3 +196,21 @@ def test_no_table_section_holds_the_scene() -> None:
         modules = imports_of(path)
         assert not any(m.startswith("canasta.scenes.table.scene") for m in modules), path.name
         assert "TableScene" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> None:
+    net = Path(__file__).resolve().parents[1] / "canasta" / "net"
+    names = sorted(p.stem for p in net.glob("*.py") if p.stem != "__init__")
+    assert {"protocol", "server", "client", "store", "tables"} <= set(names)
+    loaded = loaded_after("; ".join(f"import canasta.net.{n}" for n in names))
+    assert "pygame" not in loaded["new"]
+    assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]
+    allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
+    allowed += ("canasta.records",)
+    assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
+
+
+def test_protocol_loads_pydantic_only() -> None:
+    loaded = loaded_after("import canasta.net.protocol")
+    assert "websockets" not in loaded["new"] and "pygame" not in loaded["new"]
+    assert all(m.startswith("canasta.net") for m in loaded["canasta"]), loaded["canasta"]

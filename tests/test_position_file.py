@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from canasta.ai import HeuristicPlayer
-from canasta.engine import HandState, Phase, RuleSet
+from canasta.engine import Code, HandState, Phase, RuleSet
+from canasta.engine.cards import CARD_CODE
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
 from canasta.records.position import (
     PositionError,
@@ -175,9 +176,31 @@ def test_turn_beyond_the_seats(tmp_path: Path) -> None:
     assert "turn must be a seat from 0 to 1" in refused(tmp_path, {**BASE, "turn": 3})
 
 
-def test_full_stock_that_misses_cards(tmp_path: Path) -> None:
-    message = refused(tmp_path, {**BASE, "stock": ["2C"]})
-    assert "cards missing from the position" in message
+def test_a_stock_that_places_few_cards_leaves_the_rest_out_of_play(tmp_path: Path) -> None:
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps({**BASE, "stock": ["2C"]}))
+    state = load_position(path)
+    # 10 cards placed (5 + 3 in hands, 2 on the pile) and 1 in the stock: 97 out of play.
+    assert [CARD_CODE[c] for c in state.stock] == ["2C"]
+    assert len(state.out_of_play) == 108 - 10 - 1 == 97
+    assert sorted(c for place in state.cards_in_places() for c in place) == list(range(108))
+    data = json.loads(position_to_json(state))
+    assert len(data["out_of_play"]) == 97
+    again = tmp_path / "again.json"
+    again.write_text(position_to_json(state))
+    assert load_position(again) == state
+
+
+def test_a_stock_given_as_a_count(tmp_path: Path) -> None:
+    path = tmp_path / "count.json"
+    path.write_text(json.dumps({**BASE, "stock_size": 0}))
+    state = load_position(path)
+    assert state.stock == [] and len(state.out_of_play) == 98
+    # Classic: the stock is empty and seat 0 holds no 4 for the pile's 4H: no legal move,
+    # the hand ends (the engine ends it when such a turn begins in play).
+    assert state.legal_moves() == []
+    refusal = state.check(state.parse_move("decline"))
+    assert refusal is not None and refusal.code is Code.DECLINE_NOTHING
 
 
 def test_known_card_not_in_the_hand(tmp_path: Path) -> None:
@@ -259,3 +282,16 @@ def test_answer_phase_needs_ask_permission(tmp_path: Path) -> None:
 
 def test_turn_must_be_a_whole_number(tmp_path: Path) -> None:
     assert "turn" in refused(tmp_path, {"hands": [["5C"], ["6C"]], "turn": True})
+
+
+def test_a_deal_from_a_deck_order_in_a_file(tmp_path: Path) -> None:
+    deck = [CARD_CODE[c] for c in range(108)]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps({"rules": {"players": 2}, "dealer": 1, "deck": deck, "hands": []}))
+    state = load_position(path)
+    # Seat 0 (the dealer's left) gets the 1st, 3rd ... card turned up: codes as given.
+    expected = HandState.deal(RuleSet(), 0, dealer=1, deck=list(range(108)))
+    assert state == expected
+    path.write_text(json.dumps({"rules": {"players": 2}, "deck": deck[:-1], "hands": []}))
+    with pytest.raises(PositionError, match="a deck order names all 108 cards, not 107"):
+        load_position(path)

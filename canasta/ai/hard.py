@@ -17,7 +17,10 @@ information Monte Carlo" in Bridge and Skat programs):
    building on; holding cards back except what opens the side or completes a canasta;
    and each of the four cheapest discards, including a freezing wild card, plus (with
    four players) the kinds the next player just drew over or discarded. A turn plan
-   needs no hidden card, since the turn's own moves only use the seat's hand.
+   needs no hidden card, since the turn's own moves only use the seat's hand. A plan
+   whose discard hands the next player's side a large unfrozen pile it can take onto a
+   meld (:func:`~canasta.ai.judgement.feeds_pile`) is dropped while a plan with a safe
+   discard exists: a few lucky sampled deals cannot justify such a gift.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
    hands' unknown places and the stock, sizes kept (with four players, the inferred
@@ -41,14 +44,17 @@ information Monte Carlo" in Bridge and Skat programs):
    :attr:`HardPlayer.CONFIDENCE`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
-   (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). With four players the
-   candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two standard
-   errors worse than the tracking player's own choice is dropped, so the worlds left go
-   to the plans still in contention, and the search ends once none is left. The medium
-   level is the same search with 6 worlds in 20 ms, one round with four players, no
+   (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
+   thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
+   the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
+   checked after every world) so a very busy machine still answers in time. With four
+   players the candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two
+   standard errors worse than the tracking player's own choice is dropped, so the worlds
+   left go to the plans still in contention, and the search ends once none is left. The
+   medium level is the same search with 6 worlds in 20 ms, one round with four players, no
    inference, no plan that holds cards back, no other discard than the tracking player's
-   own, no standard-error test and no racing. A plan chosen for the play phase is
-   followed for the rest of the turn without a new search.
+   own, no standard-error test and no racing. A plan chosen for the play phase is followed
+   for the rest of the turn without a new search.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -62,6 +68,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -79,6 +86,7 @@ from canasta.engine.view import SeatView
 from canasta.engine.words import card_name, move_words
 
 from .evaluation import evaluate
+from .judgement import feeds_pile, safe_discard_kinds
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
@@ -139,6 +147,10 @@ class HardPlayer:
         learned: (None: :attr:`LEARNED`) evaluate the horizon with the fitted model of
             :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
             docstring's step 5, as the medium level does).
+        cpu_clock: the clock ``time_limit`` is counted on (seconds; default
+            ``time.thread_time``, the deciding thread's CPU time).
+        wall_clock: the clock the :attr:`WALL_CEILING` is counted on (seconds; default
+            ``time.perf_counter``).
     """
 
     name = "hard"
@@ -157,6 +169,8 @@ class HardPlayer:
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
+    #: Wall-clock seconds after which a search stops whatever CPU time it has had.
+    WALL_CEILING = 1.0
 
     def __init__(
         self,
@@ -171,6 +185,8 @@ class HardPlayer:
         confidence: float | None = None,
         learned: bool | None = None,
         prune: float | None = None,
+        cpu_clock: Callable[[], float] = time.thread_time,
+        wall_clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
         self.time_limit = time_limit
@@ -183,6 +199,8 @@ class HardPlayer:
         self.confidence = confidence
         self.learned = learned
         self.prune = prune
+        self.cpu_clock = cpu_clock
+        self.wall_clock = wall_clock
         self.policy = TrackingPlayer(seed)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
@@ -226,10 +244,10 @@ class HardPlayer:
 
     def _search(self, view: SeatView) -> Advice:
         rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view))
-        start = time.perf_counter()
+        start, start_wall = self.cpu_clock(), self.wall_clock()
         players = view.rules.players
         infer = self._infers(players)
-        first = sample_state(view, rng, infer)
+        first = self._sample(view, rng, infer)
         candidates = self._candidates(view, first)
         if len(candidates) == 1:
             return self._adopt(view, candidates[0], 0.0, 0)
@@ -239,16 +257,18 @@ class HardPlayer:
         prune = self.PRUNE[players] if self.prune is None else self.prune
         live = list(candidates)
         while count < most and len(live) > 1:
-            world = first if count == 0 else sample_state(view, rng, infer)
+            world = first if count == 0 else self._sample(view, rng, infer)
             for cand in live:
                 cand.values.append(self._simulate(world, cand, view.seat))
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
                 live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
-            if (
-                limit is not None
-                and count >= self.min_worlds
-                and time.perf_counter() - start > limit
+            # The CPU budget counts once the minimum of worlds is in; the wall-clock ceiling
+            # after any world, so a very busy machine still answers in about a second.
+            if limit is not None and (
+                count >= self.min_worlds
+                and self.cpu_clock() - start > limit
+                or self.wall_clock() - start_wall > self.WALL_CEILING
             ):
                 break
         candidates = [c for c in candidates if len(c.values) == count]
@@ -271,6 +291,10 @@ class HardPlayer:
         move = cand.moves[0]
         reason = _reason(view, cand, margin)
         return Advice(move, reason, margin, worlds)
+
+    def _sample(self, view: SeatView, rng: random.Random, infer: bool) -> HandState:
+        """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
+        return sample_state(view, rng, infer)
 
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
@@ -304,7 +328,37 @@ class HardPlayer:
             if moves and tuple(moves) not in seen:
                 seen.add(tuple(moves))
                 out.append(_Candidate(label, moves))
-        return out
+        return self._without_gifts(view, world, out, owes)
+
+    def _without_gifts(
+        self, view: SeatView, world: HandState, cands: list[_Candidate], owes: bool
+    ) -> list[_Candidate]:
+        """``cands`` without the plans that end by feeding the next player the pile
+        (:func:`~canasta.ai.judgement.feeds_pile`) while a safe discard exists: the search
+        never prefers such a gift (a few lucky sampled deals cannot justify it). A plan with
+        a safe discard is added when none of ``cands`` has one and the hand holds one."""
+        hand = len(view.hand)
+
+        def gift(cand: _Candidate) -> bool:
+            last = cand.moves[-1]
+            return (
+                last.type is MoveType.DISCARD
+                and not _goes_out(cand.moves, hand)
+                and feeds_pile(view, CARD_KIND[last.cards[0]])
+            )
+
+        if not any(gift(c) for c in cands):
+            return cands
+        safe = [c for c in cands if not gift(c)]
+        if not safe:
+            counts = table_of(view).counts
+            costs = discard_costs(view, counts)
+            for kind in sorted(safe_discard_kinds(view, counts), key=lambda k: costs[k]):
+                moves = self._turn(world.copy(), view.seat, Style(discard=kind), owes)
+                if moves and not gift(_Candidate("safe", moves)):
+                    safe.append(_Candidate("safe", moves))
+                    break
+        return safe or cands
 
     @staticmethod
     def _turn(state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
@@ -416,6 +470,8 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
     t = move.type
     if t is MoveType.DRAW:
         return "Draw from the stock: the pile cannot be taken."
+    if t is MoveType.DECLINE:
+        return "Decline the pile: the stock is empty, so the hand ends now."
     if t is MoveType.DISCARD:
         return f"Discard {card_name(move.cards[0])}."
     if t is MoveType.TAKE:
@@ -437,6 +493,8 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
         if any(m.type is MoveType.TAKE for m in view.legal_moves):
             return f"Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
         return "Draw from the stock: the pile cannot be taken."
+    if move.type is MoveType.DECLINE:
+        return f"Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
     if move.type is MoveType.ASK:
         return "Ask your partner: you can go out, and going out now pays."
     final = cand.moves[-1]
@@ -468,7 +526,7 @@ def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     if kind == BLACK_THREE:
         return f"Discard {code}: a black three blocks the pile for one turn{gain}."
     if searched:
-        return f"Discard {code}: tried over likely hands, it does best later on{gain}."
+        return f"Discard {code}: tried over likely hands, it does best later{gain}."
     return f"Discard {code}: the card least likely to give them the pile{gain}."
 
 

@@ -17,9 +17,9 @@ simulations. It reads only its seat's view. On top of
   freeze it.
 * **Take**: the pile is taken when it is worth it: three or more cards, or fewer when no
   wild card is spent on it; a wild card is spent on a take only for a pile of five or more.
-* **Keep cards**: melds leave at least two cards in hand before the discard; with four
-  players three while the side cannot go out yet, so the discard never leaves a lone card
-  that can neither go out nor take the pile (a taker needs a pair from the hand).
+* **Keep cards**: melds leave at least two cards in hand before the discard; three while
+  the side cannot go out yet, so the discard never leaves a lone card that can neither go
+  out nor meld, unless the stock is nearly out (:func:`~canasta.ai.judgement.lone_card_ok`).
 * **Go out** unless a canasta is within reach and worth more than going out now: its bonus
   times the chance to finish it next turn, against 100 for going out plus the points the
   opponents are caught holding, and only while the opponents are not about to go out and
@@ -53,13 +53,13 @@ from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 from canasta.engine.view import SeatView
 
 from .heuristic import HeuristicPlayer, meld_signature
+from .judgement import lone_card_ok
 from .tracking import chance_holds, chance_holds_wild, unseen_kind_counts
 
-#: Cards a meld leaves in hand before the discard while the side cannot go out yet, by
-#: number of players. With four, three: the discard never leaves a lone card that can
-#: neither go out nor take the pile (a partner sat so in a player's game). With two, three
-#: measured weaker (hard vs medium 56.3% of 500 deal pairs against 63.4%), so two stays.
-KEEP_BEFORE_CANASTA = {2: 2, 4: 3}
+#: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
+#: so the discard never leaves a lone card that can neither go out nor meld, unless
+#: :func:`~canasta.ai.judgement.lone_card_ok` allows it (measured; README, "The lone card").
+KEEP_BEFORE_CANASTA = 3
 #: A pile at least this long (cards) is worth freezing with a two when no discard is safe.
 FREEZE_PILE = 6
 #: A pile at least this long is worth a joker to freeze.
@@ -182,12 +182,13 @@ class TrackingPlayer(HeuristicPlayer):
 
     @staticmethod
     def _cards_to_keep(view: SeatView, table: Table) -> int:
-        """Cards left in hand after a meld (before the discard): two, or with four players
-        three while the side cannot go out yet (:data:`KEEP_BEFORE_CANASTA`)."""
+        """Cards left in hand after a meld (before the discard): two once the side can go
+        out or when :func:`~canasta.ai.judgement.lone_card_ok` allows a lone card, else
+        :data:`KEEP_BEFORE_CANASTA`."""
         canastas = sum(1 for size in table.sizes if size >= 7)
-        if canastas >= view.rules.canastas_to_go_out:
+        if canastas >= view.rules.canastas_to_go_out or lone_card_ok(view):
             return 2
-        return KEEP_BEFORE_CANASTA[view.rules.players]
+        return KEEP_BEFORE_CANASTA
 
     def _wants_out(self, view: SeatView, table: Table, plan: GoOutPlan) -> bool:
         if self.style.go_out is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, NUM_KINDS, RED_THREE, is_wild_kind
+from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, RED_THREE
 from canasta.engine.state import HandState, Phase
 from canasta.engine.view import SeatView
 
@@ -126,7 +126,6 @@ def sample_state(view: SeatView, rng: random.Random, infer: bool = False) -> Han
             cards), which a view made by the engine never does.
     """
     rules = view.rules
-    state = HandState(rules, view.side_scores)
     players = rules.players
     pool = unseen_cards(view)
     threes = [c for c in pool if CARD_KIND[c] == RED_THREE]
@@ -146,40 +145,35 @@ def sample_state(view: SeatView, rng: random.Random, infer: bool = False) -> Han
     stock = others[position:]
     if infer:
         _respect_caps(view, unknown, stock, rng)
-    for seat in range(players):
-        own = seat == view.seat
-        cards = list(view.hand) if own else sorted(view.known[seat]) + unknown[seat]
-        state.hands[seat] = cards
-        counts = [0] * NUM_KINDS
-        for card in cards:
-            counts[CARD_KIND[card]] += 1
-        state.counts[seat] = counts
-        state.known[seat] = set(view.known[seat]) if seat != view.seat else set()
+    hands = [
+        list(view.hand) if seat == view.seat else sorted(view.known[seat]) + unknown[seat]
+        for seat in range(players)
+    ]
     stock += threes
     rng.shuffle(stock)
-    state.stock = stock
-    state.pile = list(view.pile)
-    state.pile_freezers = view.pile_freezers
-    for side in (0, 1):
-        for kind, meld in view.melds[side].items():
-            state.melds[side][kind] = list(meld)
-            state.msize[side][kind] = len(meld)
-            state.mwild[side][kind] = sum(1 for c in meld if is_wild_kind(CARD_KIND[c]))
-        state.red_threes[side] = list(view.red_threes[side])
-    state.opened = list(view.opened)
-    state.shown = [list(turns) for turns in view.shown]
-    state.turn = view.turn
-    state.phase = Phase(view.phase)
-    state.waiting = list(view.waiting)
-    state.opening_points = view.opening_points
-    state.turn_melded = view.turn_melded
-    state.permission = view.permission
-    state.asked = view.permission is not None or state.phase is Phase.ANSWER
-    if state.phase is Phase.ANSWER:
-        state.answerer = state.partner(state.turn)
-    # Who melded earlier only matters for a concealed going out: a side with melds on the
-    # table is taken to have melded before.
-    state.melded_before = [bool(view.melds[seat % 2]) for seat in range(players)]
+    phase = Phase(view.phase)
+    state = HandState.from_parts(
+        rules,
+        hands=hands,
+        stock=stock,
+        pile=list(view.pile),
+        melds=[{kind: list(meld) for kind, meld in view.melds[side].items()} for side in (0, 1)],
+        red_threes=[list(view.red_threes[0]), list(view.red_threes[1])],
+        waiting=list(view.waiting),
+        side_scores=view.side_scores,
+        turn=view.turn,
+        phase=phase,
+        opened=list(view.opened),
+        opening_points=view.opening_points,
+        turn_melded=view.turn_melded,
+        permission=view.permission,
+        asked=view.permission is not None or phase is Phase.ANSWER,
+        # Who melded earlier only matters for a concealed going out: a side with melds on
+        # the table is taken to have melded before.
+        melded_before=[bool(view.melds[seat % 2]) for seat in range(players)],
+        known=[set() if seat == view.seat else set(view.known[seat]) for seat in range(players)],
+        shown=[list(turns) for turns in view.shown],
+    )
     state.keep_snapshots = False
     return state
 

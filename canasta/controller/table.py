@@ -327,7 +327,11 @@ class TableController:
     # Intents from the table: selections of cards turned into moves ---------------------------
 
     def intent_draw(self) -> Refusal | None:
-        """The person clicked the stock."""
+        """The person clicked the stock (once it is empty at the Classic table: declined the
+        pile, which ends the hand; matrix row 18)."""
+        hand = self.hand
+        if not hand.stock and hand.check(Move(MoveType.DECLINE)) is None:
+            return self.submit(Move(MoveType.DECLINE))
         return self.submit(Move(MoveType.DRAW))
 
     def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:
@@ -345,7 +349,7 @@ class TableController:
         to the side's meld of that rank (one meld per rank)."""
         kind = meld_kind(cards)
         if not cards:
-            return self._refuse(Refusal(Code.BAD_MOVE, {"text": "Select cards to meld first."}))
+            return self._refuse(Refusal(Code.SELECT_TO_MELD))
         if kind < 0:
             return self._refuse(Refusal(Code.WILDS_NEED_TARGET))
         if kind in self.hand.melds[self.hand.side]:
@@ -355,7 +359,7 @@ class TableController:
     def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> Refusal | None:
         """The person clicked the side's meld of ``kind`` with a selection."""
         if not cards:
-            return self._refuse(Refusal(Code.BAD_MOVE, {"text": "Select cards to add first."}))
+            return self._refuse(Refusal(Code.SELECT_TO_LAY_OFF))
         return self.submit(Move(MoveType.LAYOFF, cards, kind))
 
     def intent_layoff_on_opponents(self) -> Refusal:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import BLACK_THREE, CARD_KIND, JOKER, KIND_NAME, NATURAL_KINDS, TWO
+from .core import Phase
+from .legality import go_out_plan
 from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
@@ -42,8 +44,7 @@ def check_plan(state: HandState, moves: list[Move]) -> tuple[int, Refusal] | Non
     last = len(moves) - 1
     for i, move in enumerate(moves):
         if move.type not in _PLAN_TYPES and not (move.type is MoveType.DISCARD and i == last):
-            text = "A plan holds melds and lay-offs, and at most one discard at its end."
-            return i, Refusal(Code.BAD_MOVE, {"text": text})
+            return i, Refusal(Code.PLAN_MOVE_TYPE, {"move": move.text()})
         refusal = trial.check(move)
         if refusal is not None:
             return i, refusal
@@ -123,8 +124,6 @@ def find_finish(state: HandState) -> list[Move] | Refusal:
         :func:`check_plan`; or a refusal saying why there is none (``NO_FINISH`` with the
         reason, or the rule a found plan breaks).
     """
-    from .legality import go_out_plan
-    from .state import Phase
 
     if state.phase is not Phase.PLAY:
         return Refusal(Code.WRONG_PHASE, {"expected": "draw from the stock or take the pile first"})

@@ -8,6 +8,7 @@ after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -25,9 +26,10 @@ from .cards import (
     kind_of_rank_char,
     normalise_code,
 )
-from .moves import ASK, DRAW, NO, YES, Move, MoveType
+from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
+from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
 from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
-from .refusals import Code, Refusal
+from .refusals import Code, MoveParseError, Refusal
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -102,7 +104,7 @@ def finish_refusal(
                 return None
             return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
         hand += waiting
-    canastas = sum(1 for size in sizes if size >= 7)
+    canastas = sum(1 for size in sizes if size >= CANASTA_SIZE)
     may_go_out = canastas >= needed and s.permission is not False
     if hand == 0:
         if s.permission is False:
@@ -125,10 +127,11 @@ def finish_refusal(
     # One card left and the side cannot go out yet: it must complete a canasta on its own.
     last = next(k for k in range(NUM_KINDS) if counts[k])
     if s.permission is not False and canastas + 1 >= needed:
-        if last in NATURAL_KINDS and sizes[last] == 6:
+        if last in NATURAL_KINDS and sizes[last] == NEAR_CANASTA_SIZE:
             return None
         if is_wild_kind(last) and any(
-            sizes[k] == 6 and wild_room(sizes[k], wilds[k], cap) for k in NATURAL_KINDS
+            sizes[k] == NEAR_CANASTA_SIZE and wild_room(sizes[k], wilds[k], cap)
+            for k in NATURAL_KINDS
         ):
             return None
     if s.permission is False:
@@ -183,7 +186,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     if kind == BLACK_THREE:
         if wild:
             return _r(Code.BLACK_THREE_WITH_WILD)
-        if nat not in (3, 4):
+        if nat not in BLACK_THREE_MELD_SIZES:
             return _r(Code.BLACK_THREE_COUNT, count=nat)
     elif kind in s.melds[side]:
         return _r(Code.MELD_EXISTS, rank=KIND_NAME[kind])
@@ -199,7 +202,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     if kind == BLACK_THREE:
         left = sum(counts)
         needed = s.rules.canastas_to_go_out
-        canastas = sum(1 for size in sizes if size >= 7)
+        canastas = sum(1 for size in sizes if size >= CANASTA_SIZE)
         if (
             left > 1
             or not s.opened[s.side]
@@ -221,7 +224,7 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     """
     side = s.side
     if kind not in s.melds[side] or kind == BLACK_THREE:
-        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+        return _no_such_meld(s, kind)
     size = s.msize[side][kind]
     wild = s.mwild[side][kind]
     shape = _meld_shape(size - wild + nat, wild + twos + jokers, s.rules.wild_cap)
@@ -230,6 +233,18 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
     points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
+
+
+def _no_such_meld(s: HandState, kind: int) -> Refusal:
+    """The side has no meld of ``kind`` to lay off on: say so, naming the rule when the
+    other side has one (Classic "Melding": lay off only on your own side's melds)."""
+    if not 0 <= kind < NUM_KINDS:
+        return _r(Code.NO_MELD_NAMED)
+    if kind in s.melds[1 - s.side]:
+        return _r(Code.OPPONENTS_MELD_OF, rank=KIND_NAME[kind])
+    if kind == BLACK_THREE:
+        return _r(Code.BLACK_THREE_NO_LAYOFF)
+    return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
 
 
 def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | None:
@@ -262,6 +277,8 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
             return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
     elif not exists:
         if not s.rules.take_with_natural_and_wild:
+            if nat < 2 and s.rules.take_onto_meld_needs_natural:
+                return _r(Code.PILE_NEEDS_PAIR_OR_NATURAL, rank=rank)
             if nat < 2:
                 return _r(Code.PILE_NEEDS_PAIR, rank=rank)
         elif nat < 1 or nat + 1 + wild < 3:
@@ -273,6 +290,13 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
     shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
     if shape is not None:
         return shape
+    if s.opened[side] and s.permission is None:
+        # The common case: two or more cards left (a natural among them where wild cards
+        # may not be discarded), so the turn can end with a discard (finish_refusal: None).
+        hand = s.counts[s.turn]
+        left = len(s.hands[s.turn]) - nat - wild
+        if left >= 2 and (s.rules.wild_discard_allowed or left > hand[TWO] + hand[JOKER] - wild):
+            return None
     counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
     sizes[kind] += 1
     points = (nat + 1) * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
@@ -281,7 +305,11 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
         for card in rest:
             counts[CARD_KIND[card]] += 1
         return finish_refusal(s, counts, sizes, wilds, 0, 0)
-    return finish_refusal(s, counts, sizes, wilds, points, len(rest))
+    refusal = finish_refusal(s, counts, sizes, wilds, points, len(rest))
+    if refusal is not None and refusal.code is Code.OPENING_UNREACHABLE and rest:
+        # The cards under the top card wait for the opening and do not count toward it.
+        return Refusal(Code.OPENING_UNREACHABLE_PILE, {**refusal.details, "buried": len(rest)})
+    return refusal
 
 
 def refuse_discard(s: HandState, kind: int) -> Refusal | None:
@@ -297,6 +325,9 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
         counts = s.counts[s.turn]
         if counts[TWO] + counts[JOKER] < len(s.hands[s.turn]):
             return _r(Code.WILD_DISCARD)
+        laid = _wild_layoff(s)
+        if laid is not None:
+            return _r(Code.WILD_DISCARD_LAY_OFF, rank=KIND_NAME[laid])
     left = len(s.hands[s.turn]) - 1
     if left == 0:
         if s.permission is False:
@@ -308,6 +339,22 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
         return None
     if s.permission is True and _go_out_plan(s) is not None:
         return _r(Code.MUST_GO_OUT)
+    return None
+
+
+def _wild_layoff(s: HandState) -> int | None:
+    """The kind of a side's meld a wild card from the mover's hand may be laid off on, or None.
+
+    Table 003 (matrix row 17): wild cards are never discarded; with nothing else in hand,
+    one may go only when none of them can be melded (a wild card alone never can) or laid off.
+    """
+    counts = s.counts[s.turn]
+    shapes = [(t, j) for t, j in ((1, 0), (0, 1)) if counts[TWO] >= t and counts[JOKER] >= j]
+    for kind in s.melds[s.side]:
+        if kind == BLACK_THREE:
+            continue
+        if any(refuse_layoff(s, kind, 0, t, j) is None for t, j in shapes):
+            return kind
     return None
 
 
@@ -376,8 +423,6 @@ def _split(cards: tuple[int, ...], kind: int) -> tuple[int, int, int, bool]:
 
 def check_move(s: HandState, move: Move) -> Refusal | None:
     """Return why ``move`` is refused for the player to move, or None if it is legal."""
-    from .state import Phase, meld_kind
-
     t = move.type
     phase = s.phase
     if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
@@ -394,6 +439,8 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
     if phase is Phase.DRAW:
         if t is MoveType.DRAW:
             return refuse_draw(s)
+        if t is MoveType.DECLINE:
+            return refuse_decline(s)
         if t is MoveType.TAKE:
             if not s.pile:
                 return _r(Code.PILE_EMPTY)
@@ -403,7 +450,7 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
                 return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
             return refuse_take(s, nat, twos, jokers)
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
-    if t in (MoveType.DRAW, MoveType.TAKE):
+    if t in (MoveType.DRAW, MoveType.TAKE, MoveType.DECLINE):
         return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
     if t is MoveType.ASK:
         return refuse_ask(s)
@@ -423,9 +470,9 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
         return refuse_meld(s, kind, nat, twos, jokers)
     kind = move.target
     if not move.cards:
-        return _r(Code.BAD_MOVE, text="Choose the cards to lay off.")
+        return _r(Code.SELECT_TO_LAY_OFF)
     if not 0 <= kind < NUM_KINDS or kind not in s.melds[s.side]:
-        return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind] if 0 <= kind < NUM_KINDS else "?")
+        return _no_such_meld(s, kind)
     nat, twos, jokers, ok = _split(move.cards, kind)
     if not ok:
         return _r(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])
@@ -488,6 +535,8 @@ def refuse_draw(s: HandState) -> Refusal | None:
     mode = s.rules.empty_stock
     if mode == "take_or_end":
         return None
+    if mode == "play_on":
+        return _r(Code.STOCK_EMPTY_DECLINE)
     if mode == "forced_take":
         top = s.pile_top
         if (
@@ -501,100 +550,198 @@ def refuse_draw(s: HandState) -> Refusal | None:
     return _r(Code.STOCK_EMPTY)
 
 
+def refuse_decline(s: HandState) -> Refusal | None:
+    """Why declining the pile once the stock is empty is refused, or None.
+
+    Classic (``empty_stock`` ``"play_on"``, matrix row 18 and the note under it): play goes
+    on while each player in turn can take the pile, and a player may decline it instead,
+    which ends the hand. The other readings end the hand with a draw from the empty stock
+    (``take_or_end``, ``forced_take``) or at once (``ends``), so there is nothing to decline.
+    """
+    if s.rules.empty_stock != "play_on":
+        return _r(Code.DECLINE_NOT_HERE)
+    if s.stock:
+        return _r(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
+    if not has_legal_take(s):
+        return _r(Code.DECLINE_NOTHING)
+    return None
+
+
 def has_legal_take(s: HandState) -> bool:
     """True when the player to move may take the pile (used when the stock is empty)."""
     return bool(take_options(s))
 
 
-def legal_moves(s: HandState) -> list[Move]:
-    """Return the legal moves of the player to move.
+#: Builds a Move from its three fields without the named tuple's argument handling (the
+#: move list makes many).
+_MoveFields = tuple[MoveType, tuple[int, ...], int]
+_make_move: Callable[[type[Move], _MoveFields], Move] = tuple.__new__
+
+#: Kinds a meld can be of, in the order the move list gives them.
+_MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
+
+
+def iter_legal_moves(s: HandState) -> Iterator[Move]:
+    """Yield the legal moves of the player to move, one at a time (lazily).
 
     Melds and lay-offs are listed per count of naturals with zero, one or more wild cards
     (twos before jokers), discards once per kind; :func:`check_move` accepts every other
     legal selection of cards too.
     """
-    from .state import Phase
-
     phase = s.phase
     if phase is Phase.ENDED:
-        return []
+        return
     if phase is Phase.ANSWER:
-        return [YES] if s.rules.partner_always_agrees else [YES, NO]
+        yield YES
+        if not s.rules.partner_always_agrees:
+            yield NO
+        return
     if phase is Phase.DRAW:
         draws = [DRAW] if s.stock or refuse_draw(s) is None else []
-        return draws + take_options(s)
+        if refuse_decline(s) is None:
+            draws.append(DECLINE)
+        yield from draws
+        yield from take_options(s)
+        return
     seat, side = s.turn, s.side
     hand = s.hands[seat]
     counts = s.counts[seat]
-    cap = s.rules.wild_cap
-    moves: list[Move] = []
+    rules = s.rules
+    cap = rules.wild_cap
     tw, jk = counts[TWO], counts[JOKER]
-    for kind in (*NATURAL_KINDS, BLACK_THREE):
+    # Cards of each kind in hand order, so a move takes the first ones (as _pick would).
+    by_kind: list[list[int]] = [[] for _ in range(NUM_KINDS)]
+    for card in hand:
+        by_kind[CARD_KIND[card]].append(card)
+    twos_in_hand, jokers_in_hand = by_kind[TWO], by_kind[JOKER]
+    size_now = len(hand)
+    # The common case needs no after-move search: an opened side, no answer to obey, two or
+    # more cards left, and (where wild cards may not be discarded) a natural among them. Then
+    # the turn can always end with a discard (finish_refusal returns None).
+    plain = s.opened[side] and s.permission is None
+    wild_ok = rules.wild_discard_allowed
+    wild_in_hand = tw + jk
+    melds, msize, mwild = s.melds[side], s.msize[side], s.mwild[side]
+    # Every choice of wild cards (twos before jokers) with its cards, in list order.
+    wild_sets = [
+        (t + j, t, j, (*twos_in_hand[:t], *jokers_in_hand[:j]))
+        for t in range(tw + 1)
+        for j in range(jk + 1)
+    ]
+    make = _make_move
+    layoff_type, meld_type = MoveType.LAYOFF, MoveType.MELD
+    for kind in _MELD_KINDS:
         c = counts[kind]
-        exists = kind in s.melds[side]
-        if exists:
-            room = wild_room(s.msize[side][kind], s.mwild[side][kind], cap)
+        if not c and not wild_in_hand:
+            continue
+        if kind in melds:
+            if kind == BLACK_THREE:
+                continue
+            size, wild = msize[kind], mwild[kind]
+            naturals = by_kind[kind]
             for nat in range(0, c + 1):
-                for twos in range(0, min(tw, room) + 1):
-                    for jokers in range(0, min(jk, room - twos) + 1):
-                        if nat + twos + jokers == 0:
-                            continue
-                        if refuse_layoff(s, kind, nat, twos, jokers) is None:
-                            cards = _cards(hand, kind, nat, twos, jokers)
-                            moves.append(Move(MoveType.LAYOFF, cards, kind))
+                # Room for wild cards once this lay-off's naturals are on the meld.
+                room = min(cap, size + nat - wild) - wild
+                if room < 0:
+                    room = 0
+                picked = tuple(naturals[:nat])
+                for n_wild, twos, jokers, wild_cards in wild_sets:
+                    if n_wild > room:
+                        continue
+                    used = nat + n_wild
+                    if used == 0:
+                        continue
+                    left = size_now - used
+                    if not (plain and left >= 2 and (wild_ok or left > wild_in_hand - n_wild)) and (
+                        refuse_layoff(s, kind, nat, twos, jokers) is not None
+                    ):
+                        continue
+                    yield make(Move, (layoff_type, picked + wild_cards, kind))
         elif c >= 2:
             wild_max = 0 if kind == BLACK_THREE else cap
+            naturals = by_kind[kind]
             for nat in range(2, c + 1):
-                for twos in range(0, min(tw, wild_max, nat) + 1):
-                    for jokers in range(0, min(jk, wild_max - twos, nat - twos) + 1):
-                        if nat + twos + jokers < 3:
-                            continue
-                        if refuse_meld(s, kind, nat, twos, jokers) is None:
-                            cards = _cards(hand, kind, nat, twos, jokers)
-                            moves.append(Move(MoveType.MELD, cards))
+                most = min(wild_max, nat)
+                picked = tuple(naturals[:nat])
+                for n_wild, twos, jokers, wild_cards in wild_sets:
+                    if n_wild > most:
+                        continue
+                    used = nat + n_wild
+                    if used < 3:
+                        continue
+                    left = size_now - used
+                    if not (
+                        plain
+                        and kind != BLACK_THREE
+                        and left >= 2
+                        and (wild_ok or left > wild_in_hand - n_wild)
+                    ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
+                        continue
+                    yield make(Move, (meld_type, picked + wild_cards, -1))
+    # A discard leaving a card needs no check in the common case (see refuse_discard),
+    # except a wild card where wild cards may not be discarded while another card is held.
+    quick_discard = plain and size_now >= 2
     for kind in range(NUM_KINDS):
-        if counts[kind] and refuse_discard(s, kind) is None:
-            moves.append(Move(MoveType.DISCARD, tuple(_pick(hand, kind, 1))))
-    if s.rules.asks_permission and refuse_ask(s) is None:
-        moves.append(ASK)
-    return moves
+        if not counts[kind]:
+            continue
+        quick = quick_discard and (wild_ok or kind not in (TWO, JOKER))
+        if quick or refuse_discard(s, kind) is None:
+            yield make(Move, (MoveType.DISCARD, (by_kind[kind][0],), -1))
+    if rules.asks_permission and refuse_ask(s) is None:
+        yield ASK
+
+
+def legal_moves(s: HandState) -> list[Move]:
+    """Return the legal moves of the player to move as a list (see :func:`iter_legal_moves`)."""
+    return list(iter_legal_moves(s))
 
 
 # Text forms -----------------------------------------------------------------------------------
+
+
+#: Moves whose text names no cards.
+_NO_CARDS = (MoveType.DRAW, MoveType.DECLINE, MoveType.ASK, MoveType.YES, MoveType.NO)
 
 
 def parse_move(s: HandState, text: str) -> Move:
     """Parse a move's text form, taking the named cards from the mover's hand.
 
     Raises:
-        ValueError: for an unknown word, a bad card code, or a card the mover lacks.
+        MoveParseError: (a ValueError) for an unknown word, a bad card code, or a card the
+            mover lacks.
     """
     words = text.split()
     if not words:
-        raise ValueError("empty move")
+        raise MoveParseError("empty move")
     head = words[0].lower()
     try:
         mtype = MoveType(head)
     except ValueError:
         names = ", ".join(m.value for m in MoveType)
-        raise ValueError(f"unknown move {head!r} (expected one of: {names})") from None
+        raise MoveParseError(f"unknown move {head!r} (expected one of: {names})") from None
     rest = words[1:]
     target = -1
     if mtype is MoveType.LAYOFF:
         if not rest:
-            raise ValueError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
-        target = kind_of_rank_char(rest[0])
+            raise MoveParseError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
+        try:
+            target = kind_of_rank_char(rest[0])
+        except ValueError as error:
+            raise MoveParseError(str(error)) from None
         rest = rest[1:]
-    if mtype in (MoveType.DRAW, MoveType.ASK, MoveType.YES, MoveType.NO) and rest:
-        raise ValueError(f"'{head}' takes no cards")
+    if mtype in _NO_CARDS and rest:
+        raise MoveParseError(f"'{head}' takes no cards")
     seat = s.mover
     available = list(s.hands[seat])
     cards: list[int] = []
     for word in rest:
-        code = normalise_code(word)
+        try:
+            code = normalise_code(word)
+        except ValueError as error:
+            raise MoveParseError(str(error)) from None
         match = next((c for c in available if CARD_CODE[c] == code), None)
         if match is None:
-            raise ValueError(f"{code} is not in seat {seat}'s hand")
+            raise MoveParseError(f"{code} is not in seat {seat}'s hand")
         available.remove(match)
         cards.append(match)
     return Move(mtype, tuple(cards), target)

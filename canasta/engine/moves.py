@@ -7,6 +7,8 @@ matching cards from the mover's hand (see :func:`canasta.engine.state.HandState.
 Text forms::
 
     draw                     draw from the stock (one card, or two with "draw two")
+    decline                  the stock is empty: decline the pile, which ends the hand
+                             (Classic, matrix row 18)
     take                     take the pile, laying its top card off on your side's meld
     take 7H 7D               take the pile, melding its top card with these cards
     meld 7H 7D 2C            a new meld of one rank
@@ -18,8 +20,8 @@ Text forms::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import CARD_CODE, KIND_RANK
 
@@ -28,6 +30,7 @@ class MoveType(Enum):
     """What a move does."""
 
     DRAW = "draw"
+    DECLINE = "decline"
     TAKE = "take"
     MELD = "meld"
     LAYOFF = "layoff"
@@ -37,9 +40,11 @@ class MoveType(Enum):
     NO = "no"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move.
+class Move(NamedTuple):
+    """One move: an immutable value, equal to another of the same type, cards and target.
+
+    ``repr`` and ``str`` give its text form (``Move(layoff K KS 2H)`` and ``layoff K KS 2H``);
+    it is a named tuple, which keeps the legal move lists cheap to build.
 
     Attributes:
         type: what the move does.
@@ -63,6 +68,9 @@ class Move:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        return f"Move({self.text()})"
 
 
 def draw() -> Move:
@@ -94,3 +102,4 @@ ASK = Move(MoveType.ASK)
 YES = Move(MoveType.YES)
 NO = Move(MoveType.NO)
 DRAW = Move(MoveType.DRAW)
+DECLINE = Move(MoveType.DECLINE)

@@ -3,8 +3,9 @@
 :func:`state_to_data` and :func:`state_from_data` turn a :class:`HandState` into JSON-ready
 data and back. Card identities are not written: each code names a card, and loading gives
 each code the lowest free identity with that code. Cards a position does not place go to
-the stock (shuffled by the deal number), so a test or a bug report need only name the
-cards that matter. The file format with its ``schema_version`` and validation lives in
+the stock (shuffled by the deal number), or with ``stock_size`` only that many of them and
+the rest out of play, so a test or a bug report need only name the cards that matter. The
+file format with its ``schema_version`` and validation lives in
 :mod:`canasta.records.position`.
 """
 
@@ -16,13 +17,10 @@ from typing import Any
 from .cards import (
     BLACK_THREE,
     CARD_CODE,
-    CARD_KIND,
     DECK_SIZE,
     JOKER,
     KIND_RANK,
-    RED_THREE,
     TWO,
-    is_wild_kind,
     kind_of_rank_char,
     normalise_code,
 )
@@ -71,6 +69,7 @@ def state_to_data(state: HandState) -> dict[str, Any]:
         "went_out": state.went_out,
         "concealed": state.concealed,
         "end_reason": state.end_reason.value if state.end_reason else None,
+        "out_of_play": _codes(state.out_of_play),
     }
 
 
@@ -123,97 +122,133 @@ class _Deck:
 def state_from_data(data: dict[str, Any]) -> HandState:
     """Build a hand from :func:`state_to_data` data (missing keys take their defaults).
 
+    The stock is given as ``stock`` (codes, bottom first), or as ``stock_size`` (that many
+    of the cards no other key places, shuffled by the deal number), or not at all (every
+    card not placed elsewhere). Cards ``out_of_play`` names, and with ``stock`` or
+    ``stock_size`` every card left over, are out of play for the hand: "the stock is empty
+    and these are the cards that matter" can be written down.
+
+    With ``deck`` (the 108 codes in the order they are turned up) the hand is dealt from
+    that order instead (:meth:`HandState.deal`), red-three replacements and the upcard
+    included; only ``rules``, ``deal_number``, ``dealer`` and ``side_scores`` are read then.
+
     Raises:
         ValueError: for an unknown card code, more copies of a card than the deck has, a
             meld that names a rank its cards do not hold, a red three outside the red-three
-            rows, a seat, phase or rank out of range, or a per-seat list of the wrong length
-            (``shown`` included).
+            rows, a seat, phase or rank out of range, a per-seat list of the wrong length
+            (``shown`` included), or a ``stock_size`` larger than the cards left.
     """
     rules = RuleSet.from_dict(dict(data.get("rules", {})))
+    players = rules.players
     scores = data.get("side_scores", [0, 0])
-    state = HandState(rules, (int(scores[0]), int(scores[1])))
-    state.deal_number = int(data.get("deal_number", 0))
-    state.dealer = int(data.get("dealer", 0)) % state.players
+    deal_number = int(data.get("deal_number", 0))
     deck = _Deck()
-    hands = data.get("hands", [[] for _ in range(state.players)])
-    if len(hands) != state.players:
-        raise ValueError(f"{len(hands)} hands given for {state.players} players")
-    for seat, codes in enumerate(hands):
-        for card in deck.take_all(list(codes)):
-            if CARD_KIND[card] == RED_THREE:
-                raise ValueError("a red three cannot be in a hand: list it under red_threes")
-            state._give(seat, card)
-    for card in deck.take_all(list(data.get("pile", []))):
-        state._push_pile(card)
+    if "deck" in data:
+        # A deal from a given deck order: all 108 codes, in the order they are turned up.
+        codes = list(data["deck"])
+        if len(codes) != DECK_SIZE:
+            raise ValueError(f"a deck order names all {DECK_SIZE} cards, not {len(codes)}")
+        return HandState.deal(
+            rules,
+            deal_number,
+            dealer=int(data.get("dealer", 0)),
+            side_scores=(int(scores[0]), int(scores[1])),
+            deck=deck.take_all(codes),
+        )
+    hands = [deck.take_all(list(codes)) for codes in data.get("hands", [[]] * players)]
+    if len(hands) != players:
+        raise ValueError(f"{len(hands)} hands given for {players} players")
+    pile = deck.take_all(list(data.get("pile", [])))
+    melds: list[dict[int, list[int]]] = [{}, {}]
     for side, side_melds in enumerate(data.get("melds", [{}, {}])):
+        if side > 1:
+            raise ValueError("melds needs 2 entries (one per side)")
         for rank, codes in side_melds.items():
-            kind = kind_of_rank_char(rank)
-            cards = deck.take_all(list(codes))
-            for card in cards:
-                card_kind = CARD_KIND[card]
-                if card_kind != kind and not is_wild_kind(card_kind):
-                    raise ValueError(f"{CARD_CODE[card]} cannot be in the meld of {rank}")
-                if is_wild_kind(card_kind):
-                    state.mwild[side][kind] += 1
-            state.melds[side][kind] = cards
-            state.msize[side][kind] = len(cards)
-    for side, codes in enumerate(data.get("red_threes", [[], []])):
-        cards = deck.take_all(list(codes))
-        if any(CARD_KIND[c] != RED_THREE for c in cards):
-            raise ValueError("only red threes go under red_threes")
-        state.red_threes[side] = cards
-    state.waiting = deck.take_all(list(data.get("waiting", [])))
+            melds[side][kind_of_rank_char(rank)] = deck.take_all(list(codes))
+    red_threes = [deck.take_all(list(codes)) for codes in data.get("red_threes", [[], []])]
+    waiting = deck.take_all(list(data.get("waiting", [])))
+    deck.take_all(list(data.get("out_of_play", [])))
     if "stock" in data:
-        state.stock = deck.take_all(list(data["stock"]))
-        if deck.free:
-            missing = ", ".join(sorted(CARD_CODE[c] for c in deck.free))
-            raise ValueError(f"cards missing from the position: {missing}")
+        stock = deck.take_all(list(data["stock"]))
     else:
         rest = sorted(deck.free)
-        random.Random(state.deal_number).shuffle(rest)
-        state.stock = rest
-    default_opened = [bool(state.melds[0]), bool(state.melds[1])]
-    opened = data.get("opened", default_opened)
-    state.opened = [bool(opened[0]), bool(opened[1])]
-    state.turn = int(data.get("turn", (state.dealer + 1) % state.players))
-    if not 0 <= state.turn < state.players:
-        raise ValueError(f"turn must be a seat from 0 to {state.players - 1}")
-    state.phase = Phase(data.get("phase", "draw"))
-    state.opening_points = int(data.get("opening_points", 0))
-    state.turn_melded = bool(data.get("turn_melded", False))
-    state.turn_new_melds = [kind_of_rank_char(r) for r in data.get("turn_new_melds", [])]
-    state.turn_added_to_old = bool(data.get("turn_added_to_old", False))
-    state.took_pile = bool(data.get("took_pile", False))
-    state.asked = bool(data.get("asked", False))
-    permission = data.get("permission")
-    state.permission = None if permission is None else bool(permission)
-    if state.phase is Phase.ANSWER:
-        state.answerer = state.partner(state.turn)
-    melded_before = list(data.get("melded_before", [False] * state.players))
-    if len(melded_before) != state.players:
+        random.Random(deal_number).shuffle(rest)
+        size = data.get("stock_size")
+        if size is not None and not 0 <= int(size) <= len(rest):
+            raise ValueError(f"stock_size must be 0 to {len(rest)} (the cards left), not {size}")
+        stock = rest if size is None else rest[: int(size)]
+    melded_before = data.get("melded_before")
+    if melded_before is not None and len(melded_before) != players:
         raise ValueError(
-            f"melded_before needs one entry per seat ({state.players}), not {len(melded_before)}"
+            f"melded_before needs one entry per seat ({players}), not {len(melded_before)}"
         )
-    state.melded_before = [bool(x) for x in melded_before]
-    known = data.get("known", [[] for _ in range(state.players)])
-    code_to_cards: dict[int, dict[str, list[int]]] = {}
-    for seat in range(state.players):
+    phase = Phase(data.get("phase", "draw"))
+    permission = data.get("permission")
+    reason = data.get("end_reason")
+    dealer = int(data.get("dealer", 0))
+    opened = data.get("opened")
+    state = HandState.from_parts(
+        rules,
+        hands=hands,
+        stock=stock,
+        pile=pile,
+        melds=melds,
+        red_threes=red_threes,
+        waiting=waiting,
+        side_scores=(int(scores[0]), int(scores[1])),
+        deal_number=deal_number,
+        dealer=dealer,
+        turn=int(data.get("turn", (dealer + 1) % players)),
+        phase=phase,
+        opened=None if opened is None else [bool(opened[0]), bool(opened[1])],
+        opening_points=int(data.get("opening_points", 0)),
+        turn_melded=bool(data.get("turn_melded", False)),
+        turn_new_melds=[kind_of_rank_char(r) for r in data.get("turn_new_melds", [])],
+        turn_added_to_old=bool(data.get("turn_added_to_old", False)),
+        took_pile=bool(data.get("took_pile", False)),
+        asked=bool(data.get("asked", False)),
+        permission=None if permission is None else bool(permission),
+        melded_before=None if melded_before is None else [bool(x) for x in melded_before],
+        known=_known(data.get("known"), hands),
+        shown=_shown(data, players),
+        went_out=int(data.get("went_out", -1)),
+        concealed=bool(data.get("concealed", False)),
+        end_reason=EndReason(reason) if reason else None,
+    )
+    _check_table(state)
+    return state
+
+
+def _known(known: list[list[str]] | None, hands: list[list[int]]) -> list[set[int]] | None:
+    """Known cards by code, matched to identities in each hand (None: nobody knows any)."""
+    if known is None:
+        return None
+    out: list[set[int]] = []
+    for seat, hand in enumerate(hands):
         pool: dict[str, list[int]] = {}
-        for card in state.hands[seat]:
+        for card in hand:
             pool.setdefault(CARD_CODE[card], []).append(card)
-        code_to_cards[seat] = pool
+        chosen: set[int] = set()
         for code in known[seat] if seat < len(known) else []:
             cards_left = pool.get(normalise_code(code), [])
             if not cards_left:
                 raise ValueError(f"seat {seat} is said to hold {code} but does not")
-            state.known[seat].add(cards_left.pop())
-    state.shown = _shown(data, state.players)
-    _check_table(state)
-    state.went_out = int(data.get("went_out", -1))
-    state.concealed = bool(data.get("concealed", False))
-    reason = data.get("end_reason")
-    state.end_reason = EndReason(reason) if reason else None
-    return state
+            chosen.add(cards_left.pop())
+        out.append(chosen)
+    return out
+
+
+def _going_out_with_black_threes(state: HandState, side: int) -> bool:
+    """Whether black threes may be on ``side``'s table: the hand is over, or the mover of
+    that side melded them this turn and has one card left to discard (Classic)."""
+    if state.phase is Phase.ENDED:
+        return True
+    return (
+        state.phase is Phase.PLAY
+        and state.side == side
+        and state.turn_melded
+        and len(state.hands[state.turn]) <= 1
+    )
 
 
 def _check_table(state: HandState) -> None:
@@ -233,8 +268,11 @@ def _check_table(state: HandState) -> None:
                 )
             if wild > cap:
                 raise ValueError(f"the meld of {rank} has {wild} wild cards; at most {cap}")
-            if kind == BLACK_THREE and state.phase is not Phase.ENDED:
-                raise ValueError("black threes are melded only by going out (phase 'ended')")
+            if kind == BLACK_THREE and not _going_out_with_black_threes(state, side):
+                raise ValueError(
+                    "black threes are melded only by going out (phase 'ended', or 'play' "
+                    "with one card left to discard)"
+                )
         if state.melds[side] and not state.opened[side] and not state.turn_melded:
             raise ValueError(f"side {side} has melds, so it has opened ('opened' must be true)")
     if state.phase is Phase.ANSWER and not state.rules.asks_permission:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import BLACK_THREE, JOKER, KIND_VALUE, NATURAL_KINDS, NUM_KINDS, TWO
+from .core import CANASTA_SIZE
 
 
 def wild_room(size: int, wilds: int, cap: int) -> int:
@@ -194,7 +195,7 @@ def _meld_everything(
             choices = [k for k in NATURAL_KINDS if size[k] and wild_room(size[k], wild[k], cap) > 0]
             if not choices:
                 return None
-            k = max(choices, key=lambda kk: (size[kk] < 7, size[kk]))
+            k = max(choices, key=lambda kk: (size[kk] < CANASTA_SIZE, size[kk]))
             size[k] += 1
             wild[k] += 1
             left -= 1
@@ -204,7 +205,7 @@ def _meld_everything(
             else:
                 layoffs.append((k, wild_kind, 1))
     melds.extend((m[0], m[1], m[2], m[3]) for m in new_melds)
-    canastas = sum(1 for k in range(NUM_KINDS) if size[k] >= 7)
+    canastas = sum(1 for k in range(NUM_KINDS) if size[k] >= CANASTA_SIZE)
     if canastas < canastas_needed:
         return None
     return layoffs, melds

@@ -16,6 +16,14 @@ class Code(Enum):
 
     WRONG_PHASE = "wrong_phase"
     NOT_YOUR_TURN = "not_your_turn"
+    SELECT_TO_MELD = "select_to_meld"
+    SELECT_TO_LAY_OFF = "select_to_lay_off"
+    PLAN_MOVE_TYPE = "plan_move_type"
+    NO_MELD_NAMED = "no_meld_named"
+    OPPONENTS_MELD_OF = "opponents_meld_of"
+    BLACK_THREE_NO_LAYOFF = "black_three_no_layoff"
+    PILE_NEEDS_PAIR_OR_NATURAL = "pile_needs_pair_or_natural"
+    OPENING_UNREACHABLE_PILE = "opening_unreachable_pile"
     NOT_IN_HAND = "not_in_hand"
     STOCK_EMPTY = "stock_empty"
     PILE_EMPTY = "pile_empty"
@@ -40,32 +48,69 @@ class Code(Enum):
     OPENING_UNREACHABLE = "opening_unreachable"
     NEED_CANASTA = "need_canasta"
     MUST_KEEP_CARD = "must_keep_card"
-    NO_WAY_TO_FINISH = "no_way_to_finish"
     PERMISSION_REFUSED = "permission_refused"
     MUST_GO_OUT = "must_go_out"
     CANNOT_ASK = "cannot_ask"
     ASK_NO_WAY_OUT = "ask_no_way_out"
     DISCARD_ONE = "discard_one"
     STOCK_EMPTY_MUST_TAKE = "stock_empty_must_take"
+    STOCK_EMPTY_DECLINE = "stock_empty_decline"
+    DECLINE_NOT_HERE = "decline_not_here"
+    DECLINE_STOCK_LEFT = "decline_stock_left"
+    DECLINE_NOTHING = "decline_nothing"
     WILDS_NEED_TARGET = "wilds_need_target"
     PILE_NEEDS_PAIR = "pile_needs_pair"
     PILE_NEEDS_NATURAL = "pile_needs_natural"
     BLACK_THREE_LAST = "black_three_last"
     WILD_DISCARD = "wild_discard"
+    WILD_DISCARD_LAY_OFF = "wild_discard_lay_off"
     WILD_ONLY_LEFT = "wild_only_left"
     PARTNER_AGREES = "partner_agrees"
     PLAN_EMPTY = "plan_empty"
     NO_FINISH = "no_finish"
     OPPONENTS_MELD = "opponents_meld"
     NO_PARTNER = "no_partner"
-    BAD_MOVE = "bad_move"
 
 
 MESSAGES: dict[Code, str] = {
     Code.WRONG_PHASE: "That isn't possible now: {expected}.",
-    Code.NOT_YOUR_TURN: "It is not your turn.",
+    Code.NOT_YOUR_TURN: "It is not your turn: seat {mover} is to move.",
+    Code.SELECT_TO_MELD: "Select the cards to meld first.",
+    Code.SELECT_TO_LAY_OFF: "Select the cards to lay off first.",
+    Code.PLAN_MOVE_TYPE: (
+        "A plan holds melds and lay-offs, and at most one discard at its end: "
+        "'{move}' can't be part of it."
+    ),
+    Code.NO_MELD_NAMED: "Name the rank of the meld to lay off on (A, K, Q ... 4).",
+    Code.OPPONENTS_MELD_OF: (
+        "The meld of {rank} is the other side's: you may lay off only on your own side's melds."
+    ),
+    Code.BLACK_THREE_NO_LAYOFF: "Black threes are melded only as a whole when going out.",
+    Code.PILE_NEEDS_PAIR_OR_NATURAL: (
+        "To take the pile, meld its top card with a natural pair of {rank}; to put it on "
+        "your side's meld of {rank}, this table also needs a natural {rank} from your hand."
+    ),
+    Code.OPENING_UNREACHABLE_PILE: (
+        "Your side needs {minimum} points to open and this reaches {points}: only the pile's "
+        "top card counts, not the {buried} cards under it, and your hand can't make up the rest."
+    ),
     Code.NOT_IN_HAND: "That card is not in your hand.",
-    Code.STOCK_EMPTY: "The stock is empty.",
+    Code.STOCK_EMPTY: "The stock is empty and at this table the hand ends with it.",
+    Code.STOCK_EMPTY_DECLINE: (
+        "The stock is empty: take the pile to play on, or decline it, which ends the hand."
+    ),
+    Code.DECLINE_NOT_HERE: (
+        "Declining the pile is the Classic table's rule; here the stock decides: "
+        "draw from it, or take the pile."
+    ),
+    Code.DECLINE_NOTHING: (
+        "You can't take the pile, so there is nothing to decline: with the stock empty, "
+        "the hand ends."
+    ),
+    Code.DECLINE_STOCK_LEFT: (
+        "The stock still holds {stock} cards: declining the pile ends the hand only once "
+        "it is empty."
+    ),
     Code.PILE_EMPTY: "The discard pile is empty.",
     Code.PILE_TOP_WILD: "A wild card or red three on top: the pile can't be taken this turn.",
     Code.PILE_TOP_BLACK_THREE: "A black three on top blocks the pile this turn.",
@@ -91,18 +136,19 @@ MESSAGES: dict[Code, str] = {
     Code.BLACK_THREE_COUNT: "Black threes are melded as three or four; you chose {count}.",
     Code.OPENING_SHORT: "Your melds make {points} of the {minimum} you need to open.",
     Code.OPENING_UNREACHABLE: (
-        "Your side needs {minimum} to open, and your hand can't reach it this way."
+        "Your side needs {minimum} points to open and this reaches {points}: "
+        "the rest of your hand can't make up the difference."
     ),
     Code.NEED_CANASTA: "Your side needs {needed_text} to go out; it has {have}.",
     Code.MUST_KEEP_CARD: ("Keep a card to discard: your side can't go out without {needed_text}."),
-    Code.NO_WAY_TO_FINISH: "After that you could not finish your turn.",
     Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
     Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
     Code.CANNOT_ASK: "You can ask your partner once a turn, after drawing and before melding.",
     Code.ASK_NO_WAY_OUT: "You can ask your partner only when your hand can go out this turn.",
     Code.DISCARD_ONE: "Discard exactly one card.",
     Code.STOCK_EMPTY_MUST_TAKE: (
-        "The stock is empty and the pile's top card fits your side's meld: take the pile."
+        "The stock is empty and the pile's top card fits your side's meld: at this table "
+        "(the rule books' forced take) you must take the pile."
     ),
     Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
     Code.NO_PARTNER: "Asking permission is not part of this game.",
@@ -116,13 +162,15 @@ MESSAGES: dict[Code, str] = {
     ),
     Code.BLACK_THREE_LAST: "Black threes go down only as your very last play, emptying your hand.",
     Code.WILD_DISCARD: "Wild cards may not be discarded at this table.",
+    Code.WILD_DISCARD_LAY_OFF: (
+        "Wild cards may not be discarded at this table: lay it off on your meld of {rank}."
+    ),
     Code.WILD_ONLY_LEFT: (
         "Keep a card you may discard: only wild cards would be left, and they can't be discarded."
     ),
     Code.PARTNER_AGREES: "At this table the partner always agrees: answer yes.",
     Code.PLAN_EMPTY: "The plan has no melds yet.",
     Code.NO_FINISH: "No way to go out now: {why}.",
-    Code.BAD_MOVE: "{text}",
 }
 
 
@@ -139,15 +187,23 @@ class Refusal:
     details: dict[str, Any] = field(default_factory=dict)
 
     def message(self) -> str:
-        """Return the short sentence a player reads."""
+        """Return the short sentence a player reads.
+
+        Raises:
+            KeyError: if a detail the message names is missing (a bug in the caller, never
+                shown to a player as a ``{placeholder}``).
+        """
         details = dict(self.details)
         needed = details.get("needed")
         if isinstance(needed, int):
             details["needed_text"] = f"{needed} canasta" + ("" if needed == 1 else "s")
-        try:
-            return MESSAGES[self.code].format(**details)
-        except (KeyError, IndexError):
-            return MESSAGES[self.code]
+        return MESSAGES[self.code].format(**details)
+
+
+class MoveParseError(ValueError):
+    """Raised when a move's text form does not parse: an unknown word, a bad card code, a
+    card the mover does not hold (python-chess's ``InvalidMoveError``). A move that parses
+    but breaks a rule raises :class:`IllegalMove` instead."""
 
 
 class IllegalMove(ValueError):
@@ -162,3 +218,7 @@ class IllegalMove(ValueError):
         super().__init__(f"illegal move {move_text!r}: {refusal.message()}")
         self.refusal = refusal
         self.move_text = move_text
+
+
+#: python-chess's name for :class:`IllegalMove`.
+IllegalMoveError = IllegalMove

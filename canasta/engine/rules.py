@@ -47,8 +47,9 @@ class RuleSet:
             the hand (no discard after them; table 003). Classic lets a discard follow. Row 16.
         wild_discard_allowed: wild cards may be discarded (False at table 003: a wild card
             may be discarded only when the hand holds nothing else). Row 17.
-        empty_stock: once the stock is empty (row 18): ``"play_on"`` (Classic: each player
-            in turn must take the pile when able; the first who cannot ends the hand),
+        empty_stock: once the stock is empty (row 18): ``"play_on"`` (Classic: play goes on
+            while each player in turn can take the pile; a player may take it or decline it,
+            which ends the hand, and the first who cannot take it ends the hand),
             ``"take_or_end"`` (a player may take the pile or end the hand by drawing from
             the empty stock; table 004), ``"forced_take"`` (as ``take_or_end``, but an
             unfrozen top card that fits the side's meld must be taken; table 001), or

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import CARD_KIND, CARD_VALUE, cards_value, is_wild_kind
+from .core import CANASTA_SIZE
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -69,7 +70,7 @@ def score_side(state: HandState, side: int) -> SideScore:
     natural = mixed = 0
     for cards in state.melds[side].values():
         melded += sum(CARD_VALUE[c] for c in cards)
-        if len(cards) >= 7:
+        if len(cards) >= CANASTA_SIZE:
             if any(is_wild_kind(CARD_KIND[c]) for c in cards):
                 mixed += 1
             else:

@@ -12,46 +12,68 @@ lives in :mod:`canasta.engine.legality`, scoring in :mod:`canasta.engine.scoring
 from __future__ import annotations
 
 import random
-from enum import Enum
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from .cards import (
+    CARD_CODE,
     CARD_KIND,
     CARD_VALUE,
     DECK_SIZE,
+    KIND_NAME,
     NATURAL_KINDS,
     NUM_KINDS,
     RED_THREE,
     is_wild_kind,
 )
+from .core import CANASTA_SIZE, EndReason, Outcome, Phase, meld_kind
+from .finish import check_plan, play_plan
+from .legality import check_move, has_legal_take, iter_legal_moves, parse_move
+from .legality import legal_moves as list_legal_moves
 from .moves import Move, MoveType
+from .refusals import Code, IllegalMove, Refusal
 from .rules import RuleSet
+from .scoring import HandScore, score_hand
+from .view import SeatView, make_view
 
-if TYPE_CHECKING:
-    from .refusals import Refusal
-    from .scoring import HandScore
-    from .view import SeatView
+#: Re-exported: these lived here before :mod:`canasta.engine.core` held them.
+__all__ = ["EndReason", "HandState", "Outcome", "Phase", "meld_kind"]
 
 
 #: Moves a reset does not take back: the question to the partner and the answer.
 _BINDING = (MoveType.ASK, MoveType.YES, MoveType.NO)
 
 
-class Phase(Enum):
-    """Where the hand is: the player to move must draw, play, answer, or the hand is over."""
+class LegalMoves:
+    """A lazy view of a hand's legal moves (see :attr:`HandState.legal_moves`).
 
-    DRAW = "draw"
-    PLAY = "play"
-    ANSWER = "answer"
-    ENDED = "ended"
+    Generated afresh at each use from the state as it then is; do not change the state
+    while iterating.
+    """
 
+    __slots__ = ("_state",)
 
-class EndReason(Enum):
-    """Why a hand ended."""
+    def __init__(self, state: HandState) -> None:
+        self._state = state
 
-    WENT_OUT = "went_out"
-    STOCK_EXHAUSTED = "stock_exhausted"
-    MOVE_LIMIT = "move_limit"
+    def __call__(self) -> list[Move]:
+        """Return the legal moves as a list."""
+        return list_legal_moves(self._state)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter_legal_moves(self._state)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._state.check(move) is None
+
+    def __bool__(self) -> bool:
+        return any(True for _ in iter_legal_moves(self._state))
+
+    def count(self) -> int:
+        """How many moves the list holds (counted without keeping them)."""
+        return sum(1 for _ in iter_legal_moves(self._state))
+
+    def __len__(self) -> int:
+        return self.count()
 
 
 class HandState:
@@ -70,7 +92,7 @@ class HandState:
         "turn", "phase", "waiting", "opening_points", "turn_melded", "turn_new_melds",
         "turn_added_to_old", "took_pile", "asked", "permission", "answerer", "melded_before",
         "known", "shown", "went_out", "concealed", "end_reason", "move_count", "history",
-        "_snapshot", "keep_snapshots",
+        "_snapshot", "keep_snapshots", "out_of_play",
     )  # fmt: skip
 
     def __init__(self, rules: RuleSet, side_scores: tuple[int, int] = (0, 0)) -> None:
@@ -112,6 +134,9 @@ class HandState:
         self.history: list[Move] = []
         self._snapshot: HandState | None = None
         self.keep_snapshots = True
+        #: Cards a position left out of this hand (neither dealt nor in the stock): out of
+        #: play until the hand ends. Empty for a dealt hand.
+        self.out_of_play: list[int] = []
 
     # Construction ---------------------------------------------------------------------------
 
@@ -122,8 +147,9 @@ class HandState:
         deal_number: int,
         dealer: int = 0,
         side_scores: tuple[int, int] = (0, 0),
+        deck: list[int] | None = None,
     ) -> HandState:
-        """Shuffle with ``random.Random(deal_number)`` and deal a hand.
+        """Shuffle with ``random.Random(deal_number)`` (or take ``deck``) and deal a hand.
 
         Each player gets ``rules.cards_dealt`` cards; red threes dealt are laid out and
         replaced from the stock; the upcard starts the pile, and while it is a wild card or
@@ -136,13 +162,29 @@ class HandState:
             dealer: the dealing seat.
             side_scores: each side's game total at the hand's start (points), which sets
                 the opening minimum.
+            deck: the 108 card identities in the order they are turned up (the first card
+                goes to the dealer's left, then round the table; after the deal, red-three
+                replacements and the upcard come off the same order). None: shuffled.
+
+        Raises:
+            ValueError: if ``deck`` is not an order of the 108 cards.
         """
-        state = cls(rules, side_scores)
-        state.deal_number = deal_number
-        state.dealer = dealer % state.players
-        deck = list(range(DECK_SIZE))
-        random.Random(deal_number).shuffle(deck)
-        state.stock = deck
+        if deck is None:
+            order = list(range(DECK_SIZE))
+            random.Random(deal_number).shuffle(order)
+            order.reverse()  # the shuffled list's last card is turned up first
+        else:
+            order = list(deck)
+            if sorted(order) != list(range(DECK_SIZE)):
+                raise ValueError(f"a deck order holds each of the {DECK_SIZE} cards once")
+        state = cls.from_parts(
+            rules,
+            hands=[[] for _ in range(rules.players)],
+            stock=order[::-1],
+            side_scores=side_scores,
+            deal_number=deal_number,
+            dealer=dealer,
+        )
         for _ in range(rules.cards_dealt):
             for offset in range(1, state.players + 1):
                 seat = (state.dealer + offset) % state.players
@@ -157,6 +199,144 @@ class HandState:
                 break
         state.turn = (state.dealer + 1) % state.players
         state._begin_turn()
+        return state
+
+    @classmethod
+    def from_parts(
+        cls,
+        rules: RuleSet,
+        *,
+        hands: list[list[int]],
+        stock: list[int],
+        pile: list[int] | None = None,
+        melds: list[dict[int, list[int]]] | None = None,
+        red_threes: list[list[int]] | None = None,
+        waiting: list[int] | None = None,
+        side_scores: tuple[int, int] = (0, 0),
+        deal_number: int = 0,
+        dealer: int = 0,
+        turn: int | None = None,
+        phase: Phase = Phase.DRAW,
+        opened: list[bool] | None = None,
+        opening_points: int = 0,
+        turn_melded: bool = False,
+        turn_new_melds: list[int] | None = None,
+        turn_added_to_old: bool = False,
+        took_pile: bool = False,
+        asked: bool = False,
+        permission: bool | None = None,
+        melded_before: list[bool] | None = None,
+        known: list[set[int]] | None = None,
+        shown: list[list[tuple[int, int]]] | None = None,
+        went_out: int = -1,
+        concealed: bool = False,
+        end_reason: EndReason | None = None,
+    ) -> HandState:
+        """Build a hand from its parts; every derived count is computed here.
+
+        The counts per kind of each hand, the meld sizes and wild cards per kind, the pile's
+        freezing cards and the partner due to answer come from the parts given; nothing
+        outside the engine writes them. Cards no part places (of the 108) are out of play
+        for this hand (:attr:`out_of_play`), so a position may give a short stock.
+
+        Args:
+            rules: the rule set (its ``players`` sets the number of hands).
+            hands: per seat, card identities (0..107).
+            stock: the stock, bottom first (the last card is drawn next).
+            pile: the discard pile, bottom first.
+            melds: per side, ``{kind: cards}``.
+            red_threes: per side, the red threes laid out.
+            waiting: pile cards waiting for an unopened side to open.
+            turn: the seat to play (default: the dealer's left).
+            known: per seat, cards of its hand the others know (default: none).
+            shown: per seat, ``(passed kind, discarded kind)`` per turn (default: none).
+            The other arguments set the attribute of the same name.
+
+        Raises:
+            ValueError: for a card outside 0..107 or in two places, a red three in a hand,
+                a meld card of another rank (wild cards aside), a known card not in that
+                hand, a seat out of range, or a per-seat list of the wrong length.
+        """
+        state = cls(rules, side_scores)
+        players = state.players
+        melds = melds if melds is not None else [{}, {}]
+        red_threes = red_threes if red_threes is not None else [[], []]
+        for name, value, size in (
+            ("hands", hands, players), ("melds", melds, 2), ("red_threes", red_threes, 2),
+            ("melded_before", melded_before, players), ("known", known, players),
+            ("shown", shown, players), ("opened", opened, 2),
+        ):  # fmt: skip
+            if value is not None and len(value) != size:
+                raise ValueError(f"{name} needs {size} entries, not {len(value)}")
+        seen: set[int] = set()
+
+        def place(cards: list[int], where: str) -> list[int]:
+            for card in cards:
+                if not 0 <= card < DECK_SIZE:
+                    raise ValueError(f"card identity {card} in {where} is not 0..{DECK_SIZE - 1}")
+                if card in seen:
+                    raise ValueError(f"{CARD_CODE[card]} (card {card}) is placed twice")
+                seen.add(card)
+            return list(cards)
+
+        state.deal_number = deal_number
+        state.dealer = dealer % players
+        for seat, cards in enumerate(hands):
+            for card in place(cards, f"seat {seat}'s hand"):
+                if CARD_KIND[card] == RED_THREE:
+                    raise ValueError("a red three cannot be in a hand: list it under red_threes")
+                state._give(seat, card)
+        for card in place(pile or [], "the pile"):
+            state._push_pile(card)
+        for side in (0, 1):
+            for kind, cards in melds[side].items():
+                if not 0 <= kind < NUM_KINDS or is_wild_kind(kind) or kind == RED_THREE:
+                    raise ValueError(f"no meld can be of kind {kind}")
+                for card in place(cards, f"side {side}'s meld of {KIND_NAME[kind]}"):
+                    card_kind = CARD_KIND[card]
+                    if is_wild_kind(card_kind):
+                        state.mwild[side][kind] += 1
+                    elif card_kind != kind:
+                        raise ValueError(
+                            f"{CARD_CODE[card]} cannot be in the meld of {KIND_NAME[kind]}"
+                        )
+                state.melds[side][kind] = list(cards)
+                state.msize[side][kind] = len(cards)
+            threes = place(red_threes[side], f"side {side}'s red threes")
+            if any(CARD_KIND[c] != RED_THREE for c in threes):
+                raise ValueError("only red threes are laid out as red threes")
+            state.red_threes[side] = threes
+        state.waiting = place(waiting or [], "the waiting cards")
+        state.stock = place(stock, "the stock")
+        state.out_of_play = [c for c in range(DECK_SIZE) if c not in seen]
+        state.turn = (state.dealer + 1) % players if turn is None else turn
+        if not 0 <= state.turn < players:
+            raise ValueError(f"turn must be a seat from 0 to {players - 1}")
+        state.phase = phase
+        state.opened = list(opened) if opened is not None else [bool(m) for m in melds]
+        state.opening_points = opening_points
+        state.turn_melded = turn_melded
+        state.turn_new_melds = list(turn_new_melds or [])
+        state.turn_added_to_old = turn_added_to_old
+        state.took_pile = took_pile
+        state.asked = asked
+        state.permission = permission
+        state.answerer = state.partner(state.turn) if phase is Phase.ANSWER else -1
+        if melded_before is not None:
+            state.melded_before = [bool(x) for x in melded_before]
+        for seat, cards_known in enumerate(known or []):
+            stray = set(cards_known) - set(state.hands[seat])
+            if stray:
+                codes = ", ".join(sorted(CARD_CODE[c] for c in stray))
+                raise ValueError(f"seat {seat} is said to hold {codes} but does not")
+            state.known[seat] = set(cards_known)
+        if shown is not None:
+            state.shown = [list(turns) for turns in shown]
+        if not -1 <= went_out < players:
+            raise ValueError(f"went_out must be -1 or a seat from 0 to {players - 1}")
+        state.went_out = went_out
+        state.concealed = concealed
+        state.end_reason = end_reason
         return state
 
     def copy(self) -> HandState:
@@ -179,6 +359,7 @@ class HandState:
         other.known = [set(k) for k in self.known]
         other.shown = [list(t) for t in self.shown]
         other.history = list(self.history)
+        other.out_of_play = list(self.out_of_play)
         return other
 
     # Simple queries -------------------------------------------------------------------------
@@ -199,6 +380,13 @@ class HandState:
         return self.phase is Phase.ENDED
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the hand ended (reason, who went out, concealed or not), or None while on."""
+        if self.end_reason is None:
+            return None
+        return Outcome(self.end_reason, self.went_out, self.concealed)
+
+    @property
     def pile_top(self) -> int | None:
         """The card on top of the discard pile, or None when it is empty."""
         return self.pile[-1] if self.pile else None
@@ -209,7 +397,7 @@ class HandState:
 
     def canastas(self, side: int) -> int:
         """How many canastas (melds of seven or more) ``side`` has."""
-        return sum(1 for size in self.msize[side] if size >= 7)
+        return sum(1 for size in self.msize[side] if size >= CANASTA_SIZE)
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether ``side`` needs a natural pair to take the pile.
@@ -225,27 +413,35 @@ class HandState:
 
     # Legality and moves (see legality.py) -----------------------------------------------------
 
-    def check(self, move: Move) -> Refusal | None:
-        """Return why ``move`` is refused for the player to move, or None if it is legal."""
-        from .legality import check_move
+    def check(self, move: Move, seat: int | None = None) -> Refusal | None:
+        """Return why ``move`` is refused for the player to move, or None if it is legal.
 
+        With ``seat`` (the seat asking, e.g. an online player), a move by any other seat
+        than the one to move is refused with ``NOT_YOUR_TURN``.
+        """
+        if seat is not None and seat != self.mover:
+            return Refusal(Code.NOT_YOUR_TURN, {"mover": self.mover})
         return check_move(self, move)
 
-    def legal_moves(self) -> list[Move]:
-        """Return the legal moves of the player to move (minimal forms; see legality.py)."""
-        from .legality import legal_moves
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the player to move (minimal forms; see legality.py).
 
-        return legal_moves(self)
+        ``state.legal_moves()`` lists them; ``for move in state.legal_moves``,
+        ``state.legal_moves.count()``, ``any(state.legal_moves)`` and
+        ``move in state.legal_moves`` work without building the list (python-chess's
+        ``legal_moves``). ``in`` asks the rules (:meth:`check`), so any legal selection of
+        cards counts, not only the listed minimal forms.
+        """
+        return LegalMoves(self)
 
-    def play(self, move: Move) -> None:
-        """Check and apply ``move``.
+    def play(self, move: Move, seat: int | None = None) -> None:
+        """Check and apply ``move`` (by ``seat`` when given; see :meth:`check`).
 
         Raises:
             IllegalMove: carrying the :class:`Refusal` when the rules refuse the move.
         """
-        from .refusals import IllegalMove
-
-        refusal = self.check(move)
+        refusal = self.check(move, seat)
         if refusal is not None:
             raise IllegalMove(refusal, move.text())
         self.apply(move)
@@ -256,8 +452,6 @@ class HandState:
         Returns the refusal of the first move the rules refuse (see
         :func:`canasta.engine.finish.check_plan`), or None when every move is legal.
         """
-        from .finish import check_plan
-
         found = check_plan(self, moves)
         return None if found is None else found[1]
 
@@ -267,8 +461,6 @@ class HandState:
         Raises:
             IllegalMove: with the first refusal; nothing is played then.
         """
-        from .finish import play_plan
-
         play_plan(self, moves)
 
     def parse_move(self, text: str) -> Move:
@@ -277,20 +469,14 @@ class HandState:
         Raises:
             ValueError: if the text is not a move or names cards the mover does not hold.
         """
-        from .legality import parse_move
-
         return parse_move(self, text)
 
     def view_for(self, seat: int) -> SeatView:
         """Return what ``seat`` may know (see :class:`canasta.engine.view.SeatView`)."""
-        from .view import make_view
-
         return make_view(self, seat)
 
     def score(self) -> HandScore:
         """Score the hand as it stands (see :func:`canasta.engine.scoring.score_hand`)."""
-        from .scoring import score_hand
-
         return score_hand(self)
 
     def can_reset(self) -> bool:
@@ -335,6 +521,8 @@ class HandState:
         elif t is MoveType.TAKE:
             self.shown[self.turn].append((-1, -1))
             self._do_take(move.cards)
+        elif t is MoveType.DECLINE:  # the stock is empty and the pile declined (row 18)
+            self._end(EndReason.STOCK_EXHAUSTED)
         elif t is MoveType.MELD:
             self._do_meld(meld_kind(move.cards), move.cards)
         elif t is MoveType.LAYOFF:
@@ -492,7 +680,8 @@ class HandState:
     def _go_out(self) -> None:
         seat = self.turn
         self.went_out = seat
-        made_canasta = any(len(self.melds[self.side][k]) >= 7 for k in self.turn_new_melds)
+        sizes = self.msize[self.side]
+        made_canasta = any(sizes[k] >= CANASTA_SIZE for k in self.turn_new_melds)
         partner_melds = self.rules.concealed_no_partner_layoff and self.turn_added_to_old
         self.concealed = not self.melded_before[seat] and made_canasta and not partner_melds
         self._end(EndReason.WENT_OUT)
@@ -520,31 +709,54 @@ class HandState:
         self.permission = None
         self.answerer = -1
         self._snapshot = None
-        if not self.stock:
-            from .legality import has_legal_take
-
-            if self.rules.empty_stock == "ends" or not has_legal_take(self):
-                self._end(EndReason.STOCK_EXHAUSTED)
+        if not self.stock and (self.rules.empty_stock == "ends" or not has_legal_take(self)):
+            self._end(EndReason.STOCK_EXHAUSTED)
 
     def cards_in_places(self) -> list[list[int]]:
-        """Return every place's card list (for conservation checks): 108 cards in all."""
-        places: list[list[int]] = [*self.hands, self.stock, self.pile, self.waiting]
+        """Return every place's card list (for conservation checks): 108 cards in all,
+        the cards out of play for this hand included."""
+        places: list[list[int]] = [
+            *self.hands,
+            self.stock,
+            self.pile,
+            self.waiting,
+            self.out_of_play,
+        ]
         for side in (0, 1):
             places.extend(self.melds[side].values())
             places.append(self.red_threes[side])
         return places
+
+    def _position_key(self) -> tuple[object, ...]:
+        """The position in card codes (two copies of a card are alike), for equality."""
+
+        def codes(cards: list[int]) -> tuple[str, ...]:
+            return tuple(CARD_CODE[c] for c in cards)
+
+        return (
+            self.rules, self.deal_number, self.dealer, self.side_scores, self.turn, self.phase,
+            tuple(codes(h) for h in self.hands), codes(self.stock), codes(self.pile),
+            tuple(tuple(sorted((k, codes(v)) for k, v in side.items())) for side in self.melds),
+            tuple(codes(r) for r in self.red_threes), tuple(self.opened), codes(self.waiting),
+            self.opening_points, self.turn_melded, tuple(self.turn_new_melds),
+            self.turn_added_to_old, self.took_pile, self.asked, self.permission,
+            tuple(self.melded_before), tuple(tuple(sorted(codes(list(k)))) for k in self.known),
+            tuple(tuple(t) for t in self.shown), self.went_out, self.concealed,
+            self.end_reason, tuple(sorted(codes(self.out_of_play))),
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        """Two hands are equal when every place holds the same cards by code, in the same
+        order where order matters (stock, pile, melds, hands), with the same turn facts.
+        The move history and the reset snapshot are not compared."""
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return self._position_key() == other._position_key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
         return (
             f"<HandState deal={self.deal_number} turn={self.turn} phase={self.phase.value} "
             f"stock={len(self.stock)} pile={len(self.pile)}>"
         )
-
-
-def meld_kind(cards: tuple[int, ...] | list[int]) -> int:
-    """Return the kind a set of meld cards forms: its first non-wild card's kind (-1: none)."""
-    for card in cards:
-        kind = CARD_KIND[card]
-        if not is_wild_kind(kind):
-            return kind
-    return -1

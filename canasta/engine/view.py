@@ -46,6 +46,8 @@ class SeatView:
         turn_melded: whether the mover has melded this turn.
         permission: the partner's answer this turn (None: not asked).
         legal_moves: the legal moves when this seat must move, else empty.
+        out_of_play: cards a position left out of this hand (public: not in any hand nor
+            the stock); empty for a dealt hand.
     """
 
     seat: int
@@ -69,6 +71,7 @@ class SeatView:
     turn_melded: bool
     permission: bool | None
     legal_moves: tuple[Move, ...]
+    out_of_play: tuple[int, ...] = ()
 
     @property
     def side(self) -> int:
@@ -78,6 +81,7 @@ class SeatView:
     def visible_cards(self) -> set[int]:
         """Every card identity this view reveals (for leak tests)."""
         cards: set[int] = set(self.hand) | set(self.pile) | set(self.waiting)
+        cards |= set(self.out_of_play)
         for known in self.known:
             cards |= known
         for side in (0, 1):
@@ -119,4 +123,5 @@ def make_view(state: HandState, seat: int) -> SeatView:
         turn_melded=state.turn_melded,
         permission=state.permission,
         legal_moves=legal,
+        out_of_play=tuple(state.out_of_play),
     )

@@ -43,6 +43,8 @@ def move_words(move: Move) -> str:
     kind = move.type
     if kind is MoveType.DRAW:
         return "Draw from the stock"
+    if kind is MoveType.DECLINE:
+        return "Decline the pile, ending the hand"
     if kind is MoveType.TAKE:
         return f"Take the pile with {cards}" if cards else "Take the pile"
     if kind is MoveType.MELD:

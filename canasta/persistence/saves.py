@@ -68,7 +68,7 @@ class MoveModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    type: Literal["draw", "take", "meld", "layoff", "discard", "ask", "yes", "no"]
+    type: Literal["draw", "decline", "take", "meld", "layoff", "discard", "ask", "yes", "no"]
     cards: list[int] = Field(default_factory=list)
     target: int = Field(default=-1, ge=-1, le=13)
 

@@ -39,6 +39,9 @@ class PositionModel(BaseModel):
     phase: Literal["draw", "play", "answer", "ended"] = "draw"
     hands: list[list[str]]
     stock: list[str] | None = None
+    stock_size: StrictInt | None = Field(None, ge=0, le=108)
+    deck: list[str] | None = None
+    out_of_play: list[str] = Field(default_factory=list)
     pile: list[str] = Field(default_factory=list)
     melds: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
     red_threes: tuple[list[str], list[str]] = ([], [])

@@ -123,7 +123,10 @@ PAGES: tuple[Page, ...] = (
         "but one and discarding the last. The hand then ends for everyone and is scored.\n"
         "Going out earns 100 points, or 200 when you meld your whole hand in one turn without "
         "having melded before (going out concealed). With four players, you may ask your "
-        "partner \"may I go out?\" first; the answer binds you for that turn.",
+        "partner \"may I go out?\" first; the answer binds you for that turn.\n"
+        "When the stock runs out at the Classic table, play goes on while each player in turn "
+        "can take the pile: take it, or click the empty stock to decline it, which ends the "
+        "hand. With the Book rules a top card that fits your side's meld must be taken.",
         (Figure("A canasta on the table: now your side may go out",
                 ("AS", "AH", "AD", "AC", "AS", "AH", "2S")),),
     ),

@@ -115,7 +115,39 @@ def test_draw_from_an_empty_stock_is_refused() -> None:
         melds=[{"K": K7[:3]}, {}],
         stock_size=0,
     )
-    refused(state, "draw", Code.STOCK_EMPTY)
+    refused(state, "draw", Code.STOCK_EMPTY_DECLINE)
+    refusal = state.check(state.parse_move("draw"))
+    assert refusal is not None
+    assert refusal.message() == (
+        "The stock is empty: take the pile to play on, or decline it, which ends the hand."
+    )
+
+
+def test_classic_empty_stock_the_pile_may_be_declined_ending_the_hand() -> None:  # row 18
+    # Classic reference: play goes on while each player in turn can take the pile; the
+    # matrix keeps the forced take for the Book rules, so here declining is a move.
+    state = pos([["KH", "7D", "9C"], ["4C"]], pile=["KC"], melds=[{"K": K7[:3]}, {}], stock_size=0)
+    assert [m.text() for m in state.legal_moves()] == ["decline", "take"]
+    legal(state, "decline")
+    assert state.ended and state.end_reason is EndReason.STOCK_EXHAUSTED
+    assert state.went_out == -1
+    assert hand(state, 0) == ["7D", "9C", "KH"]
+
+
+def test_declining_is_refused_while_the_stock_holds_cards_and_at_other_tables() -> None:
+    state = pos([["KH", "7D", "9C"], ["4C"]], pile=["KC"], melds=[{"K": K7[:3]}, {}])
+    refused(state, "decline", Code.DECLINE_STOCK_LEFT, stock=len(state.stock))
+    assert "decline" not in [m.text() for m in state.legal_moves()]
+    other = pos(
+        [["KH", "7D", "9C"], ["4C"]],
+        pile=["KC"],
+        melds=[{"K": K7[:3]}, {}],
+        stock_size=0,
+        empty_stock="take_or_end",
+    )
+    refused(other, "decline", Code.DECLINE_NOT_HERE)
+    played = pos([["KH", "7D", "9C"], ["4C"]], pile=["KC"], phase="play")
+    refused(played, "decline", Code.WRONG_PHASE)
 
 
 def test_card_not_in_hand_is_refused() -> None:

@@ -166,9 +166,9 @@ def test_stock_exhausted_play_goes_on_while_the_pile_can_be_taken() -> None:
     state.phase = Phase.PLAY
     legal(state, "discard QS")
     assert not state.ended and state.turn == 1 and state.phase is Phase.DRAW
-    refused(state, "draw", Code.STOCK_EMPTY)
+    refused(state, "draw", Code.STOCK_EMPTY_DECLINE)
     moves = state.legal_moves()
-    assert moves and all(m.type.value == "take" for m in moves)
+    assert [m.type.value for m in moves] == ["decline"] + ["take"] * (len(moves) - 1)
     legal(state, "take")
     assert state.msize[1][8] == 4  # kind 8 is the queens
     legal(state, "discard 8D")

@@ -85,7 +85,12 @@ def test_opponents_meld_of_a_rank_does_not_block_ours() -> None:
 def test_lay_off_only_on_own_sides_meld() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {"7": ["7C", "7C", "7S"]}]
     state = pos([["7H", "KC", "2C", "9C", "5S"], ["4C"]], melds=melds, phase="play")
-    refused(state, "layoff 7 7H", Code.NO_SUCH_MELD, rank="7s")
+    # The other side's meld of 7s: the refusal names the rule.
+    refused(state, "layoff 7 7H", Code.OPPONENTS_MELD_OF, rank="7s")
+    refusal = state.check(state.parse_move("layoff 7 7H"))
+    assert refusal is not None and refusal.message() == (
+        "The meld of 7s is the other side's: you may lay off only on your own side's melds."
+    )
     refused(state, "layoff 9 9C", Code.NO_SUCH_MELD, rank="9s")
     legal(state, "layoff K KC 2C")
     assert codes(state.melds[0][KING]) == ["2C", "KC", "KD", "KH", "KS"]
@@ -147,5 +152,5 @@ def test_black_threes_need_the_canasta_for_going_out() -> None:
 
 def test_black_threes_cannot_be_laid_off() -> None:
     state = pos([["3C", "5H", "9C"], ["4C"]], melds=[{"K": K7}, {}], phase="play")
-    refused(state, "layoff 3 3C", Code.NO_SUCH_MELD)
+    refused(state, "layoff 3 3C", Code.BLACK_THREE_NO_LAYOFF)
     assert hand(state, 0) == ["3C", "5H", "9C"]

@@ -136,7 +136,12 @@ def test_pile_taken_before_opening_waits_until_the_minimum() -> None:
 def test_pile_take_before_opening_refused_when_the_hand_cannot_reach_it() -> None:
     # With the buried aces (40) the take would reach 70; only the top card counts: 30.
     state = pos([["KS", "KH", "9C", "5S"], ["4C"]], pile=["AS", "AH", "KC"])
-    refused(state, "take KS KH", Code.OPENING_UNREACHABLE, minimum=50, points=30)
+    refused(state, "take KS KH", Code.OPENING_UNREACHABLE_PILE, minimum=50, points=30, buried=2)
+    refusal = state.check(state.parse_move("take KS KH"))
+    assert refusal is not None and refusal.message() == (
+        "Your side needs 50 points to open and this reaches 30: only the pile's top card "
+        "counts, not the 2 cards under it, and your hand can't make up the rest."
+    )
 
 
 def test_pile_take_that_meets_the_minimum_gives_the_pile_at_once() -> None:

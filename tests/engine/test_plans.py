@@ -54,7 +54,7 @@ def test_a_plan_breaking_a_rule_is_refused_as_a_whole() -> None:
     assert found is not None and found[1].code is Code.PLAN_EMPTY
     # A discard may only end a plan.
     found = check_plan(state, moves(state, "discard 9C", "meld KS KH KD"))
-    assert found is not None and found[0] == 0 and found[1].code is Code.BAD_MOVE
+    assert found is not None and found[0] == 0 and found[1].code is Code.PLAN_MOVE_TYPE
 
 
 def test_finish_search_finds_melds_lay_offs_and_the_discard() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from canasta.engine import CLASSIC, HandState
+from canasta.engine import CLASSIC, PRESETS, HandState
 from canasta.engine.position import state_from_data, state_to_data
 
 from .helpers import K7, legal, pos
@@ -65,7 +66,8 @@ def test_unnamed_cards_go_to_the_stock() -> None:
         ({"hands": [[], [], []]}, "3 hands given for 2 players"),
         ({"hands": [[], []], "turn": 2}, "turn must be a seat"),
         ({"hands": [["AS"], []], "known": [["KS"], []]}, "said to hold KS"),
-        ({"hands": [[], []], "stock": ["AS"]}, "cards missing from the position"),
+        ({"hands": [[], []], "stock_size": 200}, "stock_size must be 0 to 108"),
+        ({"hands": [["AS"], []], "out_of_play": ["AS", "AS", "AS"]}, "too many AS"),
         ({"rules": {"colour": "red"}}, "unknown rule option"),
         ({"rules": {"players": 3}}, "players must be 2 or 4"),
     ],
@@ -101,3 +103,35 @@ def test_move_text_round_trip() -> None:
         assert state.parse_move(text).text() == text
     assert state.parse_move("MELD 7h 7d 2c").text() == "meld 7H 7D 2C"
     assert state.parse_move("layoff 10 JK").target == state.parse_move("layoff T JK").target
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_reached_state_round_trips_through_its_position(name: str) -> None:
+    """Positions of random play (every move, the ended hand too) load back equal."""
+    checked = ended = 0
+    for deal in range(4):
+        for players in (2, 4):
+            state = HandState.deal(PRESETS[name].with_options(players=players), 40 + deal)
+            state.keep_snapshots = False
+            rng = random.Random(deal)
+            while True:
+                data = json.loads(json.dumps(state_to_data(state)))
+                again = state_from_data(data)
+                assert again == state, (name, deal, state.move_count)
+                assert state_to_data(again) == state_to_data(state)
+                checked += 1
+                if state.ended:
+                    ended += 1
+                    assert again.outcome == state.outcome
+                    break
+                state.apply(rng.choice(state.legal_moves()))
+    assert ended == 8 and checked > 400
+
+
+def test_equality_sees_every_difference() -> None:
+    state = HandState.deal(PRESETS["Classic"], 3)
+    other = HandState.deal(PRESETS["Classic"], 3)
+    assert state == other
+    other.apply(other.legal_moves()[0])
+    assert state != other
+    assert state != HandState.deal(PRESETS["Classic"], 4)

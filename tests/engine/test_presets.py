@@ -124,7 +124,8 @@ def test_book_rules_empty_stock_forces_taking_a_fitting_top_card() -> None:  # r
     refused(state, "draw", Code.STOCK_EMPTY_MUST_TAKE)
     assert [m.type.value for m in state.legal_moves()] == ["take"]
     classic = pos(hands, pile=["KC"], melds=melds, stock_size=0)
-    refused(classic, "draw", Code.STOCK_EMPTY)
+    refused(classic, "draw", Code.STOCK_EMPTY_DECLINE)
+    assert [m.type.value for m in classic.legal_moves()] == ["decline", "take"]
     # A top card the side may take but that fits no meld: take it, or end the hand.
     state = at("Book rules", hands, pile=["9C"], melds=melds, stock_size=0)
     assert [m.type.value for m in state.legal_moves()] == ["draw", "take"]

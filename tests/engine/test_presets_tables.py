@@ -39,7 +39,9 @@ def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:  # row 5
 def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> None:  # row 9
     hands = four(["7H", "2C", "9S", "9D", "KC", "5D"])
     state = at(D2, hands, pile=["5S", "7C"], melds=KINGS)
-    refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR, rank="7s")
+    refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR_OR_NATURAL, rank="7s")
+    refusal = state.check(state.parse_move("take 7H 2C"))
+    assert refusal is not None and "also needs a natural 7s from your hand" in refusal.message()
     state = at(D2, hands, pile=["5S", "KD"], melds=KINGS)
     refused(state, "take", Code.PILE_NEEDS_NATURAL, rank="Kings")
     takes = [m.text() for m in state.legal_moves() if m.type.value == "take"]
@@ -89,10 +91,30 @@ def test_draw_two_partnership_never_discards_a_wild_card() -> None:  # row 17
     assert {m.text() for m in state.legal_moves() if m.type.value == "discard"} == {"discard 9S"}
     classic = pos(four(["2C", "9S", "9D"]), melds=KINGS, phase="play")
     legal(classic, "discard 2C")
-    # Nothing but wild cards in hand: one of them may go.
+    # Nothing but wild cards in hand, none of which can be laid off (laying one off on the
+    # Kings would leave a lone card with no canasta to go out): one of them may go.
     state = at(D2, four(["2C", "JK"]), melds=KINGS, phase="play")
     legal(state, "discard 2C")
     assert state.turn == 1 and state.pile_freezers == 1
+
+
+def test_draw_two_partnership_discards_no_wild_card_that_can_be_laid_off() -> None:  # row 17
+    # Reference 003: wild cards can never be discarded. With a canasta of Kings the side may
+    # go out, so 2C can go on the Queens (3 naturals, no wild card yet): no discard.
+    melds = [{"K": K7, "Q": ["QS", "QH", "QD"]}, {}]
+    state = at(D2, four(["2C", "JK"]), melds=melds, phase="play")
+    refused(state, "discard 2C", Code.WILD_DISCARD_LAY_OFF, rank="Kings")
+    refusal = state.check(state.parse_move("discard JK"))
+    assert refusal is not None and refusal.message() == (
+        "Wild cards may not be discarded at this table: lay it off on your meld of Kings."
+    )
+    assert not [m for m in state.legal_moves() if m.type.value == "discard"]
+    legal(state, "layoff Q 2C")
+    legal(state, "layoff Q JK")
+    assert state.went_out == 0
+    # At the Classic table a wild card may always be discarded.
+    classic = pos(four(["2C", "JK"]), melds=melds, phase="play")
+    legal(classic, "discard 2C")
 
 
 def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:  # row 17
@@ -145,7 +167,7 @@ def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:  # row 1
     legal(state, "draw")
     assert state.ended
     classic = pos(hands, pile=["9C"], melds=KINGS, stock_size=0)
-    refused(classic, "draw", Code.STOCK_EMPTY)
+    refused(classic, "draw", Code.STOCK_EMPTY_DECLINE)
 
 
 def test_play_off_concealed_going_out_adds_nothing_to_the_partners_melds() -> None:  # row 22

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from canasta.controller import TableView
+from canasta.engine.moves import MoveType
 from canasta.engine.refusals import Code
 from canasta.ui.layout import TableLayout
 from canasta.ui.widgets import Badge
@@ -39,6 +40,17 @@ PILE_CLOSED = {
 }
 
 
+def _empty_stock_prompt(moves: set[MoveType]) -> str:
+    """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
+    if MoveType.DECLINE in moves:
+        return "The stock is empty: take the pile to play on, or click the stock to decline it."
+    if MoveType.DRAW in moves and MoveType.TAKE in moves:
+        return "The stock is empty: take the pile, or click the stock to end the hand."
+    if MoveType.DRAW in moves:
+        return "The stock is empty: click the stock to end the hand."
+    return "The stock is empty and the top card fits your meld: take the pile (forced take)."
+
+
 def prompt_for(view: TableView) -> str:
     """The one-line prompt shown in the message strip for the moment ``view`` shows."""
     seen = view.seen
@@ -67,7 +79,7 @@ def prompt_for(view: TableView) -> str:
     side = seen.side
     if view.phase == "draw":
         if not seen.stock_size:
-            return "The stock is empty: take the pile to go on."
+            return _empty_stock_prompt({m.type for m in seen.legal_moves})
         if view.pile_closed is not None:
             return f"Your turn: draw from the stock{PILE_CLOSED[view.pile_closed]}."
         return "Your turn: draw from the stock, or take the pile."

@@ -71,7 +71,7 @@ class HintSection(TablePart):
         layout = board.layout
         assert layout is not None
         rects = [board.card_rect(c) for c in move.cards if c in board.sprites]
-        if move.type is MoveType.DRAW:
+        if move.type in (MoveType.DRAW, MoveType.DECLINE):
             rects.append(pygame.Rect(layout.stock))
         elif move.type in (MoveType.TAKE, MoveType.DISCARD):
             rects.append(board.pile_rect(self.ctx.view().pile))

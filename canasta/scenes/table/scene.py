@@ -58,6 +58,7 @@ from canasta.ui.widgets import Button, Toast
 #: Seconds a computer player's move takes to show, by move type (normal speed).
 PACE = {
     MoveType.DRAW: 0.45,
+    MoveType.DECLINE: 0.45,
     MoveType.TAKE: 0.7,
     MoveType.MELD: 0.65,
     MoveType.LAYOFF: 0.55,

@@ -1,0 +1,108 @@
+"""The client beside a game loop: the connection lives in its own thread's event loop, and
+the loop of the window only polls (never waits on the network inside a frame).
+
+:class:`BackgroundClient` wraps a :class:`~canasta.net.client.Client`: requests go in with
+:meth:`BackgroundClient.request` (they return at once), messages come out with
+:meth:`BackgroundClient.poll` (whatever arrived since the last call), and
+:attr:`BackgroundClient.status` and :attr:`BackgroundClient.problem` say, in plain words,
+whether the connection is up, coming back ("Reconnecting…") or lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
+from typing import Any
+
+from canasta.net.client import Client, ClientError
+
+
+class BackgroundClient:
+    """A :class:`Client` run in a thread of its own.
+
+    Args:
+        url, name, token: as for :class:`Client`.
+        on_message: called in the client's thread after each message is queued (tests use
+            it to wake up; the game loop just polls).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        token: str | None = None,
+        on_message: Callable[[], None] | None = None,
+    ) -> None:
+        self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._loop = asyncio.new_event_loop()
+        self._on_message = on_message
+        self.client = Client(url, name, token)
+        self.client.listener = self._received
+        self.problem: str | None = None
+        self._thread = threading.Thread(target=self._run, name="canasta-net", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+
+    def _received(self, message: Any) -> None:
+        self._inbox.put(message)
+        if self._on_message is not None:
+            self._on_message()
+
+    @property
+    def status(self) -> str:
+        """``"connected"``, ``"reconnecting"`` or ``"closed"``."""
+        return self.client.status
+
+    def status_text(self) -> str:
+        """The connection's state in a player's words (empty when all is well)."""
+        if self.problem is not None:
+            return self.problem
+        if self.client.status == "reconnecting":
+            return "Reconnecting…"
+        if self.client.status == "closed":
+            return "Not connected to the server."
+        return ""
+
+    def request(self, make: Callable[[Client], Coroutine[Any, Any, Any]]) -> Future[Any]:
+        """Run ``make(client)`` in the client's thread; return at once with its future.
+
+        A :class:`ClientError` it raises is kept in :attr:`problem` as well.
+        """
+
+        async def guarded() -> Any:
+            try:
+                return await make(self.client)
+            except ClientError as error:
+                self.problem = str(error)
+                raise
+
+        return asyncio.run_coroutine_threadsafe(guarded(), self._loop)
+
+    def connect(self) -> Future[Any]:
+        """Connect and say hello (at once; see :attr:`problem` if it fails)."""
+        self.problem = None
+        return self.request(lambda c: c.connect())
+
+    def poll(self) -> list[Any]:
+        """Every message received since the last call, oldest first (never waits)."""
+        messages = []
+        while True:
+            try:
+                messages.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return messages
+
+    def close(self) -> None:
+        """Close the connection and stop the thread (waits for both, a few seconds at most)."""
+        future = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+        with contextlib.suppress(Exception):  # already closed, or never connected
+            future.result(timeout=5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=5)

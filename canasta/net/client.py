@@ -1,0 +1,302 @@
+"""A headless client of the Canasta server: connect, say hello, use the lobby, take a seat,
+send intents, and follow the seat's view and the table's events.
+
+Every message received is validated (:func:`~canasta.net.protocol.parse_server`), kept
+raw in :attr:`Client.received` (tests read every byte a seat was sent), applied to the
+client's state (:attr:`Client.view`, :attr:`Client.table`, ...), then queued for
+:meth:`Client.next_message`. When the connection drops and ``reconnect`` is on, the
+client reconnects by itself with back-off (0.1 s doubling to 5 s) and takes its seat back
+with its token; :attr:`Client.status` reads ``"reconnecting"`` meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from canasta.net.protocol import (
+    PROTOCOL_VERSION,
+    ClockOption,
+    CreateTable,
+    ErrorMessage,
+    Event,
+    HandOver,
+    Hello,
+    Intent,
+    JoinTable,
+    ListTables,
+    LobbyList,
+    Next,
+    Ready,
+    RefusalMessage,
+    Result,
+    Seated,
+    Start,
+    StructuredMove,
+    TableInfo,
+    TableUpdate,
+    View,
+    ViewModel,
+    Welcome,
+    encode,
+    parse_server,
+)
+
+#: Back-off between reconnection attempts: first, factor, most (seconds).
+BACKOFF = (0.1, 2.0, 5.0)
+
+
+class ClientError(Exception):
+    """The server could not be used; the message says why in plain words."""
+
+
+def plain_reason(error: BaseException) -> str:
+    """A connection problem in a player's words."""
+    if isinstance(error, ConnectionRefusedError | OSError) and not isinstance(error, ssl.SSLError):
+        return "cannot reach the server (is it running, and is the address right?)"
+    if isinstance(error, ssl.SSLError):
+        return "the server's certificate was not accepted"
+    if isinstance(error, InvalidURI):
+        return "the server address is not a ws:// or wss:// address"
+    if isinstance(error, InvalidHandshake):
+        return "that address does not answer as a Canasta server"
+    if isinstance(error, TimeoutError | asyncio.TimeoutError):
+        return "the server did not answer in time"
+    return str(error) or type(error).__name__
+
+
+class Client:
+    """One connection to the server, for one person (or one simulated seat).
+
+    Args:
+        url: ``ws://host:port`` or ``wss://host:port``.
+        name: the player's name.
+        token: a seat token to take a seat back at once.
+        reconnect: reconnect by itself after a dropped connection.
+        ssl_context: for ``wss://`` with a certificate the system does not know.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        token: str | None = None,
+        reconnect: bool = True,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        self.url, self.name, self.token = url, name, token
+        self.auto_reconnect = reconnect
+        self.ssl_context = ssl_context
+        self.ws: ClientConnection | None = None
+        self.status = "closed"
+        self.received: list[str] = []
+        self.messages: asyncio.Queue[Any] = asyncio.Queue()
+        self.view: ViewModel | None = None
+        self.table: TableInfo | None = None
+        self.chair: int | None = None
+        self.code: str | None = None
+        self.hand_over: HandOver | None = None
+        self.lobby: list[TableInfo] = []
+        self.errors: list[ErrorMessage] = []
+        self.answers: dict[int, Result | RefusalMessage] = {}
+        self.ref = 0
+        self.updates = 0
+        self.reconnects = 0
+        self.listener: Callable[[Any], None] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._closing = False
+        self._changed = asyncio.Event()
+
+    # The connection ------------------------------------------------------------------------
+
+    async def connect(self, timeout: float = 10.0) -> Welcome:
+        """Connect and say hello (with the token, if any); return the welcome.
+
+        Raises:
+            ClientError: when the server cannot be reached or refuses the hello (a newer
+                or older protocol version, a token it does not know).
+        """
+        try:
+            kwargs: dict[str, Any] = {"max_size": 2**22, "compression": None}
+            if self.url.startswith("wss:"):
+                kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
+            self.ws = await asyncio.wait_for(connect(self.url, **kwargs), timeout)
+            await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
+                                            token=self.token)))  # fmt: skip
+            first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
+            raise ClientError(plain_reason(error)) from None
+        if isinstance(first, ErrorMessage):
+            raise ClientError(first.message)
+        self.status = "connected"
+        self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
+        assert isinstance(first, Welcome)
+        return first
+
+    async def close(self) -> None:
+        """Close the connection for good (no reconnecting)."""
+        self._closing = True
+        self.status = "closed"
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(BaseException):
+                await self._reader
+
+    async def drop(self) -> None:
+        """Close the socket as a lost network would (a reconnect follows if it is on)."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for data in ws:
+                text = data if isinstance(data, str) else data.decode()
+                self.received.append(text)
+                self._apply(parse_server(text))
+        except ConnectionClosed:
+            pass
+        if not self._closing and self.auto_reconnect and self.token is not None:
+            self.status = "reconnecting"
+            self._changed.set()
+            asyncio.get_running_loop().create_task(self._reconnect())
+        elif not self._closing:
+            self.status = "closed"
+            self._changed.set()
+
+    async def _reconnect(self) -> None:
+        delay, factor, most = BACKOFF
+        while not self._closing:
+            try:
+                await self.connect()
+                self.reconnects += 1
+                return
+            except ClientError:
+                await asyncio.sleep(delay)
+                delay = min(most, delay * factor)
+
+    def _apply(self, message: Any) -> None:
+        if isinstance(message, Seated):
+            self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.code = message.table.code
+        elif isinstance(message, TableUpdate):
+            self.table = message.table
+        elif isinstance(message, View):
+            self.view = message.view
+            if message.view.phase != "ended":
+                self.hand_over = None
+        elif isinstance(message, Event) and message.view is not None:
+            self.view = message.view
+            self.updates += 1
+        elif isinstance(message, HandOver):
+            self.hand_over = message
+        elif isinstance(message, LobbyList):
+            self.lobby = message.tables
+        elif isinstance(message, Result | RefusalMessage):
+            self.answers[message.ref] = message
+        elif isinstance(message, ErrorMessage):
+            self.errors.append(message)
+        self.messages.put_nowait(message)
+        if self.listener is not None:
+            self.listener(message)
+        self._changed.set()
+
+    async def send(self, message: Any) -> None:
+        """Send one message (a protocol model).
+
+        Raises:
+            ClientError: when not connected.
+        """
+        if self.ws is None or self.status != "connected":
+            raise ClientError("not connected to the server")
+        try:
+            await self.ws.send(encode(message))
+        except ConnectionClosed as error:
+            raise ClientError("the connection was lost") from error
+
+    async def wait(self, test: Any, timeout: float = 10.0) -> None:
+        """Wait until ``test()`` is true (checked after every message received).
+
+        Raises:
+            TimeoutError: after ``timeout`` seconds.
+        """
+        async with asyncio.timeout(timeout):
+            while True:
+                self._changed.clear()
+                if test():
+                    return
+                await self._changed.wait()
+
+    # Lobby and table -----------------------------------------------------------------------
+
+    async def list_tables(self) -> list[TableInfo]:
+        """The lobby's open public tables."""
+        count = len(self.received)
+        await self.send(ListTables())
+        await self.wait(lambda: any('"type":"lobby"' in t for t in self.received[count:]))
+        return self.lobby
+
+    async def create(
+        self,
+        players: int = 2,
+        public: bool = True,
+        level: str = "medium",
+        clock: ClockOption | None = None,
+        chair: int = 0,
+        preset: str = "Classic",
+        quick: bool = False,
+    ) -> TableInfo:
+        """Create a table and sit at ``chair``; return it (its ``code`` joins it)."""
+        options = {"players": players, "public": public, "level": level, "clock": clock,
+                   "chair": chair, "preset": preset, "quick": quick}  # fmt: skip
+        await self.send(CreateTable.model_validate(options))
+        await self._seated()
+        assert self.table is not None
+        return self.table
+
+    async def join(self, chair: int, table: str | None = None, code: str | None = None) -> None:
+        """Sit at ``chair`` of a table named by id or join code."""
+        await self.send(JoinTable(table=table, code=code, chair=chair))
+        await self._seated()
+
+    async def _seated(self) -> None:
+        errors = len(self.errors)
+        await self.wait(lambda: self.chair is not None or len(self.errors) > errors)
+        if self.chair is None:
+            raise ClientError(self.errors[-1].message)
+
+    async def ready(self, ready: bool = True) -> None:
+        """Say this seat is ready."""
+        await self.send(Ready(ready=ready))
+
+    async def start(self) -> None:
+        """Start the game (the host), once everyone is ready."""
+        await self.send(Start())
+
+    async def next_hand(self) -> None:
+        """Ask for the next hand (or the rematch)."""
+        await self.send(Next())
+
+    async def intent(
+        self, move: str | StructuredMove | None = None, plan: list[str] | None = None
+    ) -> int:
+        """Send a move (text or structured) or a plan; return its ``ref``."""
+        self.ref += 1
+        await self.send(Intent(ref=self.ref, move=move, plan=plan))
+        return self.ref
+
+    async def play(self, move: str, timeout: float = 10.0) -> Result | RefusalMessage:
+        """Send a move and wait for its answer (and, when played, the view after it)."""
+        before = self.updates
+        ref = await self.intent(move)
+        await self.wait(lambda: ref in self.answers, timeout)
+        answer = self.answers[ref]
+        if isinstance(answer, Result):
+            await self.wait(lambda: self.updates > before, timeout)
+        return answer

@@ -1,0 +1,234 @@
+"""What every table of the server shares: settings, the clock, the database thread, the
+computer players' threads, and connections with their outgoing queues.
+
+A :class:`Conn` sends through a bounded queue drained by its own task, so one slow client
+never holds up a table: a client that falls :data:`SEND_QUEUE` messages behind is
+disconnected (it gets the whole view back when it reconnects).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from canasta.net.protocol import encode
+from canasta.net.store import Job, Store
+
+T = TypeVar("T")
+
+#: Messages waiting for one client before it is disconnected as too slow.
+SEND_QUEUE = 512
+
+
+@dataclass
+class ServerConfig:
+    """The server's settings (seconds, counts, bytes).
+
+    Attributes:
+        host, port: where to listen (port 0: any free port).
+        data: the folder of the database and the finished games.
+        certfile, keyfile: a TLS certificate and key (PEM) for ``wss://``; None: plain.
+        grace: how long a seat whose connection dropped waits before a computer takes it.
+        close_after: how long a table with no person connected stays open.
+        rate, burst: messages a connection may send per second, and in one burst.
+        strikes: bad or too-fast messages before a connection is dropped.
+        max_connections: connections at once; more are turned away.
+        max_frame: the largest WebSocket frame read at all (larger: dropped at once).
+        synchronous: SQLite's ``synchronous`` setting (``FULL``: every commit on disk).
+        retry: seconds before a computer move that could not be saved is tried again.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data: Path = Path("canasta-server")
+    certfile: Path | None = None
+    keyfile: Path | None = None
+    grace: float = 60.0
+    close_after: float = 600.0
+    rate: float = 20.0
+    burst: float = 40.0
+    strikes: int = 10
+    max_connections: int = 4096
+    max_frame: int = 65536
+    synchronous: str = "FULL"
+    retry: float = 5.0
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client connection: its socket, its name once it said hello, its seat, its rate
+    bucket and strikes, and its outgoing queue."""
+
+    ws: Any
+    name: str | None = None
+    table: str | None = None
+    chair: int | None = None
+    tokens: float = 0.0
+    refilled: float = 0.0
+    strikes: int = 0
+    closed: bool = False
+    close_code: int = 1000
+    close_reason: str = ""
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    writer: asyncio.Task[None] | None = None
+
+    def allow(self, now: float, rate: float, burst: float) -> bool:
+        """Take one message from the rate bucket; False when the client is too fast."""
+        self.tokens = min(burst, self.tokens + (now - self.refilled) * rate)
+        self.refilled = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Hub:
+    """Services the tables share; none of them holds a table or the server.
+
+    Args:
+        config: the settings.
+        store: the database (used from one thread only).
+        clock: steady seconds (injectable for tests).
+        ai: where computer players think (default: two threads).
+        tap: called with ``(table id, chair, text)`` for every message queued to a seat
+            (tests read every byte a seat is sent).
+    """
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        clock: Callable[[], float] = time.monotonic,
+        ai: Executor | None = None,
+        tap: Callable[[str, int, str], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.clock = clock
+        self.ai = ai or ThreadPoolExecutor(2, thread_name_prefix="canasta-ai")
+        self.writer: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.db_thread = threading.Thread(target=self._write_loop, name="canasta-db", daemon=True)
+        self.db_thread.start()
+        self.tap = tap
+
+    def _write_loop(self) -> None:
+        """The database thread: run reads one by one; commit jobs in groups."""
+        while True:
+            item = self.writer.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 500:
+                try:
+                    more = self.writer.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.writer.put(None)
+                    break
+                batch.append(more)
+            jobs = [(job, future) for job, future in batch if isinstance(job, Job)]
+            results = self.store.commit([job for job, _ in jobs]) if jobs else []
+            for (_, future), error in zip(jobs, results, strict=True):
+                _settle(future, None, error)
+            for call, future in batch:
+                if not isinstance(call, Job):
+                    try:
+                        _settle(future, call(), None)
+                    except Exception as error:
+                        _settle(future, None, error)
+
+    async def db(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a database call (a read) on the database thread."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.writer.put((lambda: function(*args), future))
+        return await future  # type: ignore[no-any-return]
+
+    async def save(self, job: Job) -> None:
+        """Write ``job`` on the database thread, together with whatever else is waiting.
+
+        Raises:
+            StorageError: when it could not be written.
+        """
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.writer.put((job, future))
+        await future
+
+    async def think(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a computer player's decision off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.ai, function, *args)
+
+    def send(self, conn: Conn, message: BaseModel, table: str | None = None) -> None:
+        """Queue ``message`` for ``conn``; drop a connection that is too far behind."""
+        if conn.closed:
+            return
+        text = encode(message)
+        table = table or conn.table
+        if self.tap is not None and table is not None and conn.chair is not None:
+            self.tap(table, conn.chair, text)
+        try:
+            conn.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(conn, 1008, "too slow to read the table")
+
+    def drop(self, conn: Conn, code: int = 1000, reason: str = "") -> None:
+        """Close ``conn`` (its writer stops; the handler notices the close)."""
+        if conn.closed:
+            return
+        conn.closed = True
+        conn.close_code, conn.close_reason = code, reason
+        try:
+            conn.queue.put_nowait(None)  # the writer sends what is queued, then closes
+        except asyncio.QueueFull:
+            asyncio.get_running_loop().create_task(_close(conn.ws, code, reason))
+
+    def shutdown(self) -> None:
+        """Stop the worker threads (after the event loop is done with them)."""
+        self.writer.put(None)
+        self.db_thread.join()
+        self.ai.shutdown(wait=False, cancel_futures=True)
+
+
+def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+    """Complete an event loop's future from the database thread."""
+
+    def done() -> None:
+        if future.done():
+            return
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)
+
+    with contextlib.suppress(RuntimeError):  # the loop has closed
+        future.get_loop().call_soon_threadsafe(done)
+
+
+async def _close(ws: Any, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code, reason)
+
+
+async def write_loop(conn: Conn) -> None:
+    """Send ``conn``'s queued messages in order until it closes."""
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            await _close(conn.ws, conn.close_code, conn.close_reason)
+            return
+        try:
+            await conn.ws.send(text)
+        except Exception:  # the connection is gone; the handler cleans up
+            conn.closed = True
+            return

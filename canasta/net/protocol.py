@@ -1,0 +1,427 @@
+"""The online protocol: versioned JSON messages, each a pydantic model checked at the boundary.
+
+Every message is one JSON object with a ``type`` field. A client speaks first with
+``hello`` (carrying :data:`PROTOCOL_VERSION`); the server answers ``welcome`` or an
+``error`` with code ``version``. Messages a client sends are :data:`ClientMessage`; those
+the server sends are :data:`ServerMessage`. The README's "Play online" section has the
+table of every message and field.
+
+Nothing a client sends is trusted: :func:`parse_client` refuses text over
+:data:`MAX_CLIENT_BYTES`, text that is not JSON, and JSON that does not fit a model, with a
+:class:`ProtocolError` whose code and message go back to the client as an ``error``.
+
+Cards are named by identity (0..107, see :mod:`canasta.engine.cards`) or by their
+two-character code in move texts. The server names a card to a seat only where that seat
+could see it face up; a stock draw by another seat gives only a count.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+#: The protocol's version; a hello with another one is refused with code ``version``.
+PROTOCOL_VERSION = 1
+#: The largest message a client may send (bytes of UTF-8 text).
+MAX_CLIENT_BYTES = 4096
+#: Names: 1 to this many printable characters.
+NAME_LENGTH = 24
+#: A private table's join code: this many characters from :data:`CODE_ALPHABET`.
+CODE_LENGTH = 6
+#: Join codes use letters and digits that cannot be mistaken for one another.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+Card = Annotated[int, Field(ge=0, le=107)]
+Seat = Annotated[int, Field(ge=0, le=3)]
+MoveText = Annotated[str, Field(max_length=200)]
+Level = Literal["random", "easy", "medium", "hard"]
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot accept: ``code`` (machine word) and a plain message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def check_name(name: str) -> str:
+    """A player's name stripped, 1..:data:`NAME_LENGTH` printable characters.
+
+    Raises:
+        ValueError: for an empty, too long, or unprintable name.
+    """
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
+    if not name.isprintable():
+        raise ValueError("a name has printable characters only")
+    return name
+
+
+# Client to server --------------------------------------------------------------------------
+
+
+class Hello(_Message):
+    """First message: the protocol version, the player's name, and a seat token to take a
+    seat back after a dropped connection (or a server restart)."""
+
+    type: Literal["hello"] = "hello"
+    version: int
+    name: str = Field(max_length=200)
+    token: str | None = Field(default=None, min_length=16, max_length=64, pattern=r"^[\w-]+$")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return check_name(value)
+
+
+class ClockOption(_Message):
+    """A turn clock: each move within ``move_seconds``, plus a ``bank_seconds`` time bank
+    drawn on when a move takes longer. When both run out, the computer moves."""
+
+    move_seconds: float = Field(ge=0.05, le=600)
+    bank_seconds: float = Field(ge=0, le=3600)
+
+
+class ListTables(_Message):
+    """Ask for the lobby's list of open public tables."""
+
+    type: Literal["lobby"] = "lobby"
+
+
+class CreateTable(_Message):
+    """Create a table and sit at ``chair``: public (listed in the lobby) or private (joined
+    by its code only); empty chairs are computer players at ``level``."""
+
+    type: Literal["create"] = "create"
+    players: Literal[2, 4] = 2
+    preset: str = Field(default="Classic", max_length=40)
+    public: bool = True
+    level: Level = "medium"
+    clock: ClockOption | None = None
+    quick: bool = False
+    chair: Seat = 0
+
+
+class JoinTable(_Message):
+    """Sit at ``chair`` of the table named by ``table`` (its id) or ``code`` (its join code)."""
+
+    type: Literal["join"] = "join"
+    table: str | None = Field(default=None, max_length=32, pattern=r"^[0-9a-f]+$")
+    code: str | None = Field(default=None, max_length=CODE_LENGTH + 4)
+    chair: Seat = 0
+
+
+class Ready(_Message):
+    """Say this seat is ready (or no longer ready) to start."""
+
+    type: Literal["ready"] = "ready"
+    ready: bool = True
+
+
+class Start(_Message):
+    """The host starts the game once every human chair is ready."""
+
+    type: Literal["start"] = "start"
+
+
+class StructuredMove(_Message):
+    """A move by card identities (see :class:`canasta.engine.moves.Move`)."""
+
+    type: Literal["draw", "decline", "take", "meld", "layoff", "discard", "ask", "yes", "no"]
+    cards: list[Card] = Field(default_factory=list, max_length=30)
+    target: int = Field(default=-1, ge=-1, le=13)
+
+
+class Intent(_Message):
+    """A move for this connection's seat: ``move`` as its text form (``"meld 7H 7D 2C"``)
+    or structured, or ``plan``: melds and lay-offs (and a last discard) checked as a whole.
+    ``ref`` numbers the client's intents, rising; the answer carries it back, and an intent
+    whose ``ref`` is not above the last one is refused as a duplicate (never played twice).
+    """
+
+    type: Literal["intent"] = "intent"
+    ref: int = Field(ge=0, le=2**53)
+    move: MoveText | StructuredMove | None = None
+    plan: list[MoveText] | None = Field(default=None, min_length=1, max_length=20)
+
+
+class Next(_Message):
+    """After a hand: deal the next one; after a game: a rematch at the same table."""
+
+    type: Literal["next"] = "next"
+
+
+class Leave(_Message):
+    """Give up this seat (a computer player takes it in a started game)."""
+
+    type: Literal["leave"] = "leave"
+
+
+ClientMessage = Annotated[
+    Hello | ListTables | CreateTable | JoinTable | Ready | Start | Intent | Next | Leave,
+    Field(discriminator="type"),
+]
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def parse_client(data: str | bytes) -> Any:
+    """Validate one client message; return its model.
+
+    Raises:
+        ProtocolError: ``too_big`` over :data:`MAX_CLIENT_BYTES`, ``bad_json`` for text
+            that is not a JSON object, ``bad_message`` when no model fits (the message
+            names the first field that failed).
+    """
+    size = len(data.encode("utf-8", "replace")) if isinstance(data, str) else len(data)
+    if size > MAX_CLIENT_BYTES:
+        raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_BYTES} bytes")
+    try:
+        value = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not JSON") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("bad_json", "a message is a JSON object")
+    try:
+        return _CLIENT.validate_python(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
+
+
+# Server to client --------------------------------------------------------------------------
+
+
+class Welcome(_Message):
+    """The answer to ``hello``: the server's protocol version and the checked name."""
+
+    type: Literal["welcome"] = "welcome"
+    version: int = PROTOCOL_VERSION
+    name: str
+
+
+class ChairInfo(_Message):
+    """One chair of a table: who sits there (None: a computer player), ready, away
+    (connection lost), computer (a computer player is playing it now), side (0 or 1)."""
+
+    name: str | None = None
+    side: int
+    ready: bool = False
+    away: bool = False
+    computer: bool = True
+
+
+class TableInfo(_Message):
+    """A table as the lobby and its players see it (the chair map)."""
+
+    id: str
+    preset: str
+    players: int
+    public: bool
+    level: str
+    clock: ClockOption | None = None
+    quick: bool = False
+    status: Literal["lobby", "playing", "hand_over", "game_over", "closed"]
+    host: int
+    chairs: list[ChairInfo]
+    code: str | None = None
+
+
+class LobbyList(_Message):
+    """The open public tables."""
+
+    type: Literal["lobby"] = "lobby"
+    tables: list[TableInfo]
+
+
+class Seated(_Message):
+    """This connection sits at ``chair`` of ``table``; ``token`` takes the seat back later."""
+
+    type: Literal["seated"] = "seated"
+    table: TableInfo
+    chair: int
+    token: str
+
+
+class TableUpdate(_Message):
+    """The table's chair map changed (someone joined, got ready, went away, came back)."""
+
+    type: Literal["table"] = "table"
+    table: TableInfo
+
+
+class ViewModel(_Message):
+    """One seat's view (see :class:`canasta.engine.view.SeatView`); cards by identity,
+    ``melds`` per side as ``{kind: cards}``, ``legal_moves`` as text forms (the mover's
+    only)."""
+
+    seat: int
+    turn: int
+    mover: int
+    phase: str
+    hand: list[int]
+    hand_sizes: list[int]
+    known: list[list[int]]
+    shown: list[list[tuple[int, int]]]
+    stock_size: int
+    pile: list[int]
+    pile_freezers: int
+    melds: list[dict[int, list[int]]]
+    red_threes: list[list[int]]
+    opened: list[bool]
+    side_scores: list[int]
+    opening_points: int
+    waiting: list[int]
+    turn_melded: bool
+    permission: bool | None
+    legal_moves: list[str]
+    move_count: int
+    hand_number: int
+    totals: list[int]
+
+
+class ClockInfo(_Message):
+    """The turn clock of the seat to move: seconds left for this move and in its bank."""
+
+    seat: int
+    move_left: float
+    bank_left: float
+
+
+class View(_Message):
+    """The whole current view of this seat (after joining, reconnecting, or a new hand)."""
+
+    type: Literal["view"] = "view"
+    view: ViewModel
+    clock: ClockInfo | None = None
+
+
+class Event(_Message):
+    """One move at the table, as this seat may see it, and its view after the move.
+
+    ``move`` is the text form (every card in it was face up), except a stock draw: another
+    seat reads ``"draw"`` and ``count`` (cards that went from the stock to ``seat``), the
+    drawer also gets ``cards``; red threes laid out are in ``red_threes``. ``by`` says who
+    decided: ``"person"``, ``"computer"`` (an empty chair or a seat taken over) or
+    ``"clock"`` (the turn clock ran out). ``view`` is the seat's view after the move (a
+    plan's several moves carry it on the last event only).
+    """
+
+    type: Literal["event"] = "event"
+    seq: int
+    seat: int
+    move: str
+    count: int = 0
+    cards: list[int] = Field(default_factory=list)
+    red_threes: list[int] = Field(default_factory=list)
+    by: Literal["person", "computer", "clock"] = "person"
+    view: ViewModel | None = None
+    clock: ClockInfo | None = None
+
+
+class Result(_Message):
+    """The intent ``ref`` was played (its events follow)."""
+
+    type: Literal["result"] = "result"
+    ref: int
+    move: str
+
+
+class RefusalMessage(_Message):
+    """The intent ``ref`` was refused: the engine's refusal code and message, or one of the
+    server's (``not_seated``, ``not_started``, ``not_your_turn``, ``duplicate``,
+    ``bad_move``, ``storage``)."""
+
+    type: Literal["refusal"] = "refusal"
+    ref: int
+    code: str
+    message: str
+
+
+class SideScoreInfo(_Message):
+    """One side's score for a hand (points)."""
+
+    melded: int
+    canasta_bonus: int
+    red_three_points: int
+    going_out: int
+    in_hand: int
+    total: int
+
+
+class HandOver(_Message):
+    """The hand ended: its score per side, the game totals, and, when the game is over,
+    the winner (None: a shared tie) and the game record (every card then shown)."""
+
+    type: Literal["hand_over"] = "hand_over"
+    hand_number: int
+    reason: str
+    sides: list[SideScoreInfo]
+    totals: list[int]
+    game_over: bool
+    winner: int | None = None
+    record: dict[str, Any] | None = None
+
+
+class Notice(_Message):
+    """Something the table's players should read (the server cannot save, a seat left)."""
+
+    type: Literal["notice"] = "notice"
+    code: str
+    message: str
+
+
+class ErrorMessage(_Message):
+    """A message the server could not accept (``bad_json``, ``too_big``, ``bad_message``,
+    ``rate_limited``, ``version``, ``bad_token``, ``bad_name``, ``no_table``,
+    ``chair_taken``, ``already_seated``, ``not_host``, ``not_ready``, ``full``)."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+ServerMessage = Annotated[
+    Welcome
+    | LobbyList
+    | Seated
+    | TableUpdate
+    | View
+    | Event
+    | Result
+    | RefusalMessage
+    | HandOver
+    | Notice
+    | ErrorMessage,
+    Field(discriminator="type"),
+]
+_SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def parse_server(data: str | bytes) -> Any:
+    """Validate one server message (the client's side of the boundary).
+
+    Raises:
+        ProtocolError: ``bad_json`` or ``bad_message``, as :func:`parse_client`.
+    """
+    try:
+        return _SERVER.validate_json(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        code = "bad_json" if first["type"] == "json_invalid" else "bad_message"
+        raise ProtocolError(code, f"{first['loc']}: {first['msg']}") from None
+
+
+def encode(message: BaseModel) -> str:
+    """A message as the JSON text sent on the wire."""
+    return message.model_dump_json()

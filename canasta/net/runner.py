@@ -1,0 +1,361 @@
+"""Running one table on the server: moves saved then told, computer players, clocks, timers.
+
+Every change to a table happens under its lock, so the moves of one table are played,
+saved and told one after another, while other tables go on. A move is told to anyone only
+after the database has it (:meth:`TableRunner.play`); when the disk fails, the move is
+undone, the mover reads why, and the table's players get a notice; nothing acknowledged
+is ever lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import Any
+
+from canasta.ai.base import Player, RandomPlayer
+from canasta.ai.levels import make_player
+from canasta.engine.moves import Move
+from canasta.net.hub import Conn, Hub
+from canasta.net.protocol import Notice, RefusalMessage, Result, TableUpdate, View
+from canasta.net.store import StorageError
+from canasta.net.tables import Table, TableError
+from canasta.net.views import event_for, hand_over, view_model
+from canasta.persistence.records import GameRecordModel, SeatModel, record_model
+
+log = logging.getLogger("canasta.net")
+
+
+class TableRunner:
+    """One table's lock, connections, computer players and timers.
+
+    Args:
+        table: the table.
+        hub: the shared services.
+    """
+
+    def __init__(self, table: Table, hub: Hub) -> None:
+        self.table = table
+        self.hub = hub
+        self.lock = asyncio.Lock()
+        self.conns: dict[int, Conn] = {}
+        self.players: dict[int, Player] = {}
+        self.thinking: asyncio.Task[None] | None = None
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.dirty = False
+        self.storage_failed = False
+        self.pending_record: tuple[str, dict[str, Any]] | None = None
+        self.record_told = False
+        self.on_close: Any = None
+
+    # Telling the players -------------------------------------------------------------------
+
+    def send(self, chair: int, message: Any) -> None:
+        """Queue a message to the person at ``chair`` if connected."""
+        conn = self.conns.get(chair)
+        if conn is not None:
+            self.hub.send(conn, message, self.table.id)
+
+    def tell_all(self, message: Any) -> None:
+        """Queue a message to every connected person at the table."""
+        for chair in list(self.conns):
+            self.send(chair, message)
+
+    def tell_chairs(self) -> None:
+        """Send everyone the chair map."""
+        for chair in list(self.conns):
+            self.send(chair, TableUpdate(table=self.table.info(with_code=True)))
+
+    def view(self, chair: int) -> None:
+        """Send ``chair`` its whole current view (and the last hand's score if it ended)."""
+        table = self.table
+        if table.saved is None:
+            return
+        game = table.saved.game
+        model = view_model(game.hand.view_for(chair), game)
+        self.send(chair, View(view=model, clock=table.clock_info(self.hub.clock())))
+        if table.status in ("hand_over", "game_over"):
+            self.send(chair, hand_over(game, self.record_data()))
+
+    # Saving --------------------------------------------------------------------------------
+
+    async def persist(self, moves: list[Move] | None = None) -> None:
+        """Save the moves just played (or the whole table when ``moves`` is None, or when an
+        earlier save failed).
+
+        Raises:
+            StorageError: when the database cannot be written.
+        """
+        store = self.hub.store
+        try:
+            if moves is None or self.dirty:
+                await self.hub.save(store.table_job(self.table))
+            else:
+                await self.hub.save(store.moves_job(self.table, moves))
+        except StorageError as error:
+            if not self.storage_failed:
+                self.tell_all(
+                    Notice(
+                        code="storage",
+                        message=f"The server {error}: moves wait until it can save them again.",
+                    )
+                )
+            self.storage_failed = True
+            raise
+        self.dirty = False
+        if self.storage_failed:
+            self.storage_failed = False
+            self.tell_all(Notice(code="storage_ok", message="The server can save again."))
+        if self.pending_record is not None:
+            await self.save_record()
+
+    async def save_quietly(self) -> None:
+        """Save the whole table; a failure is remembered and retried at the next save."""
+        try:
+            await self.persist(None)
+        except StorageError:
+            self.dirty = True
+
+    # Moves ---------------------------------------------------------------------------------
+
+    async def play(self, chair: int, moves: list[Move], by: str, ref: int | None = None) -> bool:
+        """Play checked moves for ``chair``, save them, then tell everyone (call under the
+        lock). Returns False when they could not be saved (and were undone)."""
+        table = self.table
+        now = self.hub.clock()
+        applied = table.apply(chair, moves, now, by_person=by == "person", ref=ref)
+        try:
+            await self.persist(moves)
+        except StorageError as error:
+            table.rollback(applied)
+            if ref is not None:
+                self.send(
+                    chair,
+                    RefusalMessage(
+                        ref=ref, code="storage", message=f"Not played: the server {error}."
+                    ),
+                )
+            return False
+        if ref is not None:
+            self.send(chair, Result(ref=ref, move=" ; ".join(m.text() for m in moves)))
+        game = table.game
+        clock = table.clock_info(now)
+        first = table.seq - len(applied.diffs) + 1
+        for seat in list(self.conns):
+            last = view_model(game.hand.view_for(seat), game)
+            for i, diff in enumerate(applied.diffs):
+                view = last if i == len(applied.diffs) - 1 else None
+                self.send(seat, event_for(diff, first + i, seat, view, by, clock))
+        if table.score_if_ended():
+            await self.hand_ended()
+        return True
+
+    async def intent(self, chair: int, message: Any) -> None:
+        """A person's intent: check it, play it, or send the refusal."""
+        async with self.lock:
+            try:
+                moves = self.table.parse(chair, message)
+            except TableError as error:
+                self.send(
+                    chair, RefusalMessage(ref=message.ref, code=error.code, message=error.message)
+                )
+                return
+            await self.play(chair, moves, "person", message.ref)
+        self.kick()
+
+    async def hand_ended(self) -> None:
+        """Tell the score; keep a finished game as a game record."""
+        game = self.table.game
+        data = self.record_data()
+        if game.over and data is not None and self.table.saved is not None:
+            self.pending_record = (self.table.saved.game_id, data)
+            await self.save_record()
+        self.tell_all(hand_over(game, data))
+        self.tell_chairs()
+
+    def record_data(self) -> dict[str, Any] | None:
+        """The finished game's record (JSON data), or None while the game goes on."""
+        saved = self.table.saved
+        if saved is None or not saved.game.over:
+            return None
+        record = record_model(saved)
+        seats = [
+            SeatModel(player="person")
+            if c.human
+            else SeatModel(player="computer", level=self.table.options.level)
+            for c in self.table.chairs
+        ]
+        return record.model_copy(update={"seats": seats}).model_dump(mode="json")
+
+    async def save_record(self) -> None:
+        """Write the finished game's record (kept in memory until written, through a
+        rematch too); on failure it is tried again at the next save."""
+        if self.pending_record is None:
+            return
+        game_id, data = self.pending_record
+        record = GameRecordModel.model_validate(data)
+        try:
+            await self.hub.save(self.hub.store.record_job(self.table, game_id, record))
+            self.pending_record, self.record_told = None, False
+        except StorageError as error:
+            if self.record_told:
+                return  # said once; tried again quietly at every save
+            self.record_told = True
+            self.tell_all(
+                Notice(
+                    code="storage",
+                    message=f"The finished game is kept in memory:"
+                    f" the server {error}; it will be saved when it can.",
+                )
+            )
+
+    async def next_hand(self, chair: int) -> None:
+        """A person asks for the next hand (or a rematch); deal once every connected person
+        has asked."""
+        async with self.lock:
+            table = self.table
+            if table.status not in ("hand_over", "game_over"):
+                return
+            table.chairs[chair].wants_next = True
+            if not table.all_want_next():
+                return
+            now = self.hub.clock()
+            if table.status == "hand_over":
+                table.next_hand(now)
+            else:
+                table.new_game(secrets.randbits(62), secrets.token_hex(8), now)
+                self.players.clear()
+            await self.save_quietly()
+            for seat in list(self.conns):
+                self.view(seat)
+            self.tell_chairs()
+        self.kick()
+
+    # Computer players, clocks, grace and closing ------------------------------------------
+
+    def kick(self) -> None:
+        """Start whatever the table waits for: a computer player's move, the turn clock."""
+        table = self.table
+        self.cancel("clock")
+        mover = table.mover()
+        if mover is None or not table.present():
+            return  # nobody here: the table waits (a computer never plays to an empty room)
+        if table.chairs[mover].computer_plays:
+            if self.thinking is None or self.thinking.done():
+                self.thinking = asyncio.get_running_loop().create_task(
+                    self.computer(mover, "computer")
+                )
+            return
+        deadline = table.clock_deadline()
+        if deadline is not None:
+            delay = max(0.0, deadline - self.hub.clock())
+            self.later("clock", delay, self._clock_over)
+
+    def _clock_over(self) -> None:
+        mover = self.table.mover()
+        if mover is not None and (self.thinking is None or self.thinking.done()):
+            self.thinking = asyncio.get_running_loop().create_task(self.computer(mover, "clock"))
+
+    async def computer(self, seat: int, by: str) -> None:
+        """Let a computer player move for ``seat`` (thinking off the event loop)."""
+        table = self.table
+        game = table.game
+        mark = (len(game.deal_numbers), game.hand.move_count)
+        player = self.players.get(seat)
+        if player is None:
+            player = make_player(table.options.level, secrets.randbits(32))
+            self.players[seat] = player
+        view = game.hand.view_for(seat)
+        try:
+            move = await self.hub.think(player.choose, view)
+        except Exception:  # a computer player's fault must not stall the table
+            log.exception("computer player failed at table %s; a random legal move", table.id)
+            move = RandomPlayer(secrets.randbits(32)).choose(view)
+        saved = True
+        async with self.lock:
+            game = table.game
+            still = (len(game.deal_numbers), game.hand.move_count) == mark
+            if not still or table.mover() != seat:
+                return
+            if by == "computer" and not table.chairs[seat].computer_plays:
+                return
+            if table.game.hand.check(move) is None:
+                saved = await self.play(seat, [move], by)
+        if not saved:
+            self.later("retry", self.hub.config.retry, self.kick)
+            return
+        self.thinking = None
+        self.kick()
+
+    def connected(self, chair: int, conn: Conn) -> None:
+        """A person's connection holds ``chair`` now (joined, or came back)."""
+        old = self.conns.get(chair)
+        if old is not None and old is not conn:
+            self.hub.drop(old, 1000, "your seat was taken by a new connection")
+        self.conns[chair] = conn
+        self.table.connect(chair, self.hub.clock())
+        self.cancel(f"grace{chair}")
+        self.cancel("close")
+
+    def disconnected(self, chair: int, conn: Conn) -> None:
+        """The connection holding ``chair`` was lost: the grace period starts."""
+        if self.conns.get(chair) is not conn:
+            return
+        del self.conns[chair]
+        table = self.table
+        table.disconnect(chair, self.hub.clock())
+        if table.status != "lobby":
+            self.later(f"grace{chair}", self.hub.config.grace, lambda: self._grace_over(chair))
+        if not table.present():
+            self.later("close", self.hub.config.close_after, self.close_if_empty)
+        self.tell_chairs()
+
+    def away(self) -> None:
+        """After a restart: every person is away; start their grace and the closing timer."""
+        for chair in self.table.humans():
+            self.later(f"grace{chair}", self.hub.config.grace, lambda c=chair: self._grace_over(c))
+        self.later("close", self.hub.config.close_after, self.close_if_empty)
+
+    def _grace_over(self, chair: int) -> None:
+        c = self.table.chairs[chair]
+        if c.human and not c.connected and self.table.status != "lobby":
+            c.taken_over = True
+            self.tell_all(
+                Notice(
+                    code="computer",
+                    message=f"{c.name} has been away too long: "
+                    "a computer player plays the seat until they come back.",
+                )
+            )
+            self.tell_chairs()
+            self.kick()
+
+    def close_if_empty(self) -> None:
+        """Close the table (its game kept) if nobody is connected to it."""
+        if not self.table.present():
+            self.table.status = "closed"
+            self.stop()
+            asyncio.get_running_loop().create_task(self.save_quietly())
+            if self.on_close is not None:
+                self.on_close(self.table)
+
+    def later(self, name: str, delay: float, callback: Any) -> None:
+        """Run ``callback`` after ``delay`` seconds (replacing a timer of that name)."""
+        self.cancel(name)
+        self.timers[name] = asyncio.get_running_loop().call_later(delay, callback)
+
+    def cancel(self, name: str) -> None:
+        """Cancel the timer ``name`` if it is set."""
+        handle = self.timers.pop(name, None)
+        if handle is not None:
+            handle.cancel()
+
+    def stop(self) -> None:
+        """Cancel every timer and any thinking (the server is stopping)."""
+        for name in list(self.timers):
+            self.cancel(name)
+        if self.thinking is not None:
+            with contextlib.suppress(Exception):
+                self.thinking.cancel()

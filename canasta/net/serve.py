@@ -1,0 +1,124 @@
+"""``canasta serve``: run the online server until interrupted (Ctrl+C or SIGTERM).
+
+Exit status: 0 after a clean stop, 2 for bad arguments or a data folder that cannot be
+used (the reason in one line, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from canasta.net.hub import ServerConfig
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 < value < 10**7:
+        raise argparse.ArgumentTypeError("seconds must be above 0")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of ``canasta serve``."""
+    p = argparse.ArgumentParser(
+        prog="canasta serve", description="Host online Canasta tables (WebSocket server)."
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: every network; default 127.0.0.1)",
+    )
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any)")
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=Path("canasta-server"),
+        help="folder of the database and finished games (default ./canasta-server)",
+    )
+    p.add_argument("--certfile", type=Path, help="TLS certificate (PEM) for wss://")
+    p.add_argument("--keyfile", type=Path, help="TLS private key (PEM)")
+    p.add_argument(
+        "--grace",
+        type=_seconds,
+        default=60.0,
+        help="seconds a dropped player's seat waits before a computer plays it",
+    )
+    p.add_argument(
+        "--close-after",
+        type=_seconds,
+        default=600.0,
+        help="seconds a table with nobody connected stays open (default 600)",
+    )
+    p.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: every move on disk before it is acknowledged (default); "
+        "normal: survives a killed server, not a power cut, and is faster",
+    )
+    p.add_argument("--rate", type=_seconds, default=20.0, help="messages a second per client")
+    return p
+
+
+def serve_command(argv: list[str]) -> int:
+    """Run ``canasta serve``; return the exit status."""
+    args = parser().parse_args(argv)
+    if (args.certfile is None) != (args.keyfile is None):
+        print("canasta serve: --certfile and --keyfile go together", file=sys.stderr)
+        return 2
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        data=args.data,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        grace=args.grace,
+        close_after=args.close_after,
+        rate=args.rate,
+        burst=max(args.rate * 2, 10.0),
+    )
+    logging.basicConfig(level=logging.WARNING, format="canasta serve: %(message)s")
+    try:
+        return asyncio.run(_run(config))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(config: ServerConfig) -> int:
+    from canasta.net.server import Server
+    from canasta.net.store import StorageError
+
+    try:
+        server = Server(config)
+        port = await server.start()
+    except StorageError as error:
+        print(f"canasta serve: {error}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as error:  # port in use, bad certificate
+        print(
+            f"canasta serve: cannot listen on {config.host}:{config.port}: {error}", file=sys.stderr
+        )
+        return 2
+    scheme = "wss" if config.certfile else "ws"
+    print(
+        f"canasta serve: listening on {scheme}://{config.host}:{port} "
+        f"(data in {config.data}, {len(server.runners)} tables resumed)",
+        flush=True,
+    )
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await server.stop()
+    return 0

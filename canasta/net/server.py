@@ -1,0 +1,359 @@
+"""The Canasta server: ``canasta serve [--host H] [--port P] [--data DIR] [--certfile F
+--keyfile F]``.
+
+asyncio and the ``websockets`` library. Every message a client sends is checked at the
+boundary (size, rate, schema; see :mod:`canasta.net.protocol`); a bad one is answered with
+an ``error`` and a strike, and a connection that keeps at it is dropped. Nothing a client
+sends can reach another table: a connection holds at most one seat, and its intents are
+played for that seat only, by the table's :class:`~canasta.net.runner.TableRunner`.
+
+At start, every table in the database is loaded again, its moves replayed through the
+rules, and its people given the grace period to come back with their seat tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import ssl
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
+
+from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
+from canasta.net.protocol import (
+    PROTOCOL_VERSION,
+    CreateTable,
+    ErrorMessage,
+    Hello,
+    Intent,
+    JoinTable,
+    Leave,
+    ListTables,
+    LobbyList,
+    Next,
+    ProtocolError,
+    Ready,
+    Seated,
+    Start,
+    Welcome,
+    parse_client,
+)
+from canasta.net.runner import TableRunner
+from canasta.net.store import StorageError, Store
+from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
+
+log = logging.getLogger("canasta.net")
+
+
+class Server:
+    """The lobby and every table, behind one WebSocket endpoint.
+
+    Args:
+        config: the settings.
+        clock, ai, tap: see :class:`~canasta.net.hub.Hub`.
+
+    Raises:
+        StorageError: when the database cannot be opened or a saved table cannot be read.
+    """
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Callable[[], float] | None = None,
+        ai: Executor | None = None,
+        tap: Callable[[str, int, str], None] | None = None,
+    ) -> None:
+        store = Store(config.data, config.synchronous)
+        kwargs: dict[str, Any] = {"ai": ai, "tap": tap}
+        if clock is not None:
+            kwargs["clock"] = clock
+        self.hub = Hub(config, store, **kwargs)
+        self.config = config
+        self.runners: dict[str, TableRunner] = {}
+        self.codes: dict[str, str] = {}
+        self.conns: set[Conn] = set()
+        self.ws_server: WsServer | None = None
+        self.port = config.port
+
+    # Starting and stopping -----------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Load every saved table, then listen; return the port."""
+        store = self.hub.store
+        for table_id in store.open_tables():
+            try:
+                table = store.load(table_id)
+            except StorageError as error:
+                log.error("table %s not resumed: %s", table_id, error)
+                continue
+            runner = self._add(table)
+            runner.away()
+        context = None
+        if self.config.certfile is not None:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(self.config.certfile, self.config.keyfile)
+        self.ws_server = await serve(
+            self.handler,
+            self.config.host,
+            self.config.port,
+            ssl=context,
+            max_size=self.config.max_frame,
+            max_queue=16,
+            compression=None,
+            ping_interval=20,
+            ping_timeout=20,
+        )
+        self.port = self.ws_server.sockets[0].getsockname()[1] if self.ws_server.sockets else 0
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection and the database."""
+        if self.ws_server is not None:
+            self.ws_server.close()
+            await self.ws_server.wait_closed()
+        for runner in self.runners.values():
+            runner.stop()
+        await self.hub.db(lambda: None)
+        self.hub.shutdown()
+        self.hub.store.close()
+
+    def _add(self, table: Table) -> TableRunner:
+        runner = TableRunner(table, self.hub)
+        runner.on_close = self._closed
+        self.runners[table.id] = runner
+        self.codes[table.code] = table.id
+        return runner
+
+    def _closed(self, table: Table) -> None:
+        self.runners.pop(table.id, None)
+        self.codes.pop(table.code, None)
+
+    # Connections ---------------------------------------------------------------------------
+
+    async def handler(self, ws: Any) -> None:
+        """Serve one connection until it closes."""
+        conn = Conn(ws, refilled=self.hub.clock(), tokens=self.config.burst)
+        if len(self.conns) >= self.config.max_connections:
+            await ws.close(1013, "the server is full; try again later")
+            return
+        self.conns.add(conn)
+        conn.writer = asyncio.get_running_loop().create_task(write_loop(conn))
+        try:
+            async for data in ws:
+                if conn.closed:
+                    break
+                await self._message(conn, data)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.conns.discard(conn)
+            self._gone(conn)
+            self.hub.drop(conn)
+            with contextlib.suppress(Exception):  # what is queued goes out, then the close
+                await asyncio.wait_for(conn.writer, 5.0)
+
+    async def _message(self, conn: Conn, data: str | bytes) -> None:
+        hub = self.hub
+        if not conn.allow(hub.clock(), self.config.rate, self.config.burst):
+            self._strike(conn, "rate_limited", "too many messages; slow down")
+            return
+        try:
+            message = parse_client(data)
+        except ProtocolError as error:
+            self._strike(conn, error.code, error.message)
+            return
+        except Exception:  # a validator that fails in an unforeseen way: still refused
+            self._strike(conn, "bad_message", "the message could not be read")
+            return
+        try:
+            await self._dispatch(conn, message)
+        except Exception:  # never let one message take the server down
+            log.exception("message %s failed", type(message).__name__)
+            hub.send(conn, ErrorMessage(code="internal", message="the server could not do that"))
+
+    def _strike(self, conn: Conn, code: str, message: str) -> None:
+        conn.strikes += 1
+        self.hub.send(conn, ErrorMessage(code=code, message=message))
+        if conn.strikes >= self.config.strikes:
+            self.hub.drop(conn, 1008, "too many bad messages")
+
+    def _error(self, conn: Conn, code: str, message: str) -> None:
+        self.hub.send(conn, ErrorMessage(code=code, message=message))
+
+    async def _dispatch(self, conn: Conn, message: Any) -> None:
+        if isinstance(message, Hello):
+            await self._hello(conn, message)
+            return
+        if conn.name is None:
+            self._strike(conn, "hello_first", "say hello first")
+            return
+        if isinstance(message, ListTables):
+            self.hub.send(conn, LobbyList(tables=self.lobby()))
+        elif isinstance(message, CreateTable):
+            await self._create(conn, message)
+        elif isinstance(message, JoinTable):
+            await self._join(conn, message)
+        else:
+            runner = self.runners.get(conn.table or "")
+            if runner is None or conn.chair is None:
+                self._strike(conn, "not_seated", "sit at a table first")
+                return
+            await self._seat_message(conn, runner, conn.chair, message)
+
+    async def _seat_message(self, conn: Conn, runner: TableRunner, chair: int, msg: Any) -> None:
+        table = runner.table
+        if isinstance(msg, Intent):
+            await runner.intent(chair, msg)
+        elif isinstance(msg, Ready):
+            table.set_ready(chair, msg.ready)
+            await runner.save_quietly()
+            runner.tell_chairs()
+        elif isinstance(msg, Start):
+            async with runner.lock:
+                try:
+                    table.start(chair, secrets.randbits(62), secrets.token_hex(8), self.hub.clock())
+                except TableError as error:
+                    self._error(conn, error.code, error.message)
+                    return
+                await runner.save_quietly()
+                for seat in list(runner.conns):
+                    runner.view(seat)
+                runner.tell_chairs()
+            runner.kick()
+        elif isinstance(msg, Next):
+            await runner.next_hand(chair)
+        elif isinstance(msg, Leave):
+            runner.conns.pop(chair, None)
+            table.leave(chair)
+            conn.table = conn.chair = None
+            await runner.save_quietly()
+            runner.tell_chairs()
+            runner.kick()
+            if not table.present():  # nobody left at the table: it closes after a while
+                runner.later("close", self.config.close_after, runner.close_if_empty)
+
+    async def _hello(self, conn: Conn, hello: Hello) -> None:
+        if hello.version != PROTOCOL_VERSION:
+            newer = "newer" if hello.version < PROTOCOL_VERSION else "older"
+            self._error(
+                conn,
+                "version",
+                f"the server is a {newer} version (protocol "
+                f"{PROTOCOL_VERSION}, yours {hello.version}); update Canasta",
+            )
+            self.hub.drop(conn, 1008, "protocol version")
+            return
+        if conn.name is not None:
+            self._strike(conn, "hello_twice", "hello was already said")
+            return
+        conn.name = hello.name
+        self.hub.send(conn, Welcome(name=hello.name))
+        if hello.token is not None:
+            await self._come_back(conn, hello.token)
+
+    async def _come_back(self, conn: Conn, token: str) -> None:
+        found = None
+        for runner in self.runners.values():
+            chair = runner.table.chair_of(token)
+            if chair is not None:
+                found = (runner, chair)
+        if found is None:
+            place = await self.hub.db(self.hub.store.table_of, token_hash(token))
+            if place is not None and place[0] not in self.runners:
+                with contextlib.suppress(StorageError):
+                    table = await self.hub.db(self.hub.store.load, place[0])
+                    if table.status == "closed":
+                        table.status = "playing" if table.saved else "lobby"
+                        table.score_if_ended()
+                    chair = table.chair_of(token)
+                    if chair is not None:
+                        found = (self._add(table), chair)
+                        found[0].away()  # the others get their grace period again
+        if found is None:
+            self._strike(conn, "bad_token", "that seat token is not known here")
+            return
+        runner, chair = found
+        self._seat(conn, runner, chair, token)
+        runner.view(chair)
+        runner.kick()
+
+    def _seat(self, conn: Conn, runner: TableRunner, chair: int, token: str) -> None:
+        conn.table, conn.chair = runner.table.id, chair
+        runner.connected(chair, conn)
+        if runner.table.chairs[chair].name != conn.name and conn.name is not None:
+            runner.table.chairs[chair].name = conn.name
+        self.hub.send(conn, Seated(table=runner.table.info(True), chair=chair, token=token))
+        runner.tell_chairs()
+
+    async def _create(self, conn: Conn, msg: CreateTable) -> None:
+        if conn.table is not None:
+            self._error(conn, "already_seated", "leave your table first")
+            return
+        options = TableOptions(
+            players=msg.players,
+            preset=msg.preset,
+            public=msg.public,
+            level=msg.level,
+            clock=msg.clock,
+            quick=msg.quick,
+        )
+        try:
+            table = Table(secrets.token_hex(8), options, self._free_code(), msg.chair)
+            token = table.sit(msg.chair, conn.name or "?")
+            await self.hub.save(self.hub.store.table_job(table))
+        except TableError as error:
+            self._error(conn, error.code, error.message)
+            return
+        except StorageError as error:
+            self._error(conn, "storage", f"No table made: the server {error}.")
+            return
+        self._seat(conn, self._add(table), msg.chair, token)
+
+    def _free_code(self) -> str:
+        code = new_code()
+        while code in self.codes:
+            code = new_code()
+        return code
+
+    async def _join(self, conn: Conn, msg: JoinTable) -> None:
+        if conn.table is not None:
+            self._error(conn, "already_seated", "leave your table first")
+            return
+        table_id = msg.table or self.codes.get((msg.code or "").strip().upper(), "")
+        runner = self.runners.get(table_id)
+        if runner is None:
+            self._error(conn, "no_table", "no such table (it may have closed)")
+            return
+        if runner.table.status != "lobby":
+            self._error(conn, "started", "that table's game has started")
+            return
+        async with runner.lock:
+            try:
+                token = runner.table.sit(msg.chair, conn.name or "?")
+            except TableError as error:
+                self._error(conn, error.code, error.message)
+                return
+            try:
+                await self.hub.save(self.hub.store.table_job(runner.table))
+            except StorageError as error:
+                runner.table.leave(msg.chair)
+                self._error(conn, "storage", f"Not seated: the server {error}.")
+                return
+        self._seat(conn, runner, msg.chair, token)
+
+    def _gone(self, conn: Conn) -> None:
+        runner = self.runners.get(conn.table or "")
+        if runner is not None and conn.chair is not None:
+            runner.disconnected(conn.chair, conn)
+
+    def lobby(self) -> list[Any]:
+        """The public tables not closed, newest last (at most 200)."""
+        tables = [r.table for r in self.runners.values() if r.table.options.public]
+        return [t.info() for t in tables if t.status != "closed"][-200:]

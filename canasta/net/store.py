@@ -1,0 +1,315 @@
+"""The server's database: every table and its game, saved after every move (SQLite, WAL).
+
+One file, ``DATA/server.sqlite3``, in WAL mode with ``synchronous=FULL``: a move is
+acknowledged to the players only after its transaction is committed, so a server killed
+at any moment (SIGKILL included) loses no move anyone was told about. Moves that arrive
+while a commit is under way are committed together in the next transaction (group
+commit: one sync to disk for many tables), each in its own savepoint.
+
+Tables:
+
+- ``tables``: one row per table: its settings and chairs as JSON (``meta``), and its game
+  as the project's save format (:mod:`canasta.persistence.saves`) at the last snapshot.
+- ``moves``: the moves played since that snapshot, one row per move (``seq`` rising).
+  A move is one ``INSERT`` plus the table's ``meta``, in one transaction.
+- ``tokens``: SHA-256 of each seat token → table and chair (the tokens themselves are
+  never stored).
+- ``records``: finished games as the project's game records (``games/GAME_ID.json`` is
+  written beside the database too, for ``canasta replay``).
+
+Every failure of the disk (full, read-only, folder gone) raises :class:`StorageError`
+with the reason in plain words; the transaction is rolled back, so the database holds
+exactly the moves that were acknowledged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from canasta.engine.moves import Move, MoveType
+from canasta.net.protocol import ClockOption
+from canasta.net.tables import Chair, Table, TableOptions
+from canasta.persistence.files import StoreError, atomic_write
+from canasta.persistence.records import record_json
+from canasta.persistence.saves import SaveError, parse_save, save_json
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, status TEXT NOT NULL,
+    meta TEXT NOT NULL, game TEXT, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (table_id TEXT NOT NULL, seq INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (table_id, seq));
+CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL,
+    chair INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS records (game_id TEXT PRIMARY KEY, table_id TEXT NOT NULL,
+    record TEXT NOT NULL, finished REAL NOT NULL);
+"""
+
+
+Statement = tuple[str, tuple[Any, ...]]
+
+
+@dataclass
+class Job:
+    """One unit of saving: SQL statements written all or nothing, and optionally a file
+    (path under the data folder, bytes) written once they are committed."""
+
+    statements: list[Statement]
+    file: tuple[str, bytes] | None = None
+
+
+class StorageError(Exception):
+    """The database could not be written or read; the message says why, plainly."""
+
+
+def _reason(error: Exception) -> str:
+    text = str(error)
+    if "full" in text:
+        return "the disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "the data folder is read-only"
+    if "unable to open" in text:
+        return "the data folder cannot be opened"
+    return text or type(error).__name__
+
+
+class Store:
+    """The SQLite database under ``folder``. Use it from one thread at a time.
+
+    Raises:
+        StorageError: when the folder or database cannot be opened or created.
+    """
+
+    def __init__(self, folder: Path, synchronous: str = "FULL") -> None:
+        self.folder = folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(
+                folder / "server.sqlite3", check_same_thread=False, isolation_level=None
+            )
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={synchronous}")
+            self.db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageError(f"cannot open the database in {folder}: {_reason(error)}") from None
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    def commit(self, jobs: list[Job]) -> list[StorageError | None]:
+        """Write several jobs in one transaction (group commit: one sync to disk for all
+        the moves that arrived together); each job in its own savepoint, so one that fails
+        leaves the others whole. Returns each job's error, or None where it was saved.
+        """
+        results: list[StorageError | None] = [None] * len(jobs)
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            return [StorageError(f"cannot save: {_reason(error)}")] * len(jobs)
+        for i, job in enumerate(jobs):
+            try:
+                self.db.execute("SAVEPOINT job")
+                for sql, args in job.statements:
+                    self.db.execute(sql, args)
+                self.db.execute("RELEASE job")
+            except sqlite3.Error as error:
+                results[i] = StorageError(f"cannot save: {_reason(error)}")
+                if not self.db.in_transaction:  # SQLite rolled the whole batch back
+                    return [results[i]] * len(jobs)
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK TO job")
+                    self.db.execute("RELEASE job")
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+            return [StorageError(f"cannot save: {_reason(error)}")] * len(jobs)
+        for i, job in enumerate(jobs):
+            if results[i] is None and job.file is not None:
+                try:
+                    atomic_write(self.folder / job.file[0], job.file[1])
+                except StoreError as error:
+                    results[i] = StorageError(str(error))
+        return results
+
+    def write(self, job: Job) -> None:
+        """Write one job now.
+
+        Raises:
+            StorageError: when it cannot be written.
+        """
+        error = self.commit([job])[0]
+        if error is not None:
+            raise error
+
+    # Jobs (built where the table lives, written by the writer thread) ----------------------
+
+    @staticmethod
+    def table_job(table: Table) -> Job:
+        """Save the whole table: settings, chairs, tokens and the game as it stands (the
+        moves saved so far are folded into it)."""
+        game = save_json(table.saved).decode() if table.saved is not None else None
+        statements: list[Statement] = [
+            (
+                "INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?, ?)",
+                (table.id, table.status, meta_json(table), game, time.time()),
+            ),
+            ("DELETE FROM moves WHERE table_id = ?", (table.id,)),
+        ]
+        for chair, c in enumerate(table.chairs):
+            if c.token is not None:
+                statements.append(
+                    ("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?)", (c.token, table.id, chair))
+                )
+        return Job(statements)
+
+    @staticmethod
+    def moves_job(table: Table, moves: list[Move]) -> Job:
+        """Save moves just played (``table.seq`` is the last one's number) and the chairs."""
+        first = table.seq - len(moves) + 1
+        statements: list[Statement] = [
+            ("INSERT INTO moves VALUES (?, ?, ?)", (table.id, first + i, move_json(m)))
+            for i, m in enumerate(moves)
+        ]
+        statements.append(
+            (
+                "UPDATE tables SET meta = ?, updated = ? WHERE id = ?",
+                (meta_json(table), time.time(), table.id),
+            )
+        )
+        return Job(statements)
+
+    @staticmethod
+    def record_job(table: Table, game_id: str, record: Any) -> Job:
+        """Keep a finished game: in the database, and as ``games/GAME_ID.json``."""
+        data = record_json(record)
+        sql = "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?)"
+        args = (game_id, table.id, data.decode(), time.time())
+        return Job([(sql, args)], (f"games/{game_id}.json", data))
+
+    def has_record(self, game_id: str) -> bool:
+        """Whether the finished game ``game_id`` is kept."""
+        row = self.db.execute("SELECT 1 FROM records WHERE game_id = ?", (game_id,)).fetchone()
+        return row is not None
+
+    # Reading --------------------------------------------------------------------------------
+
+    def table_of(self, digest: str) -> tuple[str, int] | None:
+        """The table id and chair of a token's SHA-256, or None."""
+        row = self.db.execute(
+            "SELECT table_id, chair FROM tokens WHERE hash = ?", (digest,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def load(self, table_id: str) -> Table:
+        """Rebuild one table: its chairs, and its game with every saved move replayed
+        through the rules (every person starts away: no connection survives a restart).
+
+        Raises:
+            StorageError: for a table that is not there or does not replay.
+        """
+        row = self.db.execute("SELECT meta, game FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise StorageError(f"no table {table_id}")
+        table = table_from_meta(json.loads(row[0]))
+        if row[1] is not None:
+            try:
+                table.saved = parse_save(row[1])
+            except SaveError as error:
+                raise StorageError(f"table {table_id}: {error}") from None
+            hand = table.saved.game.hand
+            rows = self.db.execute(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+            for (text,) in rows:
+                move = move_from_json(text)
+                refusal = hand.check(move)
+                if refusal is not None:
+                    raise StorageError(f"table {table_id}: a saved move is refused ({refusal})")
+                hand.apply(move)
+            if table.status != "closed":
+                table.status = "playing"
+                table.score_if_ended()
+        return table
+
+    def open_tables(self) -> list[str]:
+        """The ids of every table not closed."""
+        rows = self.db.execute("SELECT id FROM tables WHERE status != 'closed'").fetchall()
+        return [r[0] for r in rows]
+
+
+def move_json(move: Move) -> str:
+    """A move by card identities, as stored."""
+    return json.dumps([move.type.value, list(move.cards), move.target])
+
+
+def move_from_json(text: str) -> Move:
+    """The move :func:`move_json` stored."""
+    kind, cards, target = json.loads(text)
+    return Move(MoveType(kind), tuple(cards), target)
+
+
+def meta_json(table: Table) -> str:
+    """A table's settings, chairs and counters as JSON (tokens as their SHA-256)."""
+    o = table.options
+    chairs = [
+        {
+            "name": c.name,
+            "token": c.token,
+            "ready": c.ready,
+            "taken_over": c.taken_over,
+            "last_ref": c.last_ref,
+            "bank": c.bank,
+        }
+        for c in table.chairs
+    ]
+    return json.dumps(
+        {
+            "id": table.id,
+            "code": table.code,
+            "host": table.host,
+            "status": table.status,
+            "seq": table.seq,
+            "players": o.players,
+            "preset": o.preset,
+            "public": o.public,
+            "level": o.level,
+            "quick": o.quick,
+            "chairs": chairs,
+            "clock": o.clock.model_dump() if o.clock else None,
+        }
+    )
+
+
+def table_from_meta(data: dict[str, Any]) -> Table:
+    """The table :func:`meta_json` describes (every person away)."""
+    clock = ClockOption(**data["clock"]) if data["clock"] else None
+    options = TableOptions(
+        players=data["players"],
+        preset=data["preset"],
+        public=data["public"],
+        level=data["level"],
+        clock=clock,
+        quick=data["quick"],
+    )
+    table = Table(data["id"], options, data["code"], data["host"])
+    table.status, table.seq = data["status"], data["seq"]
+    now = time.monotonic()
+    for i, c in enumerate(data["chairs"]):
+        table.chairs[i] = Chair(
+            name=c["name"],
+            token=c["token"],
+            ready=c["ready"],
+            taken_over=c["taken_over"],
+            last_ref=c["last_ref"],
+            bank=c["bank"],
+            away_since=now if c["name"] else None,
+        )
+    return table

@@ -1,0 +1,413 @@
+"""One online table: its chairs, its game, the turn clock, and the checks on every intent.
+
+A :class:`Table` holds no connection and does no input or output: the server tells it who
+sits where, what was asked and what time it is (seconds, any steady clock), and sends what
+it returns. So everything here is tested without a network or real time.
+
+The engine decides every move (``HandState.check``); a table adds the checks of a shared
+table: the intent comes from a seat's own connection (it names no seat), the seat must be
+the one to move, and an intent's ``ref`` must rise, so no intent is played twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from canasta.engine.game import Game
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.rules import PRESETS, RuleSet
+from canasta.engine.state import HandState
+from canasta.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    ChairInfo,
+    ClockInfo,
+    ClockOption,
+    Intent,
+    TableInfo,
+)
+from canasta.net.views import MoveDiff, diff_move
+from canasta.persistence.saves import SavedGame, hand_record
+
+
+class TableError(Exception):
+    """An intent or a lobby request a table refuses: ``code`` and a plain ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_token() -> str:
+    """An unguessable seat token (32 URL-safe characters from ``secrets``)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a token (hex): only this is stored, so a copied database gives no
+    seat away."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_code() -> str:
+    """A private table's join code (:data:`CODE_LENGTH` characters, from ``secrets``)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass
+class Chair:
+    """One chair.
+
+    Attributes:
+        name: the person sitting there, or None for a computer player's chair.
+        token: the SHA-256 of the seat's token (see :func:`token_hash`).
+        ready: the person is ready to start.
+        connected: a connection holds the seat now.
+        away_since: when the connection was lost (clock seconds), else None.
+        taken_over: a computer player plays the seat (after the grace period).
+        last_ref: the highest intent ``ref`` played or refused for this seat.
+        bank: the turn clock's time bank left (seconds).
+        wants_next: the person asked for the next hand (or the rematch).
+    """
+
+    name: str | None = None
+    token: str | None = None
+    ready: bool = False
+    connected: bool = False
+    away_since: float | None = None
+    taken_over: bool = False
+    last_ref: int = -1
+    bank: float = 0.0
+    wants_next: bool = False
+
+    @property
+    def human(self) -> bool:
+        """A person sits here (connected or not)."""
+        return self.name is not None
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer player makes this seat's moves now."""
+        return not self.human or self.taken_over
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table's settings: seats, rules preset, listed or private, the computer players'
+    level, the turn clock (None: off), and one hand only (quick)."""
+
+    players: int = 2
+    preset: str = "Classic"
+    public: bool = True
+    level: str = "medium"
+    clock: ClockOption | None = None
+    quick: bool = False
+
+    def rules(self) -> RuleSet:
+        """The rule set: the preset with the seat count and quick-game choice.
+
+        Raises:
+            TableError: ``bad_preset`` for a preset that does not exist.
+        """
+        base = PRESETS.get(self.preset)
+        if base is None:
+            names = ", ".join(PRESETS)
+            raise TableError("bad_preset", f"no rules preset {self.preset!r} ({names})")
+        return base.with_options(players=self.players, quick_game=self.quick)
+
+
+@dataclass
+class Applied:
+    """Moves just played: what to undo if they cannot be saved, and what to tell."""
+
+    before: HandState
+    refs: dict[int, int]
+    banks: dict[int, float]
+    moved_at: float
+    diffs: list[MoveDiff] = field(default_factory=list)
+
+
+class Table:
+    """A table: chairs, the game in play (as a :class:`SavedGame`), events so far."""
+
+    def __init__(self, table_id: str, options: TableOptions, code: str, host: int = 0) -> None:
+        """Create an empty table in the lobby.
+
+        Raises:
+            TableError: for an unknown preset.
+        """
+        self.id = table_id
+        self.options = options
+        self.rules = options.rules()
+        self.code = code
+        self.host = host
+        self.status = "lobby"
+        self.chairs = [Chair() for _ in range(options.players)]
+        self.saved: SavedGame | None = None
+        self.seq = 0
+        self.moved_at = 0.0
+
+    # Chairs --------------------------------------------------------------------------------
+
+    def info(self, with_code: bool = False) -> TableInfo:
+        """The chair map and settings (the code only for those seated)."""
+        chairs = [
+            ChairInfo(
+                name=c.name,
+                side=i % 2,
+                ready=c.ready,
+                away=c.human and not c.connected,
+                computer=c.computer_plays,
+            )
+            for i, c in enumerate(self.chairs)
+        ]
+        o = self.options
+        return TableInfo(
+            id=self.id,
+            preset=o.preset,
+            players=o.players,
+            public=o.public,
+            level=o.level,
+            clock=o.clock,
+            quick=o.quick,
+            status=self.status,  # type: ignore[arg-type]
+            host=self.host,
+            chairs=chairs,
+            code=self.code if with_code else None,
+        )
+
+    def humans(self) -> list[int]:
+        """The chairs where people sit."""
+        return [i for i, c in enumerate(self.chairs) if c.human]
+
+    def present(self) -> list[int]:
+        """The chairs whose person is connected now."""
+        return [i for i, c in enumerate(self.chairs) if c.human and c.connected]
+
+    def sit(self, chair: int, name: str) -> str:
+        """Seat ``name`` at ``chair``; return the seat's token (keep it to come back).
+
+        Raises:
+            TableError: ``no_chair``, ``chair_taken`` or ``closed``.
+        """
+        if not 0 <= chair < len(self.chairs):
+            raise TableError("no_chair", f"this table has chairs 0 to {len(self.chairs) - 1}")
+        if self.status == "closed":
+            raise TableError("closed", "the table was closed")
+        if self.chairs[chair].human:
+            raise TableError("chair_taken", f"chair {chair} is taken")
+        token = new_token()
+        bank = self.options.clock.bank_seconds if self.options.clock else 0.0
+        self.chairs[chair] = Chair(name=name, token=token_hash(token), connected=True, bank=bank)
+        return token
+
+    def chair_of(self, token: str) -> int | None:
+        """The chair whose token this is, or None (compared in constant time)."""
+        digest = token_hash(token)
+        found = None
+        for i, c in enumerate(self.chairs):
+            if c.token is not None and hmac.compare_digest(c.token, digest):
+                found = i
+        return found
+
+    def connect(self, chair: int, now: float) -> None:
+        """The seat's person is back (or joined): the computer gives the seat back."""
+        c = self.chairs[chair]
+        c.connected, c.away_since, c.taken_over = True, None, False
+        if self.saved is not None and self.mover() == chair:
+            self.moved_at = now
+
+    def disconnect(self, chair: int, now: float) -> None:
+        """The seat's connection was lost (the grace period starts ``now``)."""
+        c = self.chairs[chair]
+        c.connected, c.away_since = False, now
+
+    def leave(self, chair: int) -> None:
+        """The person gives the seat up: an empty chair before the start, a computer
+        player's chair after it."""
+        if self.status == "lobby":
+            self.chairs[chair] = Chair()
+            people = self.humans()
+            if chair == self.host and people:
+                self.host = people[0]  # the next person in the chairs may start the game
+        else:
+            c = self.chairs[chair]
+            c.connected, c.taken_over, c.away_since = False, True, None
+
+    def set_ready(self, chair: int, ready: bool) -> None:
+        """Mark a chair ready (or not)."""
+        self.chairs[chair].ready = ready
+
+    # The game ----------------------------------------------------------------------------
+
+    def start(self, chair: int, seed: int, game_id: str, now: float) -> None:
+        """The host starts the game with ``seed`` (from ``secrets``).
+
+        Raises:
+            TableError: ``not_host``, ``started`` or ``not_ready`` (naming the chairs).
+        """
+        if chair != self.host:
+            raise TableError("not_host", "only the table's host can start the game")
+        if self.status != "lobby":
+            raise TableError("started", "the game has started")
+        waiting = [str(i) for i in self.humans() if not self.chairs[i].ready]
+        if waiting:
+            raise TableError("not_ready", f"chair {', '.join(waiting)} is not ready")
+        self.new_game(seed, game_id, now)
+
+    def new_game(self, seed: int, game_id: str, now: float) -> None:
+        """Deal a new game (the first, or a rematch) with ``seed``."""
+        self.saved = SavedGame(Game(self.rules, seed), game_id, self.options.level)
+        self.status = "playing"
+        self.moved_at = now
+        for c in self.chairs:
+            c.wants_next = False
+            c.bank = self.options.clock.bank_seconds if self.options.clock else 0.0
+
+    @property
+    def game(self) -> Game:
+        """The game in play.
+
+        Raises:
+            TableError: ``not_started`` before the start.
+        """
+        if self.saved is None:
+            raise TableError("not_started", "the game has not started")
+        return self.saved.game
+
+    def mover(self) -> int | None:
+        """The seat that must move now, or None (no game, or the hand is over)."""
+        if self.saved is None or self.status != "playing" or self.saved.game.hand.ended:
+            return None
+        return self.saved.game.hand.mover
+
+    def parse(self, chair: int, intent: Intent) -> list[Move]:
+        """The moves ``intent`` asks for ``chair``, checked by the rules.
+
+        Raises:
+            TableError: ``duplicate`` (``ref`` not above the last played), ``not_started``,
+                ``not_your_turn``, ``bad_move`` (not a move, or cards not in the hand),
+                or an engine refusal's code and message.
+        """
+        c = self.chairs[chair]
+        if intent.ref <= c.last_ref:
+            raise TableError("duplicate", f"intent {intent.ref} was already played")
+        if self.saved is None or self.status != "playing":
+            raise TableError("not_started", "no hand is being played")
+        hand = self.saved.game.hand
+        if hand.mover != chair:
+            raise TableError("not_your_turn", f"it is seat {hand.mover}'s move")
+        try:
+            moves = (
+                [self._move(hand, intent.move)]
+                if intent.plan is None
+                else [hand.parse_move(text) for text in intent.plan]
+            )
+        except (ValueError, KeyError, IndexError) as error:
+            raise TableError("bad_move", str(error)) from None
+        refusal = hand.check(moves[0]) if len(moves) == 1 else hand.check_all(moves)
+        if refusal is not None:
+            raise TableError(refusal.code.value, refusal.message())
+        return moves
+
+    @staticmethod
+    def _move(hand: HandState, move: object) -> Move:
+        if move is None:
+            raise ValueError("an intent needs a move or a plan")
+        if isinstance(move, str):
+            return hand.parse_move(move)
+        data: Any = move
+        return Move(MoveType(data.type), tuple(data.cards), data.target)
+
+    def apply(
+        self, chair: int, moves: list[Move], now: float, by_person: bool, ref: int | None = None
+    ) -> Applied:
+        """Play checked ``moves`` for ``chair``; the turn clock charges the person's time;
+        ``ref`` (the intent's) becomes the seat's last, so it is never played again."""
+        hand = self.game.hand
+        applied = Applied(
+            hand.copy(),
+            {i: c.last_ref for i, c in enumerate(self.chairs)},
+            {i: c.bank for i, c in enumerate(self.chairs)},
+            self.moved_at,
+        )
+        if ref is not None:
+            self.chairs[chair].last_ref = ref
+        clock = self.options.clock
+        if clock is not None and by_person:
+            over = max(0.0, now - self.moved_at - clock.move_seconds)
+            self.chairs[chair].bank = max(0.0, self.chairs[chair].bank - over)
+        elif clock is not None and not self.chairs[chair].computer_plays:
+            self.chairs[chair].bank = 0.0  # the clock ran out: the bank is spent
+        for i, move in enumerate(moves):
+            before = applied.before if i == 0 else hand.copy()
+            hand.apply(move)
+            applied.diffs.append(diff_move(before, hand, move))
+        self.seq += len(moves)
+        self.moved_at = now
+        return applied
+
+    def rollback(self, applied: Applied) -> None:
+        """Undo :meth:`apply` (the moves could not be saved)."""
+        self.game.hand = applied.before
+        for i, c in enumerate(self.chairs):
+            c.last_ref, c.bank = applied.refs[i], applied.banks[i]
+        self.seq -= len(applied.diffs)
+        self.moved_at = applied.moved_at
+
+    def score_if_ended(self) -> bool:
+        """Score an ended hand (once); True when it was scored now."""
+        game = self.game
+        if not game.hand.ended or len(game.scores) == len(game.deal_numbers):
+            return False
+        game.finish_hand()
+        self.status = "game_over" if game.over else "hand_over"
+        for c in self.chairs:
+            c.wants_next = False
+        return True
+
+    def next_hand(self, now: float) -> None:
+        """Deal the next hand, keeping the finished one's record.
+
+        Raises:
+            TableError: ``not_over`` while a hand is in play or the game is over.
+        """
+        saved = self.saved
+        if saved is None or self.status != "hand_over":
+            raise TableError("not_over", "the hand is not over")
+        game = saved.game
+        last = hand_record(game.hand, game.scores[-1].totals)
+        game.next_hand()
+        if len(saved.past_hands) < len(game.scores):
+            saved.past_hands.append(last)
+        self.status, self.moved_at = "playing", now
+
+    def all_want_next(self) -> bool:
+        """Every connected person asked for the next hand (and at least one did)."""
+        present = self.present()
+        return bool(present) and all(self.chairs[i].wants_next for i in present)
+
+    def clock_info(self, now: float) -> ClockInfo | None:
+        """The turn clock of the seat to move (None: no clock, or a computer moves)."""
+        clock, mover = self.options.clock, self.mover()
+        if clock is None or mover is None or self.chairs[mover].computer_plays:
+            return None
+        used = max(0.0, now - self.moved_at)
+        bank = self.chairs[mover].bank - max(0.0, used - clock.move_seconds)
+        return ClockInfo(
+            seat=mover,
+            move_left=round(max(0.0, clock.move_seconds - used), 2),
+            bank_left=round(max(0.0, bank), 2),
+        )
+
+    def clock_deadline(self) -> float | None:
+        """When the turn clock runs out for the person to move (clock seconds), or None."""
+        clock, mover = self.options.clock, self.mover()
+        if clock is None or mover is None or self.chairs[mover].computer_plays:
+            return None
+        return self.moved_at + clock.move_seconds + self.chairs[mover].bank

@@ -1,0 +1,130 @@
+"""One engine's side of ``bench.py --baseline``: plays random legal hands on request.
+
+Run with ``PYTHONPATH`` set to a checkout's root, so the ``canasta`` package imported is
+that checkout's. Reads one JSON request a line on stdin::
+
+    {"preset": "Classic", "players": 4, "seeds": [0, 20]}
+
+plays one random legal hand per seed in ``range(*seeds)`` (``HandState.deal(rules, seed)``,
+moves chosen by ``random.Random(seed).choice`` over the legal move list) and answers one
+JSON line: ``{"cpu": s, "wall": s, "moves": n, "digest": d}`` with the process CPU time and
+wall-clock time (seconds), the moves played, and a digest of every hand's moves and final
+score (equal digests: the same play). The first line written is ``{"file": path}``, the
+imported package's location.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+import time
+
+import canasta
+from canasta.engine import CLASSIC, PRESETS, HandState
+
+
+def play(preset: str, players: int | None, first: int, last: int) -> dict[str, object]:
+    """Play the hands of seeds ``first..last-1`` and time them (CPU and wall seconds)."""
+    rules = PRESETS.get(preset, CLASSIC)
+    if players:
+        rules = rules.with_options(players=players)
+    digest = hashlib.sha256()
+    moves = 0
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for seed in range(first, last):
+        state = HandState.deal(rules, seed)
+        state.keep_snapshots = False
+        rng = random.Random(seed)
+        while not state.ended:
+            move = rng.choice(state.legal_moves())
+            state.apply(move)
+            moves += 1
+            digest.update(move.text().encode())
+        digest.update(repr(state.score().totals).encode())
+    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
+    return {"cpu": cpu, "wall": wall, "moves": moves, "digest": digest.hexdigest()[:16]}
+
+
+def decisions(level: str, players: int, first: int, last: int, worlds: int) -> dict[str, object]:
+    """Play hands with ``level`` in every seat on a fixed number of worlds (no time limit).
+
+    Returns every hand's moves (text forms): the same engine speed-independent decisions
+    give the same lists.
+    """
+    from canasta.ai import HardPlayer, MediumPlayer
+
+    rules = CLASSIC.with_options(players=players)
+    hands = []
+    for deal in range(first, last):
+        state = HandState.deal(rules, deal)
+        state.keep_snapshots = False
+        if level == "hard":
+            seats = [
+                HardPlayer(deal * 4 + s, time_limit=None, worlds=worlds) for s in range(players)
+            ]
+        else:
+            seats = [
+                MediumPlayer(deal * 4 + s, time_limit=None, worlds=worlds) for s in range(players)
+            ]
+        moves = []
+        while not state.ended and len(moves) < 400:
+            move = seats[state.mover].choose(state.view_for(state.mover))
+            moves.append(move.text())
+            state.apply(move)
+        hands.append(moves)
+    return {"hands": hands}
+
+
+def budget(players: int, first: int, last: int, cpu: bool = False) -> dict[str, object]:
+    """Worlds the hard level samples per search within its own budget (the level's time
+    limit and world cap), over hands with the hard level in every seat.
+
+    With ``cpu`` an engine whose budget is counted on the wall clock has it counted on the
+    thread's CPU time instead, so two engines compare on the same clock.
+    """
+    from canasta.ai import HardPlayer
+
+    if cpu:
+        import types
+
+        import canasta.ai.hard as hard
+
+        if not hasattr(HardPlayer, "WALL_CEILING"):
+            fake = types.SimpleNamespace(perf_counter=time.thread_time)
+            hard.time = fake  # type: ignore[assignment]
+
+    rules = CLASSIC.with_options(players=players)
+    worlds: list[int] = []
+    start = time.process_time()
+    for deal in range(first, last):
+        state = HandState.deal(rules, deal)
+        state.keep_snapshots = False
+        seats = [HardPlayer(deal * 4 + s) for s in range(players)]
+        while not state.ended:
+            advice = seats[state.mover].advise(state.view_for(state.mover))
+            if advice.worlds:
+                worlds.append(advice.worlds)
+            state.apply(advice.move)
+    return {"worlds": worlds, "cpu": time.process_time() - start}
+
+
+def main() -> None:
+    """Answer requests until stdin closes."""
+    print(json.dumps({"file": canasta.__file__}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        first, last = request["seeds"]
+        if "decisions" in request:
+            answer = decisions(request["decisions"], request["players"], first, last,
+                               request["worlds"])  # fmt: skip
+        elif "budget" in request:
+            answer = budget(request["players"], first, last, bool(request.get("cpu")))
+        else:
+            answer = play(request["preset"], request.get("players"), first, last)
+        print(json.dumps(answer), flush=True)
+
+
+if __name__ == "__main__":
+    main()

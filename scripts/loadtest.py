@@ -1,0 +1,139 @@
+"""Load test of the online server: N tables of 4 simulated seats playing random legal moves.
+
+Starts ``canasta serve`` in its own process on a free loopback port (a fresh data folder),
+seats ``--tables`` tables of ``--players`` people each (every seat a simulated client in
+this process), plays ``--hands`` hands at every table at once, and prints JSON: tables,
+moves, the round trip from an intent to the mover's updated view (median and 99th
+percentile, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
+
+Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from canasta.net.bot import host_when_ready, play_hand
+from canasta.net.client import Client
+
+
+def server_usage(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) and peak resident memory (MiB) of a process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    import os
+
+    cpu = ticks / os.sysconf("SC_CLK_TCK")
+    peak = 0.0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1]) / 1024
+    return cpu, peak
+
+
+async def table(
+    url: str, players: int, hands: int, seed: int, times: list[float], think: float
+) -> int:
+    """Seat one table of simulated people and play ``hands`` hands; return the moves."""
+    clients = [Client(url, f"Seat{i}", reconnect=False) for i in range(players)]
+    for c in clients:
+        await c.connect(30)
+    info = await clients[0].create(players=players, public=False)
+    for i, c in enumerate(clients[1:], start=1):
+        await c.join(i, table=info.id)
+    for c in clients:
+        await c.ready()
+    await host_when_ready(clients[0])
+    moves = 0
+    for hand in range(hands):
+        for c in clients:
+            await c.wait(lambda c=c: c.view is not None and c.hand_over is None, 120)
+        rngs = [random.Random(seed * 10 + i + hand * 1000) for i in range(players)]
+        counts = await asyncio.gather(
+            *(play_hand(c, r, times, 300, think) for c, r in zip(clients, rngs, strict=True))
+        )
+        moves += sum(counts)
+        if hand + 1 < hands:
+            for c in clients:
+                await c.next_hand()
+    for c in clients:
+        await c.close()
+    return moves
+
+
+async def main_async(args: argparse.Namespace, url: str) -> tuple[int, list[float], float]:
+    times: list[float] = []
+    start = time.perf_counter()
+    counts = await asyncio.gather(
+        *(table(url, args.players, args.hands, n, times, args.think) for n in range(args.tables))
+    )
+    return sum(counts), times, time.perf_counter() - start
+
+
+def main() -> int:
+    """Run the load test; print the JSON figures."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tables", type=int, default=100)
+    p.add_argument("--players", type=int, choices=(2, 4), default=4)
+    p.add_argument("--hands", type=int, default=1)
+    p.add_argument("--sync", choices=("full", "normal"), default="full")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a simulated person waits before each move (0: at once, "
+        "every table as fast as it can, which measures saturation)",
+    )
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,
+             "--rate", "100", "--sync", args.sync],
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            found = re.search(r"ws://[\d.]+:(\d+)", line)
+            if found is None:
+                print(f"the server did not start: {line!r}", file=sys.stderr)
+                return 1
+            url = f"ws://127.0.0.1:{found.group(1)}"
+            moves, times, wall = asyncio.run(main_async(args, url))
+            cpu, peak = server_usage(server.pid)
+        finally:
+            server.terminate()
+            server.wait(30)
+    ms = sorted(t * 1000 for t in times)
+    figures = {
+        "tables": args.tables,
+        "players": args.players,
+        "hands_per_table": args.hands,
+        "sync": args.sync,
+        "think_seconds": args.think,
+        "moves": moves,
+        "wall_seconds": round(wall, 2),
+        "round_trip_ms": {
+            "median": round(statistics.median(ms), 2),
+            "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+            "max": round(ms[-1], 2),
+        },
+        "server_cpu_seconds": round(cpu, 2),
+        "server_peak_memory_mib": round(peak, 1),
+    }
+    print(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

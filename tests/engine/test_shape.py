@@ -1,0 +1,60 @@
+"""The engine's shape: no import inside a function, and no cycle among its modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import canasta.engine
+
+ENGINE = Path(canasta.engine.__file__).parent
+
+
+def _modules() -> dict[str, ast.Module]:
+    return {path.stem: ast.parse(path.read_text()) for path in sorted(ENGINE.glob("*.py"))}
+
+
+def _runtime_imports(tree: ast.Module) -> set[str]:
+    """Engine modules imported at module level, outside ``if TYPE_CHECKING:`` blocks."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_no_function_level_imports_in_the_engine() -> None:
+    nested = []
+    for name, tree in _modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        nested.append(f"{name}.{node.name}")
+    assert nested == []
+
+
+def test_the_engine_import_graph_has_no_cycle() -> None:
+    graph = {name: _runtime_imports(tree) - {name} for name, tree in _modules().items()}
+    assert graph["core"] == {"cards"}  # the leaf: phases, end reasons, rule constants
+    assert graph["cards"] == set()
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, f"import cycle: {' -> '.join((*path, name))}"
+        if name in done:
+            return
+        for other in sorted(graph.get(name, ())):
+            visit(other, (*path, name))
+        done.add(name)
+
+    for name in graph:
+        visit(name, ())
+    assert done == set(graph)
+
+
+def test_a_cycle_would_be_found() -> None:
+    tree = ast.parse("from .state import HandState\nfrom . import view\n")
+    assert _runtime_imports(tree) == {"state", "view"}

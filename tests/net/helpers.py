@@ -1,0 +1,98 @@
+"""Shared helpers of the online tests: a server in this process on a free loopback port,
+clients that play random legal moves, and the loop that runs a test's coroutine."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from canasta.net.client import Client
+from canasta.net.hub import ServerConfig
+from canasta.net.server import Server
+
+
+def run(coroutine: Coroutine[Any, Any, Any], timeout: float = 120.0) -> Any:
+    """Run a test coroutine with a bound on its time (seconds)."""
+
+    async def bounded() -> Any:
+        async with asyncio.timeout(timeout):
+            return await coroutine
+
+    return asyncio.run(bounded())
+
+
+@contextlib.asynccontextmanager
+async def running_server(
+    data: Path, tap: Callable[[str, int, str], None] | None = None, **options: Any
+) -> AsyncIterator[Server]:
+    """A server on 127.0.0.1 and a free port, stopped at the end."""
+    options.setdefault("rate", 1000.0)  # random play is faster than any person
+    options.setdefault("burst", 1000.0)
+    config = ServerConfig(host="127.0.0.1", port=0, data=data, synchronous="NORMAL", **options)
+    server = Server(config, tap=tap)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+def url(server: Server) -> str:
+    """The server's address."""
+    return f"ws://127.0.0.1:{server.port}"
+
+
+async def seat_two(server: Server, **create: Any) -> tuple[Client, Client]:
+    """Two clients at a new two-player table, the game started."""
+    a, b = Client(url(server), "Ann"), Client(url(server), "Bob")
+    await a.connect()
+    await b.connect()
+    table = await a.create(**create)
+    await b.join(1, table=table.id)
+    await a.ready()
+    await b.ready()
+    await a.wait(lambda: a.table is not None and all(c.ready for c in a.table.chairs))
+    await a.start()
+    await a.wait(lambda: a.view is not None)
+    await b.wait(lambda: b.view is not None)
+    return a, b
+
+
+async def play_random(
+    clients: list[Client], rng: random.Random, limit: int = 2000, to_end: bool = True
+) -> int:
+    """Each client moves when its view says it must, with a random legal move, until the
+    hand is over (or ``limit`` moves when not ``to_end``); return the moves sent."""
+    sent = 0
+    while sent < limit:
+        seen = [len(c.received) for c in clients]
+        if any(c.hand_over is not None for c in clients):
+            return sent
+        movers = [c for c in clients if c.view and c.view.mover == c.chair and c.view.legal_moves]
+        if not movers:
+            await asyncio.wait_for(_any_change(clients, seen), 30)
+            continue
+        client = movers[0]
+        answer = await client.play(rng.choice(client.view.legal_moves))  # type: ignore[union-attr]
+        assert answer.type == "result", answer
+        sent += 1
+    if to_end:
+        raise AssertionError("the hand did not end")
+    return sent
+
+
+async def _any_change(clients: list[Client], seen: list[int]) -> None:
+    """Wait until any client has received a message after ``seen`` (counts)."""
+    while True:
+        for c in clients:
+            c._changed.clear()
+        if [len(c.received) for c in clients] != seen:
+            return
+        waits = [asyncio.ensure_future(c._changed.wait()) for c in clients]
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        for w in waits:
+            w.cancel()

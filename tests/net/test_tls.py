@@ -1,0 +1,61 @@
+"""TLS: a server given a certificate speaks wss://, and a client that trusts it plays."""
+
+from __future__ import annotations
+
+import shutil
+import ssl
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from canasta.net.client import Client, ClientError
+from canasta.net.hub import ServerConfig
+from canasta.net.serve import serve_command
+from canasta.net.server import Server
+from tests.net.helpers import run
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
+         "-out", str(cert), "-days", "2", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_wss_with_a_certificate(tmp_path: Path) -> None:
+    cert, key = make_certificate(tmp_path)
+
+    async def body() -> None:
+        config = ServerConfig(port=0, data=tmp_path / "data", certfile=cert, keyfile=key)
+        server = Server(config)
+        await server.start()
+        try:
+            trusting = ssl.create_default_context(cafile=str(cert))
+            client = Client(f"wss://127.0.0.1:{server.port}", "Ann", ssl_context=trusting)
+            welcome = await client.connect()
+            assert welcome.name == "Ann"
+            table = await client.create(players=2)
+            assert client.chair == 0 and table.status == "lobby"
+            await client.close()
+            stranger = Client(f"wss://127.0.0.1:{server.port}", "Bob")  # the system's trust
+            with pytest.raises(ClientError) as caught:
+                await stranger.connect()
+            assert str(caught.value) == "the server's certificate was not accepted"
+            plain = Client(f"ws://127.0.0.1:{server.port}", "Cat")
+            with pytest.raises(ClientError):
+                await plain.connect()
+        finally:
+            await server.stop()
+
+    run(body())
+
+
+def test_a_certificate_needs_its_key(capsys: pytest.CaptureFixture[str]) -> None:
+    assert serve_command(["--certfile", "cert.pem", "--port", "0"]) == 2
+    assert capsys.readouterr().err == "canasta serve: --certfile and --keyfile go together\n"
