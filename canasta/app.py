@@ -41,6 +41,7 @@ from canasta.persistence import Store
 from canasta.persistence.session import Session
 from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
 from canasta.scenes.base import SceneManager
+from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.rule_options import rule_options_scene
@@ -175,6 +176,12 @@ class App:
             settings = self.session.update_settings(**Settings.preset_changes(str(value)))
         else:
             settings = self.session.update_settings(**{field: value})
+        if (
+            field == "orientation"
+            and value == "free"
+            and self.manager.size[1] > self.manager.size[0]
+        ):
+            self.manager.resize(LANDSCAPE)  # the free window starts landscape again
         effects: dict[str, Callable[[], object]] = {
             "sound": lambda: setattr(self, "sound", make_sound(settings.sound)),
             "window": self.apply_window,
@@ -215,7 +222,7 @@ class App:
         self.manager.clear()
         self.manager.push(
             HomeScene(
-                self.new_game,
+                self.ask_new_game,
                 self.manager.request_quit,
                 look.theme,
                 on_continue=self.continue_game if self.session.has_saved_game() else None,
@@ -228,6 +235,7 @@ class App:
                 renderer=look.renderer,
                 notices=self.session.store.take_notices(),
                 rules_name=settings.rules_preset + (" (changed)" * bool(settings.rule_overrides)),
+                saved=self.session.saved_summary() or "",
             )
         )
 
@@ -304,6 +312,25 @@ class App:
         game = self.session.new_game(seed, demo=self.demo, players=players,
                                      first_deal=first_deal, first_dealer=first_dealer)  # fmt: skip
         self._seat(game, self.session.settings.computer_level)
+
+    def ask_new_game(
+        self,
+        players: int | None = None,
+        first_deal: int | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        """Start a new game as :meth:`new_game`, first asking when that abandons a game in
+        progress (which then counts as a loss in Stats)."""
+
+        def start() -> None:
+            self.new_game(players, first_deal, first_dealer)
+
+        if self.demo or self.session.game_at_stake() is None:
+            start()
+            return
+        question = "Abandon the game in progress? It counts as a loss in Stats."
+        self.manager.push(ConfirmDialog(question, start, yes="Abandon it",
+                                        no="Keep it", theme=self.look.theme))  # fmt: skip
 
     def replay_file(self, path: Path) -> None:
         """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""
@@ -383,7 +410,7 @@ class App:
             theme=self.look.theme,
             auto_continue=4.0 if self.demo else None,
             on_replay=self.replays.last_hand() if self.session.settings.replays else None,
-            on_play_again=lambda: self.new_game(players, hand.deal_number, hand.dealer),
+            on_play_again=lambda: self.ask_new_game(players, hand.deal_number, hand.dealer),
         )
         self.manager.push(board)
 

@@ -45,6 +45,8 @@ class TableView:
         pile_closed: why no cards at all could take the pile now (``PILE_EMPTY``,
             ``PILE_TOP_BLACK_THREE``, ``PILE_TOP_WILD``), or None when some could (a
             frozen pile still can, with a natural pair).
+        went_out: the seat that went out once the hand is over by going out, else None.
+        stock_ran_out: True once the hand is over because the stock ran out.
     """
 
     seat: int
@@ -58,6 +60,8 @@ class TableView:
     can_ask: bool
     revealed: tuple[tuple[int, ...], ...] | None = None
     pile_closed: Code | None = None
+    went_out: int | None = None
+    stock_ran_out: bool = False
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 

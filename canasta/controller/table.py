@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer
 from canasta.engine.cards import CARD_KIND
-from canasta.engine.finish import check_finish
+from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
-from canasta.engine.state import HandState, Phase, meld_kind
+from canasta.engine.state import EndReason, HandState, Phase, meld_kind
+from canasta.engine.words import move_words
 
 from .events import Applied, Event, HandEnded, Refused, TurnReset
 from .interface import CANASTA, TableView
@@ -115,6 +116,8 @@ class TableController:
             can_ask=self.can_ask(),
             revealed=self.revealed_hands(),
             pile_closed=self._pile_closed(),
+            went_out=hand.went_out if hand.ended and hand.went_out >= 0 else None,
+            stock_ran_out=hand.ended and hand.end_reason is EndReason.STOCK_EXHAUSTED,
         )
         self._view = (key, view)
         return view
@@ -166,8 +169,12 @@ class TableController:
         Returns:
             The refusal, or None when the whole plan was made.
         """
-        refusal = self.hand.check_all(moves)
-        if refusal is not None:
+        found = check_plan(self.hand, moves)
+        if found is not None:
+            index, refusal = found
+            if len(moves) > 1 and refusal.code not in (Code.OPENING_SHORT, Code.PLAN_EMPTY):
+                # Say which group of the plan broke the rule ("Meld 7♥ 7♦ 2♣ 2♠: ...").
+                return self._refuse(refusal, f"{move_words(moves[index])}: {refusal.message()}")
             return self._refuse(refusal)
         for move in moves:
             self._apply(move)
@@ -425,8 +432,8 @@ class TableController:
         refusal = check_finish(hand, moves)
         return moves if refusal is None else refusal
 
-    def _refuse(self, refusal: Refusal) -> Refusal:
-        self.events.append(Refused(refusal, refusal.message()))
+    def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
+        self.events.append(Refused(refusal, message or refusal.message()))
         return refusal
 
 

@@ -61,8 +61,10 @@ def check_finish(state: HandState, moves: list[Move]) -> Refusal | None:
     """Why ``moves`` is not a complete way out for the player to move, or None.
 
     The plan must pass :func:`check_plan` and leave the hand empty, so the hand ends with
-    the player going out (Classic reference, "Going out"). A plan that stops short is
-    refused with ``NO_FINISH`` naming how many cards it leaves. ``state`` is not changed.
+    the player going out (Classic reference, "Going out"). A plan that leaves the side
+    without the canastas it needs to go out is refused with ``NEED_CANASTA``; one that
+    stops short otherwise with ``NO_FINISH`` naming how many cards it leaves. ``state``
+    is not changed.
     """
     found = check_plan(state, moves)
     if found is not None:
@@ -73,6 +75,9 @@ def check_finish(state: HandState, moves: list[Move]) -> Refusal | None:
         trial.apply(move)
     if trial.ended:
         return None
+    needed, have = state.rules.canastas_to_go_out, trial.canastas(state.side)
+    if have < needed:  # the plan cannot go out for want of canastas, however many cards
+        return Refusal(Code.NEED_CANASTA, {"needed": needed, "have": have})
     left = len(trial.hands[state.turn])
     cards = "card" if left == 1 else "cards"
     why = f"this plan leaves {left} {cards} in your hand (plan them all, and lift the discard)"

@@ -107,6 +107,44 @@ class Session:
         """True when a game in progress is on disk."""
         return self.store.has_save()
 
+    def game_at_stake(self) -> SavedGame | None:
+        """The person's unfinished game that a new game would abandon, once something of
+        it has been played (None: no such game; a demo is never one)."""
+        saved = self.current if self.tracked else None
+        if saved is None and self.store.has_save():
+            saved = self.store.load_game()
+        if saved is None or saved.game.over:
+            return None
+        game = saved.game
+        return saved if game.scores or game.hand.history else None
+
+    def abandon_game(self) -> bool:
+        """Count the game at stake (:meth:`game_at_stake`) as abandoned, a loss; True when
+        one was counted. Its save stays until the new game's save replaces it."""
+        saved = self.game_at_stake()
+        if saved is None:
+            return False
+        rules = saved.game.rules
+        if self.stats.record_abandoned(kind_of(rules.players, rules.quick_game), saved.game_id):
+            self._unsaved.add("stats")
+        self.current, self.tracked = None, False
+        self.save_point()
+        return True
+
+    def saved_summary(self) -> str | None:
+        """What the saved game is, in a line for the Continue button ("4 players, quick ·
+        hand 2 · us 1,230, them 860"), or None when there is none."""
+        saved = self.current if self.tracked else None
+        if saved is None and self.store.has_save():
+            saved = self.store.load_game()
+        if saved is None:
+            return None
+        game, side = saved.game, PERSON_SEAT % 2
+        kind = "quick" if game.rules.quick_game else "full"
+        us, them = game.totals[side], game.totals[1 - side]
+        return (f"{game.rules.players} players, {kind} \u00b7 hand {len(game.deal_numbers)}"
+                f" \u00b7 us {us:,}, them {them:,}")  # fmt: skip
+
     def new_game(
         self,
         seed: int,
@@ -119,9 +157,13 @@ class Session:
     ) -> Game:
         """Start a game with the settings' rules (``players`` overrides their number of
         players) and save it, unless it is a demo. ``first_deal`` (and ``first_dealer``)
-        start it on a chosen deal (see :class:`~canasta.engine.game.Game`). A finished game
-        still waiting for its stats or record is first kept aside (``finished-ID.json``);
-        while that cannot be done, the new game is played but not saved over it."""
+        start it on a chosen deal (see :class:`~canasta.engine.game.Game`). The person's
+        unfinished game, if any, is abandoned (:meth:`abandon_game`: counted as a loss). A
+        finished game still waiting for its stats or record is first kept aside
+        (``finished-ID.json``); while that cannot be done, the new game is played but not
+        saved over it."""
+        if not demo:
+            self.abandon_game()
         rules = self.settings.rule_set()
         if players is not None:
             rules = rules.with_options(players=players)

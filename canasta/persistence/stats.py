@@ -34,12 +34,15 @@ class StatLine(BaseModel):
     """The record for one kind of game (counts; scores in points).
 
     ``highest_winning_score`` and ``best_hand_score`` are None until there is one.
+    ``games_abandoned``: games left for a new one before their end, each also counted in
+    ``games_played`` as a loss (so a losing game cannot be dropped for free).
     """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     games_played: int = Field(default=0, ge=0)
     games_won: int = Field(default=0, ge=0)
+    games_abandoned: int = Field(default=0, ge=0)
     highest_winning_score: int | None = None
     best_hand_score: int | None = None
     hands_played: int = Field(default=0, ge=0)
@@ -141,6 +144,22 @@ class Stats(BaseModel):
                 line.highest_winning_score = my_total
         else:
             line.current_streak = 0
+        self.game_counted = True
+        self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
+        return True
+
+    def record_abandoned(self, kind: Kind, game_id: str) -> bool:
+        """Count game ``game_id`` as abandoned: played and lost (the streak ends).
+
+        Returns False if that game's result was already counted.
+        """
+        if self.counted(game_id):
+            return False
+        self._switch_to(game_id)
+        line = self.line(kind)
+        line.games_played += 1
+        line.games_abandoned += 1
+        line.current_streak = 0
         self.game_counted = True
         self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
         return True

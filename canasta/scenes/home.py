@@ -46,6 +46,8 @@ class HomeScene(Scene):
         players: the number of players "Start new game" uses (the setting).
         renderer: makes card renderers ``(w, h)`` for the fan (the deck in use).
         notices: lines for the player, shown at the bottom.
+        saved: what the saved game is ("2 players, full · hand 2 · us 1,230, them 860"),
+            shown under "Continue game".
 
     Attributes:
         buttons: ``[Button]`` in focus order (rects set by :meth:`resize`, window px);
@@ -69,6 +71,7 @@ class HomeScene(Scene):
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         notices: Sequence[str] = (),
         rules_name: str = "Classic",
+        saved: str = "",
     ) -> None:
         super().__init__()
         self.on_new_game = on_new_game
@@ -81,6 +84,9 @@ class HomeScene(Scene):
         self.notices = list(notices)
         self.subtitle = f"{rules_name} rules \u00b7 {players} players"
         self.sound_on = sound_on
+        self.saved = saved
+        self.saved_pos: tuple[int, int] = (0, 0)
+        self.saved_px = 14
 
         def add(label: str, action: _Action | None) -> None:
             if action is not None:
@@ -134,6 +140,11 @@ class HomeScene(Scene):
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.midtop = (w // 2, y)
             y += bh + gap
+            if button.label == "Continue game" and self.saved:
+                # What is saved, in a line under the button, before a new game replaces it.
+                self.saved_px = max(14, min(20, bh // 3))
+                self.saved_pos = (w // 2, y - gap // 2 + self.saved_px // 2)
+                y += self.saved_px + gap // 2
         for row in [small[i : i + 3] for i in range(0, len(small), 3)] + [last]:
             cell = (bw - gap * (len(row) - 1)) // max(1, len(row))
             x = w // 2 - bw // 2
@@ -248,6 +259,9 @@ class HomeScene(Scene):
         )
         for button in self.buttons:
             button.draw(surface)
+        if self.saved and self.on_continue is not None:
+            blit_text(surface, f"Saved: {self.saved}", self.saved_px, t.text_dim,
+                      center=self.saved_pos)  # fmt: skip
         self._draw_notices(surface)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:

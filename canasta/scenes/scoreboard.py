@@ -106,6 +106,7 @@ class ScoreboardScene(Scene):
         self.focus = 0
         self.auto_left = auto_continue
         self.clock = 0.0
+        self.trophy_at: tuple[int, int] | None = None  # where the trophy was drawn (px)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Place the buttons under the table of scores."""
@@ -233,8 +234,10 @@ class ScoreboardScene(Scene):
             text = "A tie: the game is shared."
         else:
             text = "You win!" if winner == mine else "They win."
+            # Under the winner's game total, in the winner's column.
             x = columns[0] if winner == mine else columns[1]
+            self.trophy_at = (x, round(y + size * 2.2))
             pulse = 1.0 + 0.06 * math.sin(min(self.clock, TROPHY_PULSE_S) * 4)
-            draw_trophy(surface, (x + size * 3, y), size * 1.6 * pulse, theme.accent)
+            draw_trophy(surface, self.trophy_at, size * 1.6 * pulse, theme.accent)
         blit_text(surface, text, max(22, h // 20), theme.accent, bold=True,
                   center=(w // 2, h * 81 // 100))  # fmt: skip

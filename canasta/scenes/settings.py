@@ -30,7 +30,7 @@ from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.looks import label, look_choices
 from canasta.ui.pips import draw_star
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -348,7 +348,7 @@ class SettingsScene(Scene):
         word = option.choices[index][1]
         room = round(rect.height * 0.62) if current == default else 0
         count = f"{index + 1}/{len(values)}"
-        count_size = max(11, round(rect.height * 0.3))
+        count_size = max(MIN_TEXT_PX, round(rect.height * 0.3))
         count_w = fit_text_size(count, rect.width, count_size) * len(count) // 2 + 8
         text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.5))
         blit_text(surface, word, text_size, ink, center=(rect.centerx - (room + count_w) // 2,

@@ -37,6 +37,7 @@ def stat_rows(line: StatLine) -> list[tuple[str, str]]:
     return [
         ("Games played", _number(line.games_played)),
         ("Games won", _number(line.games_won)),
+        ("Games abandoned", _number(line.games_abandoned)),
         ("Win rate", "\u2014" if rate is None else f"{rate:.0%}"),
         ("Highest winning score", _number(line.highest_winning_score)),
         ("Best hand score", _number(line.best_hand_score)),

@@ -52,6 +52,7 @@ class TableLayout:
         message: strip for prompts and toasts: right of the piles (landscape) or a band
             of its own below the middle band (portrait).
         reset_button, menu_button: stacked at the right end of the middle band.
+        large_index: the cards are large-index ones (thinner, bigger corner marks).
     """
 
     size: tuple[int, int]
@@ -68,6 +69,7 @@ class TableLayout:
     message: pygame.Rect
     reset_button: pygame.Rect
     menu_button: pygame.Rect
+    large_index: bool = False
 
     @property
     def hand(self) -> pygame.Rect:
@@ -221,4 +223,5 @@ def compute_layout(
         message=message,
         reset_button=reset,
         menu_button=menu,
+        large_index=large_index,
     )

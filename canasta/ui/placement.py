@@ -85,36 +85,86 @@ def place_melds(
     card: tuple[int, int],
     *,
     max_offset: float = 0.28,
+    corner: tuple[float, float] = (0.0, 0.0),
 ) -> list[list[Pos]]:
     """Positions for melds: one column per meld, cards stacked downward.
 
     ``counts[i]`` is the number of cards shown in meld ``i`` (a closed canasta may be shown
-    as a short squared pile: pass a small count). Columns fill ``area`` from the left and
+    as a short squared pile: pass a small count). Melds fill ``area`` from the left and
     wrap into further rows; the vertical offset between cards is at most ``max_offset``
-    card heights and shrinks so each column stays inside its row. Returns, per meld, the
-    top-left of each of its cards (first card on top of the column, drawn first).
+    card heights and shrinks so each column stays inside its row.
+
+    ``corner`` is the card's corner index as fractions of the card ``(height, width)``
+    (see :data:`canasta.ui.decks.CORNER_INDEX`): the offset never shrinks below its
+    height, so every card's rank and suit stay readable; a meld too long for its row at
+    that offset continues in a second column just right of the first (by the index's
+    width), and when even that does not fit, more rows are used. The default ``(0, 0)``
+    lets columns squeeze without limit.
+
+    Returns, per meld, the top-left of each of its cards (first card on top of the
+    column, drawn first).
     """
     if not counts:
         return []
     cw, ch = card
     gap = max(4, round(cw * 0.08))
-    per_row = max(1, (area.width + gap) // (cw + gap))
-    rows = math.ceil(len(counts) / per_row)
+    index_h = math.ceil(corner[0] * ch) + 1 if corner[0] > 0 else 0.0  # +1: rounding
+    dx = max(1, math.ceil(corner[1] * cw))
+    for rows in range(1, len(counts) + 1):
+        placed = _meld_rows(counts, area, card, rows, gap, index_h, dx, max_offset)
+        if placed is not None:
+            return placed
+    placed = _meld_rows(counts, area, card, len(counts), gap, index_h, dx, max_offset, True)
+    assert placed is not None
+    return placed
+
+
+def _meld_rows(
+    counts: Sequence[int],
+    area: pygame.Rect,
+    card: tuple[int, int],
+    rows: int,
+    gap: int,
+    index_h: float,
+    dx: int,
+    max_offset: float,
+    force: bool = False,
+) -> list[list[Pos]] | None:
+    """Melds laid in ``rows`` rows, or None when they do not fit (``force``: lay anyway)."""
+    cw, ch = card
     slot_h = area.height / rows
     row_step = slot_h if slot_h >= ch or rows == 1 else (area.height - ch) / (rows - 1)
-    out: list[list[Pos]] = []
-    for i, count in enumerate(counts):
-        row, col = divmod(i, per_row)
-        x = area.x + col * (cw + gap)
-        top = area.y + row * row_step
+
+    def shape(count: int, row: int) -> tuple[float, int, int]:
+        """(room for the column's offsets, cards per column, width) of a meld in ``row``."""
         if rows == 1:
             room = max(0.0, area.height - ch)
         elif slot_h >= ch:
             room = slot_h - ch
         else:  # rows overlap: the next row covers the lower part of this one
-            room = row_step * 0.3 if row < rows - 1 else 0.0
-        offset = min(ch * max_offset, room / (count - 1)) if count > 1 else 0.0
-        out.append([(x, round(top + k * offset)) for k in range(max(0, count))])
+            room = max(0.0, min(row_step * 0.3, row_step - index_h)) if row < rows - 1 else 0.0
+        fit = count if index_h <= 0 else 1 + int(room / index_h + 1e-9)
+        columns = max(1, math.ceil(count / max(1, fit)))
+        per = math.ceil(count / columns) if count > 0 else 0
+        return room, per, cw + (columns - 1) * dx
+
+    out: list[list[Pos]] = []
+    row, x = 0, 0
+    for count in counts:
+        room, per, width = shape(count, row)
+        if x > 0 and x + width > area.width:
+            row, x = row + 1, 0
+            if row >= rows and not force:
+                return None
+            room, per, width = shape(count, min(row, rows - 1))
+        if width > area.width and not force:
+            return None
+        offset = min(max(ch * max_offset, index_h), room / (per - 1)) if per > 1 else 0.0
+        top = area.y + min(row, rows - 1) * row_step
+        left = area.x + x
+        out.append([(left + (k // per) * dx, round(top + (k % per) * offset))
+                    for k in range(max(0, count))])  # fmt: skip
+        x += width + gap
     return out
 
 

@@ -144,10 +144,16 @@ def blit_text(
     return rect
 
 
+#: No text is drawn smaller than this (px): below it letters stop being readable.
+MIN_TEXT_PX = 12
+
+
 def fit_text_size(text: str, max_w: int, max_h: int, bold: bool = False) -> int:
-    """Return the largest font size (px) at which ``text`` fits in ``max_w`` x ``max_h``."""
-    size = max(4, int(max_h * 1.3))
-    while size > 4:
+    """Return the largest font size (px) at which ``text`` fits in ``max_w`` x ``max_h``,
+    but never below :data:`MIN_TEXT_PX` (a box too small for readable text is the
+    layout's to widen, not the text's to shrink out of sight)."""
+    size = max(MIN_TEXT_PX, int(max_h * 1.3))
+    while size > MIN_TEXT_PX:
         w, h = get_font(size, bold).size(text)
         if w <= max_w and h <= max_h:
             break

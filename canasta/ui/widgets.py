@@ -68,6 +68,7 @@ class Button:
         """Run ``on_click`` if enabled; returns True if it ran."""
         if not self.enabled:
             return False
+        self.hover = False  # it may vanish or move now: no highlight left behind
         if self.on_click is not None:
             self.on_click()
         return True

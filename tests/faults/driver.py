@@ -25,6 +25,7 @@ import canasta.app as app_module
 from canasta.ai import HeuristicPlayer
 from canasta.app import App
 from canasta.persistence.paths import HOME_ENV
+from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.settings import SettingsScene
@@ -148,6 +149,9 @@ def _act(app: App, action: str, out: Outcome) -> None:
         return
     if action == "new":
         press(app, "Start new game")
+        question = app.manager.top
+        if isinstance(question, ConfirmDialog):  # "Abandon the game in progress?": yes
+            question.yes_button.click()
     elif action == "setting":
         press(app, "Settings")
         scene = app.manager.top
@@ -178,7 +182,10 @@ def play(app: App, out: Outcome, boundaries: int) -> None:
     for _ in range(5000):
         if isinstance(app.manager.top, ScoreboardScene) or out.boundaries >= boundaries:
             return
-        if controller.person_to_move():
+        if table.hand_waiting:  # the hands shown face up: the person goes on to the scores
+            table.hand_waiting = False
+            table.on_hand_over(controller)
+        elif controller.person_to_move():
             refusal = controller.submit(advisor.choose(controller.hand.view_for(0)))
             assert refusal is None, refusal
             table.sync()

@@ -116,7 +116,7 @@ FINISHED = {SAVE, STATS, NEW_RECORD}  # the save goes, the stats count, the reco
 WRITE_BLOCKED = {
     "start": _c(),
     "continue": _c(),
-    "new": _c([("write", "game")], [("again", "game")]),
+    "new": _c([("write", "stats"), ("write", "game")], [("again", "game"), ("again", "stats")]),
     "setting": _c([("write", "settings")], [("again", "settings")]),
     "turns": _c([("write", "game")], [("again", "game")]),
     "finish": _c([("write", "game"), ("write", "stats"), "finish kept"],
@@ -127,7 +127,7 @@ WRITE_BLOCKED = {
 def _reading(codes: list, **extra: Case) -> dict[str, Case]:
     """Every action starts with the same lines about reading; ``extra`` adds to some."""
     out = {}
-    for action, base in {"start": _c(), "continue": _c(), "new": _c(changed=[SAVE]),
+    for action, base in {"start": _c(), "continue": _c(), "new": _c(changed=[SAVE, STATS]),
                          "setting": _c(changed=[SETTINGS]), "turns": _c(changed=[SAVE]),
                          "finish": _c(changed=FINISHED)}.items():  # fmt: skip
         more = extra.get(action, base)
@@ -163,6 +163,7 @@ EXPECTED: dict[str, dict[str, Case]] = {
     ),
     "stats file is a folder": _reading(
         [("read", "stats")],
+        new=_c([("write", "stats")], [("again", "stats")], [SAVE]),  # the abandoned game counts
         finish=_c([("write", "stats"), "finish kept"], [("again", "stats"), "finish done"], [SAVE]),
     ),  # fmt: skip
     "save file is a folder": _reading(

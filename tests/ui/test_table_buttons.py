@@ -80,7 +80,7 @@ def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> 
     assert set(buttons) == expected
     screen = pygame.Rect(0, 0, *size)
     placed = {n: b.rect for n, b in buttons.items() if b.rect.width and b.rect.height}
-    assert len(placed) == (11 if players == 4 else 9)  # no partner: no Yes or No
+    assert len(placed) == (11 if players == 4 else 8)  # no partner: no Ask, Yes or No
     for name, rect in placed.items():
         assert screen.contains(rect), (name, rect)
         assert rect.height >= 26 and rect.width >= 50, (name, rect)

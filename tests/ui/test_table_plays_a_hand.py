@@ -96,6 +96,10 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
         if isinstance(app.manager.top, ScoreboardScene):
             break
         pump(app, 0.1)
+        if table.hand_waiting:  # every hand face up until the person clicks
+            assert controller.hand.ended and table.reveal
+            click(app, table.layout.stock.center)
+            continue
         if not controller.person_to_move() or table.animator.busy:
             continue
         hand = controller.hand

@@ -247,14 +247,15 @@ def test_melds_lay_off_meld_and_refuse_the_other_sides(ctx: TableContext) -> Non
     assert stub(ctx).calls == [("layoff", KING, (king,)), ("meld", queens), ("opponents",)]
 
 
-def test_the_strip_shows_reset_or_ask_and_their_clicks_act(ctx: TableContext) -> None:
+def test_the_strip_shows_reset_or_ask_and_their_clicks_act() -> None:
+    ctx = make_ctx(view_of(players=4))  # Ask partner has a place with four players only
     strip = ready(StripSection(ctx, lambda: "a line", lambda: stub(ctx).calls.append(("menu",))),
                   ctx)  # fmt: skip
     assert strip.buttons() == [strip.menu_button]
-    stub(ctx).shown = view_of(can_ask=True)
+    stub(ctx).shown = view_of(players=4, can_ask=True)
     assert strip.buttons() == [strip.menu_button, strip.ask_button]
     assert strip.handle(Click(strip.ask_button.rect.center))
-    stub(ctx).shown = view_of(can_reset=True)
+    stub(ctx).shown = view_of(players=4, can_reset=True)
     assert strip.buttons() == [strip.menu_button, strip.reset_button]
     assert strip.handle(Click(strip.reset_button.rect.center))
     assert strip.handle(Click(strip.menu_button.rect.center))

@@ -105,8 +105,8 @@ def test_a_long_line_wraps_at_a_readable_size_where_there_is_room():
     from canasta.ui.paragraphs import fit_lines, text_height
 
     hint = (
-        "Hint: Discard A\u2663: tried over likely hands, it does best in the turns to come "
-        "(worth about 60 points more than the simple play)."
+        "Hint: Discard A\u2663: tried over likely hands, it does best later on "
+        "(about 60 points better than the simple play)."
     )
     width = 323  # the message strip of a 4-player table at 1280x800, less its margins
     assert fit_text_size(hint, width, 30) < 15  # on one line it would shrink below 15 px

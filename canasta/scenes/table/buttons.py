@@ -6,8 +6,8 @@ place of its own, whether or not it shows at the same time as the others:
 
 * the right end of the middle band: Reset over Menu (the layout's two slots);
 * the message strip's lower part, from its right end leftward: Finish, Play melds, Plan,
-  Ask partner, Hint, wrapping to a row above when the strip is narrow (the prompt keeps
-  the strip's space above the rows);
+  Ask partner (four players), Hint, wrapping to a row above when the strip is narrow (the
+  buttons then grow lower, and the prompt keeps the strip's space above the rows);
 * the partner's speech bubble (four players): Yes and No inside it, the bubble placed
   clear of the strip's buttons; with two players there is no partner and no Yes or No;
 * the finish panel over your melds: Go out and Cancel, the panel kept below the middle
@@ -36,6 +36,8 @@ STRIP = (
 GAP = 6
 #: A button's label is never drawn smaller than this (px).
 LABEL_PX = 14
+#: Height (px) the prompt keeps above the strip's buttons when they need two rows.
+TEXT_ROOM = 34
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class TableButtons:
 
     Attributes:
         rects: ``menu``, ``reset``, ``ask``, ``hint``, ``plan``, ``play``, ``finish``,
-            ``yes``, ``no``, ``go``, ``cancel`` (Yes and No are empty rects with two
+            ``yes``, ``no``, ``go``, ``cancel`` (Ask, Yes and No are empty rects with two
             players).
         bubble: the partner's speech bubble (empty with two players).
         panel: the finish confirmation panel.
@@ -64,20 +66,33 @@ def _label_width(label: str, height: int) -> int:
     return max(64, get_font(size).size(label)[0] + 24)
 
 
-def place_table_buttons(layout: TableLayout) -> TableButtons:
-    """Place every table button for ``layout`` (see the module docstring)."""
-    rects = {"reset": pygame.Rect(layout.reset_button), "menu": pygame.Rect(layout.menu_button)}
-    msg = layout.message
-    bh = max(26, min(36, msg.height // 3))
+def _flow_strip(rects: dict[str, pygame.Rect], msg: pygame.Rect, bh: int, players: int) -> int:
+    """Lay the strip's buttons (``bh`` px tall) from its lower right corner leftward,
+    wrapping upward; store them in ``rects`` and return the top of the highest row. With
+    two players there is no partner to ask: Ask partner gets no place."""
     right = msg.right - GAP
     x, y = right, msg.bottom - bh - GAP
+    rects["ask"] = pygame.Rect(msg.topleft, (0, 0))
     for key, label in STRIP:
+        if key == "ask" and players == 2:
+            continue
         width = min(_label_width(label, bh), msg.width - 2 * GAP)
         if x - width < msg.x + GAP and x != right:  # the row is full: start one above
             x, y = right, y - bh - GAP
         rects[key] = pygame.Rect(x - width, y, width, bh)
         x -= width + GAP
-    strip_top = y
+    return y
+
+
+def place_table_buttons(layout: TableLayout) -> TableButtons:
+    """Place every table button for ``layout`` (see the module docstring)."""
+    rects = {"reset": pygame.Rect(layout.reset_button), "menu": pygame.Rect(layout.menu_button)}
+    msg = layout.message
+    bh = max(26, min(36, msg.height // 3))
+    strip_top = _flow_strip(rects, msg, bh, layout.players)
+    if strip_top < msg.bottom - bh - GAP:  # two rows: lower buttons leave the prompt room
+        bh = max(26, min(bh, (msg.height - TEXT_ROOM - 3 * GAP) // 2))
+        strip_top = _flow_strip(rects, msg, bh, layout.players)
 
     if layout.players == 4:
         top = layout.hands[2]
@@ -102,7 +117,8 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     w, h = layout.size
     melds = layout.melds[0]
     below_middle = max(layout.discard.bottom, msg.bottom, rects["menu"].bottom) + GAP
-    panel = pygame.Rect(0, 0, min(w - 40, 560), min(h - below_middle - GAP, 320))
+    tall = min(320, max(180, melds.height), h - below_middle - GAP)  # over your melds
+    panel = pygame.Rect(0, 0, min(w - 40, 560), tall)
     panel.center = melds.center
     panel.top = max(panel.top, below_middle)
     panel.clamp_ip(pygame.Rect(0, below_middle, w, h - below_middle))

@@ -4,7 +4,7 @@ the sound and the theme. The sections hold this, never the scene."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -31,6 +31,8 @@ class TableContext:
         sound: the sound layer; theme: colours.
         clock: seconds since the table opened (game time, advanced by the scene).
         places: every button's place at this window size (:mod:`.buttons`).
+        just_drawn: the cards the person drew this turn (marked in the hand until the
+            turn ends).
     """
 
     controller: TableControl
@@ -41,6 +43,7 @@ class TableContext:
     theme: Theme
     clock: float = 0.0
     places: TableButtons | None = None
+    just_drawn: set[int] = field(default_factory=set)
 
     def place(self, key: str) -> pygame.Rect:
         """The place of the button ``key`` (see :class:`TableButtons`)."""

@@ -59,7 +59,16 @@ def prompt_for(view: TableView) -> str:
         return seat_name(seat, view.seat, view.players, view.watching)
 
     if view.ended:
-        return "Hand over."
+        if view.went_out is not None:
+            who = name(view.went_out)
+            ended = f"{who} went out"
+        elif view.stock_ran_out:
+            ended = "The stock ran out"
+        else:
+            ended = "The hand is over"
+        if view.watching:
+            return f"{ended}."
+        return f"{ended}: look at the hands, then click or press Enter for the scores."
     if view.asking:
         return f"Partner ({seen.hand_sizes[seen.turn]} cards) asks: may I go out?"
     if not view.person_to_move:

@@ -3,6 +3,8 @@ its rank (or lowers them all when all are lifted)."""
 
 from __future__ import annotations
 
+import pygame
+
 from canasta.scenes.table.context import TablePart
 from canasta.ui.input import Click, Intent, LongPress
 
@@ -33,3 +35,14 @@ class HandSection(TablePart):
         ctx.selection.toggle(card)
         ctx.sound.play("click")
         return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A small accent mark over each card the person drew this turn."""
+        board = self.ctx.board
+        for card in self.ctx.just_drawn:
+            if card not in board.sprites or board.full is None:
+                continue
+            rect = board.sprites[card].rect(board.full.size)
+            x, y, r = rect.x + max(7, rect.width // 8), rect.y - 4, max(5, rect.width // 12)
+            points = [(x - r, y - r), (x + r, y - r), (x, y)]
+            pygame.draw.polygon(surface, self.ctx.theme.accent, points)

@@ -27,7 +27,7 @@ from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.keys import action_for
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
 from canasta.ui.widgets import Button
 
 
@@ -250,7 +250,9 @@ class PlannerSection(TablePart):
         box = self.panel
         draw_panel(surface, box, (8, 20, 12, 235), 14)
         lines = ["Finish the round like this?", *plan_text(self.confirm)]
-        size = fit_text_size(max(lines, key=len), box.width - 40, 30)
+        room = self.go_button.rect.top - box.y - 20  # the lines stay above the buttons
+        tallest = max(MIN_TEXT_PX, min(30, round(room / (1.4 * len(lines)))))
+        size = fit_text_size(max(lines, key=len), box.width - 40, tallest)
         line = round(size * 1.4)
         for i, text in enumerate(lines):
             color = theme.accent if i == 0 else theme.text

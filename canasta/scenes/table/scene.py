@@ -50,7 +50,7 @@ from canasta.scenes.table.targets import TablePlan
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
 from canasta.ui.decks import CardOptions
-from canasta.ui.input import Intent, Key
+from canasta.ui.input import Click, Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sections import SectionStack
 from canasta.ui.theme import Theme, default_theme
@@ -118,6 +118,9 @@ class TableScene(Scene):
         self.descending = descending
         self.on_turn_end = on_turn_end
         self.hand_over_at: float | None = None
+        #: The hand has ended and the person looks at the cards until a click or Enter.
+        self.hand_waiting = False
+        self._held: set[int] = set()
         self.wait = 0.0
         self.board = Board(self.animator, descending)
         self.board.speed = speed
@@ -155,6 +158,16 @@ class TableScene(Scene):
     def selected(self) -> set[int]:
         """The lifted hand cards."""
         return self.ctx.selection.cards
+
+    @property
+    def just_drawn(self) -> set[int]:
+        """The cards the person drew this turn (marked until the turn ends)."""
+        return self.ctx.just_drawn
+
+    @property
+    def reveal(self) -> bool:
+        """True once the hand is over and every hand shows face up."""
+        return self.controller.view().revealed is not None
 
     @property
     def toast(self) -> Toast:
@@ -267,6 +280,9 @@ class TableScene(Scene):
         self.controller.drain_events()
         self.ctx.selection.clear()
         self.hand_over_at = None
+        self.hand_waiting = False
+        self.ctx.just_drawn = set()
+        self._held = set(self.controller.view().hand)
         self.board.deal(self.controller.view())
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
@@ -322,7 +338,19 @@ class TableScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         """Keys through the binding table to the sections' actions; clicks and long presses
-        to the sections top-down (an open modal section takes everything)."""
+        to the sections top-down (an open modal section takes everything). While the
+        ended hand waits, a click (but on Menu) or Enter or Space goes on to the scores."""
+        if self.hand_waiting and (
+            isinstance(intent, Click)
+            or isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE)
+        ):  # fmt: skip
+            if isinstance(intent, Click) and self.strip.menu_button.hit(intent.pos):
+                self.strip.menu_button.click()
+                return True
+            self.hand_waiting = False  # the person has looked at the hands: the scores
+            self.on_hand_over(self.controller)
+            return True
         if isinstance(intent, Key) and self.sections.modal() is None:
             used = self._key(intent)
         else:
@@ -371,12 +399,23 @@ class TableScene(Scene):
             elif isinstance(event, HandEnded):
                 TRACE.debug("hand-ended totals=%d,%d", event.totals[0], event.totals[1])
                 boundary = True
-                self.hand_over_at = self.clock + 1.6 / self.speed
+                if self.controller.person is None:  # a demo goes on by itself
+                    self.hand_over_at = self.clock + 1.6 / self.speed
+                else:  # the person looks at every hand as long as they like
+                    self.hand_waiting = True
                 self.sound.play("won" if event.winner == self.controller.view().seat % 2
                                 else "lost")  # fmt: skip
         if boundary and self.on_turn_end is not None:
             self.on_turn_end(self.controller)
         view = self.controller.view()
+        held = set(view.hand)
+        if view.person_to_move and not view.ended:
+            drawn = any(isinstance(e, Applied) and e.seat == view.seat
+                        and e.move.type is MoveType.DRAW for e in events)  # fmt: skip
+            self.ctx.just_drawn = (held - self._held) if drawn else self.ctx.just_drawn & held
+        else:
+            self.ctx.just_drawn = set()
+        self._held = held
         self.ctx.selection.keep(view.hand, view.phase == "draw")
         if self.board.layout is None or not self.board.sprites:
             return

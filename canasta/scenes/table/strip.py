@@ -1,5 +1,5 @@
-"""The message strip and its buttons: the prompt (or a hint's line), a refusal toast over
-the meld area, and Menu, Reset and Ask partner. Sizes are pixels."""
+"""The message strip and its buttons: the prompt (or a hint's line), a refusal in the strip
+on a dark panel, and Menu, Reset and Ask partner. Sizes are pixels."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta.scenes.table.context import TableContext, TablePart, button
+from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
 from canasta.ui.paragraphs import LINE_GAP, fit_lines, text_height
 from canasta.ui.text import blit_text, fit_text_size
@@ -64,13 +65,13 @@ class StripSection(TablePart):
 
     def buttons(self) -> list[Button]:
         """Menu always; Reset while the turn has something to take back, else Ask when the
-        person could ask."""
+        person could ask (four players: with two there is no partner, and no place)."""
         view = self.ctx.view()
         shown = [self.menu_button]
         if view.person_to_move and not view.asking:
             if view.can_reset:
                 shown.append(self.reset_button)
-            elif view.can_ask:
+            elif view.can_ask and view.players == 4:
                 shown.append(self.ask_button)
         return shown
 
@@ -79,26 +80,27 @@ class StripSection(TablePart):
         return isinstance(intent, Click) and self.ctx.press(self.buttons(), intent.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The toast over the meld area while one shows, else the message; the buttons."""
+        """The message (a refusal while one shows, on a dark panel in the strip so it
+        covers no card; else the prompt); the buttons."""
         layout = self.ctx.board.layout
         assert layout is not None
-        toast = self.ctx.toast
-        if toast.visible:
-            # Refusals are read where the eye is, at the top of your meld area, wide
-            # enough for a whole sentence at a readable size.
-            melds = layout.melds[0]
-            height = max(36, min(56, layout.card[1] // 2))
-            toast.draw(surface, pygame.Rect(melds.x, melds.y + 4, melds.width, height))
-        else:
-            self._message(surface, layout.message, self.message())
+        self._message(surface, layout.message, self.message())
         for shown in self.buttons():
             shown.draw(surface)
 
     def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        # The text is drawn above the strip's button rows.
+        # The text is drawn in the room above the strip's button rows, centred in it.
         bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
+        if self.ctx.view().ended:  # no strip buttons show: the whole strip is the text's
+            bottom = rect.bottom - 4
         room = bottom - rect.y
-        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, room - 12))
+        color = self.ctx.theme.text
+        toast = self.ctx.toast
+        if toast.visible:
+            text, color = toast.text, self.ctx.theme.accent
+            panel = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, max(20, room - 2))
+            draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
         width = rect.width - 20
         size = fit_text_size(text, width, largest)
         lines = [text]
@@ -109,6 +111,8 @@ class StripSection(TablePart):
             if text_height(wrapped_size, len(wrapped)) <= room:
                 size, lines = wrapped_size, wrapped
         step = round(size * LINE_GAP)
+        top = rect.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
         for i, line in enumerate(lines):
-            blit_text(surface, line, size, self.ctx.theme.text,
-                      center=(rect.centerx, rect.y + 8 + size + i * step))  # fmt: skip
+            blit_text(
+                surface, line, size, color, center=(rect.centerx, top + size * 0.6 + i * step)
+            )

@@ -24,6 +24,7 @@ from canasta.engine.cards import (
     is_red,
     is_wild_kind,
 )
+from canasta.ui.decks import CORNER_INDEX
 from canasta.ui.layout import TableLayout, place_hand, place_melds, place_pile, place_stack
 
 #: Display order of kinds in a hand and on the table: 4 .. A, black threes, twos, jokers.
@@ -146,7 +147,8 @@ def plan_table(
         kinds = meld_display_order(list(seen.melds[side]))
         orders[rel_side] = kinds
         counts = [_shown_count(len(seen.melds[side][k])) for k in kinds]
-        columns = place_melds(counts, layout.melds[rel_side], layout.card)
+        corner = CORNER_INDEX[layout.large_index]  # every card's rank and suit show
+        columns = place_melds(counts, layout.melds[rel_side], layout.card, corner=corner)
         for col, kind in enumerate(kinds):
             cards = _meld_cards_in_order(list(seen.melds[side][kind]))
             spots = columns[col]
@@ -157,7 +159,7 @@ def plan_table(
                 targets[cards[i]] = Target(x, y, True, Z_MELD + col * 40 + i)
             if spots:
                 top = pygame.Rect(spots[0], layout.card)
-                rects[rel_side][kind] = top.union(pygame.Rect(spots[-1], layout.card))
+                rects[rel_side][kind] = top.unionall([pygame.Rect(s, layout.card) for s in spots])
         threes = seen.red_threes[side]
         red = place_stack(len(threes), layout.red_threes[rel_side], layout.card)
         for i, (x, y) in enumerate(red):
