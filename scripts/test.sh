@@ -13,6 +13,14 @@ if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || [ ! -x /us
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
 fi
+# Outside a virtual environment, use (and make once) .venv in the checkout: the disk-fault
+# tests run the game as an ordinary user, who must be able to read the installed packages
+# (an interpreter's own site-packages under /root are not).
+if [ -z "${VIRTUAL_ENV:-}" ]; then
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  # shellcheck disable=SC1091
+  . .venv/bin/activate
+fi
 python3 -m pip install -q -e '.[test]'
 python3 -m ruff check canasta tests scripts
 python3 -m ruff format --check canasta tests scripts
