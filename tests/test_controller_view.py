@@ -90,7 +90,9 @@ def test_the_hand_end_reveals_every_hand() -> None:
 def test_the_inline_worker_answers_at_once_with_the_same_moves() -> None:
     def moves(worker: InlineWorker | None) -> list[Move]:
         game = Game(RuleSet(players=2), 9)
-        ctrl = TableController(game, [MediumPlayer(1), MediumPlayer(2)], worker=worker)
+        # No time limit: a search cut by the clock may differ from run to run.
+        players = [MediumPlayer(seed, time_limit=None, worlds=4) for seed in (1, 2)]
+        ctrl = TableController(game, players, worker=worker)
         made = []
         for _ in range(30):
             move = ctrl.poll_computer()
