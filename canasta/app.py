@@ -37,6 +37,7 @@ from canasta.app_window import (
 )
 from canasta.controller import DecisionWorker, TableController, Worker
 from canasta.engine import Game
+from canasta.i18n import _, language, set_language, system_language
 from canasta.persistence import Store
 from canasta.persistence.session import Session
 from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
@@ -92,7 +93,9 @@ class App:
         store: Store | None = None,
         make_worker: Callable[[], Worker] | None = None,
     ):
+        set_language(system_language())  # the files' notices, before the setting is read
         self.session = Session(store or Store(), looks=look_choices())
+        set_language(self.session.settings.language or system_language())
         remembered = self.session.settings.window_size
         if size is None:
             size = (
@@ -187,11 +190,18 @@ class App:
             "window": self.apply_window,
             "records": lambda: self.session.store.prune_records(settings.replays_kept),
             "look": self.settings,  # the screen again, in the new look
+            "language": lambda: self.speak(str(value)),
         }
         if effect in effects:
             effects[effect]()
         self.tell()  # e.g. "Could not save the settings: the disk is full (...)"
         return settings
+
+    def speak(self, code: str) -> None:
+        """Switch every word to the language ``code`` at once: the settings screen (where
+        the choice is made) is built again in it, and so is every screen shown later."""
+        set_language(code)
+        self.settings()
 
     def tell(self) -> None:
         """Show the lines the files left for the player (a file that could not be read or
@@ -234,7 +244,8 @@ class App:
                 players=settings.players,
                 renderer=look.renderer,
                 notices=self.session.store.take_notices(),
-                rules_name=settings.rules_preset + (" (changed)" * bool(settings.rule_overrides)),
+                rules_name=_(settings.rules_preset)
+                + (_(" (changed)") * bool(settings.rule_overrides)),
                 saved=self.session.saved_summary() or "",
             )
         )
@@ -244,6 +255,8 @@ class App:
         screen is rebuilt in a new look."""
         old = self.manager.top
         focus = old.focus if isinstance(old, SettingsScene) else 0
+        if not self.session.settings.language:  # the system's language, now a choice shown
+            self.session.update_settings(language=language())
         self.manager.clear()
         scene = SettingsScene(
             self.session.settings,
@@ -328,9 +341,9 @@ class App:
         if self.demo or self.session.game_at_stake() is None:
             start()
             return
-        question = "Abandon the game in progress? It counts as a loss in Stats."
-        self.manager.push(ConfirmDialog(question, start, yes="Abandon it",
-                                        no="Keep it", theme=self.look.theme))  # fmt: skip
+        question = _("Abandon the game in progress? It counts as a loss in Stats.")
+        self.manager.push(ConfirmDialog(question, start, yes=_("Abandon it"),
+                                        no=_("Keep it"), theme=self.look.theme))  # fmt: skip
 
     def replay_file(self, path: Path) -> None:
         """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from canasta.engine.rules import RuleSet
+from canasta.i18n import _
 from canasta.persistence.records import (
     RecordError,
     RecordSummary,
@@ -83,7 +84,9 @@ class ReplayLauncher:
         try:
             rules, hands, me = self.load(path)
         except RecordError as error:
-            self.app.session.store.notices.append(f"The game could not be replayed: {error}")
+            self.app.session.store.notices.append(
+                _("The game could not be replayed: {error}").format(error=error)
+            )
             self.app.home()
             return False
         self._show(self._scene(rules, hands, me, self.app.home))

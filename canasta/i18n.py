@@ -1,25 +1,45 @@
-"""The one catalogue every word a player reads comes from (gettext).
+"""The one catalogue every word a player reads comes from (gettext), and numbers written
+the way each language writes them (Babel).
 
 Mark a string with :func:`_` where it is shown, or with :func:`N_` where it is written
 down before a language is chosen (a module-level table) and pass it through :func:`_` when
 it is shown. :func:`set_language` switches the whole game at once; until it is called the
 game speaks English (the source language of the catalogue).
 
-The compiled catalogues live in ``canasta/locale/<code>/LC_MESSAGES/canasta.mo``; a
-language without one falls back to English.
+The compiled catalogues live in ``canasta/locale/<code>/LC_MESSAGES/canasta.mo`` (built by
+``pybabel compile``, see the README); a language without one falls back to English. The
+translation in use is held by :mod:`canasta.engine.speech`, so the engine, the computer
+players and the controller speak the same language without importing this module.
 """
 
 from __future__ import annotations
 
 import gettext
+import locale
+import os
 from pathlib import Path
+
+from babel.numbers import format_decimal, format_percent
+
+from .engine import speech
+from .engine.speech import N_, _, ngettext, pgettext
 
 #: The gettext domain of the game's catalogue.
 DOMAIN = "canasta"
 #: Where the compiled catalogues are.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+#: The languages the game speaks: code -> the language's name in itself (the Language
+#: setting's choices, never translated: a player finds their own language by its name).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "pt_BR": "Português (Brasil)",
+    "it": "Italiano",
+    "de": "Deutsch",
+    "fr": "Français",
+}
+
 _language = "en"
 
 
@@ -30,13 +50,19 @@ def set_language(code: str) -> str:
         the code in use: ``code`` if its catalogue exists, else "en" (English, the
         catalogue's source language, needs none).
     """
-    global _translation, _language
-    try:
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
-        _language = code
-    except OSError:
-        _translation = gettext.NullTranslations()
-        _language = "en"
+    global _language
+    if code != "en":
+        try:
+            found = gettext.find(DOMAIN, LOCALE_DIR, languages=[code])
+            if found is None:
+                raise OSError(f"no catalogue for {code!r}")
+            speech.use(gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]), found)
+            _language = code
+            return _language
+        except OSError:
+            pass
+    speech.use(gettext.NullTranslations())
+    _language = "en"
     return _language
 
 
@@ -45,16 +71,62 @@ def language() -> str:
     return _language
 
 
-def _(message: str) -> str:
-    """``message`` (English, the catalogue's key) in the language in use."""
-    return _translation.gettext(message)
+def match_language(tag: str | None) -> str:
+    """The game's language for a locale tag such as "de_AT.UTF-8", "pt-BR" or "es_AR"
+    ("en" when the game does not speak it). Portuguese of any country reads pt_BR."""
+    if not tag:
+        return "en"
+    base = tag.split(".")[0].split("@")[0].replace("-", "_")
+    if base in LANGUAGES:
+        return base
+    lang = base.split("_")[0].lower()
+    if lang == "pt":
+        return "pt_BR"
+    return lang if lang in LANGUAGES else "en"
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a message for the count ``n`` in the language in use."""
-    return _translation.ngettext(singular, plural, n)
+def system_language() -> str:
+    """The game's language for the system's locale: ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` (first set wins, as gettext reads them), else the locale
+    Python reports (Windows, macOS); "en" when none names a language the game speaks."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            for part in value.split(":"):
+                if part and part not in ("C", "POSIX") and match_language(part) != "en":
+                    return match_language(part)
+            return match_language(value.split(":")[0])
+    try:
+        found = locale.getlocale()[0]
+    except ValueError:  # pragma: no cover - a malformed locale setting
+        found = None
+    return match_language(found)
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue without translating it yet (module-level tables)."""
-    return message
+def number(value: int | float) -> str:
+    """``value`` written for the language in use: 1,250 in English, 1.250 in German,
+    Spanish, Italian and Portuguese, 1 250 in French (Babel's locale data)."""
+    return format_decimal(value, locale=_language)
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` (0.0 .. 1.0) as a whole percentage for the language in use: "57%" in
+    English, "57 %" in German and French."""
+    return format_percent(fraction, locale=_language)
+
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "language",
+    "match_language",
+    "ngettext",
+    "number",
+    "percent",
+    "pgettext",
+    "set_language",
+    "system_language",
+]

@@ -206,7 +206,7 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     assert "pygame" not in loaded["new"]
     assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
-    allowed += ("canasta.records",)
+    allowed += ("canasta.records", "canasta.i18n")  # the settings' words and numbers
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 

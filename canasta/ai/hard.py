@@ -81,6 +81,7 @@ from canasta.engine.cards import (
 )
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
+from canasta.engine.speech import _, ngettext
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 from canasta.engine.words import card_name, move_words
@@ -461,59 +462,84 @@ def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
 
 def _answer_reason(move: Move) -> str:
     if move.type is MoveType.YES:
-        return "Say yes: ending the hand now suits the side."
-    return "Say no: your next turn can finish a canasta or put down a heavy hand."
+        return _("Say yes: ending the hand now suits the side.")
+    return _("Say no: your next turn can finish a canasta or put down a heavy hand.")
 
 
 def _describe(move: Move, view: SeatView | None = None) -> str:
     """A plain line for a move made without a search (the only sensible one)."""
     t = move.type
     if t is MoveType.DRAW:
-        return "Draw from the stock: the pile cannot be taken."
+        return _("Draw from the stock: the pile cannot be taken.")
     if t is MoveType.DECLINE:
-        return "Decline the pile: the stock is empty, so the hand ends now."
+        return _("Decline the pile: the stock is empty, so the hand ends now.")
     if t is MoveType.DISCARD:
-        return f"Discard {card_name(move.cards[0])}."
+        return _("Discard {card}.").format(card=card_name(move.cards[0]))
     if t is MoveType.TAKE:
-        return "Take the pile: it is the only way to go on."
+        return _("Take the pile: it is the only way to go on.")
     if t is MoveType.ASK:
-        return "Ask your partner: you can go out."
-    return f"{move_words(move)}."
+        return _("Ask your partner: you can go out.")
+    return _("{move}.").format(move=move_words(move))
 
 
 def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     move = cand.moves[0]
-    points = f"{margin:.0f} point{'s' * (round(margin) != 1)}"
-    gain = f" (about {points} better than the simple play)" if margin >= 1 else ""
+    points = round(margin)
+    gain = (
+        ngettext(
+            " (about {n} point better than the simple play)",
+            " (about {n} points better than the simple play)",
+            points,
+        ).format(n=points)
+        if margin >= 1
+        else ""
+    )
     pile = len(view.pile)
     if move.type is MoveType.TAKE:
         kind = CARD_KIND[view.pile[-1]]
-        return f"Take the pile: {pile} cards, with {KIND_NAME[kind]} to meld{gain}."
+        return _("Take the pile: {pile} cards, with {rank} to meld{gain}.").format(
+            pile=pile, rank=_(KIND_NAME[kind]), gain=gain
+        )
     if move.type is MoveType.DRAW:
         if any(m.type is MoveType.TAKE for m in view.legal_moves):
-            return f"Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
-        return "Draw from the stock: the pile cannot be taken."
+            return _(
+                "Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
+            ).format(pile=pile, gain=gain)
+        return _("Draw from the stock: the pile cannot be taken.")
     if move.type is MoveType.DECLINE:
-        return f"Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
+        return _(
+            "Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
+        ).format(pile=pile, gain=gain)
     if move.type is MoveType.ASK:
-        return "Ask your partner: you can go out, and going out now pays."
+        return _("Ask your partner: you can go out, and going out now pays.")
     final = cand.moves[-1]
     if cand.label == "out" or _goes_out(cand.moves, len(view.hand)):
-        return f"Go out now: the bonus and their cards in hand are worth more{gain}."
+        return _("Go out now: the bonus and their cards in hand are worth more{gain}.").format(
+            gain=gain
+        )
     if cand.label == "build":
-        return f"Keep building instead of going out: a canasta is close{gain}."
+        return _("Keep building instead of going out: a canasta is close{gain}.").format(gain=gain)
     if cand.label == "hold":
-        return f"Hold your cards back: keep pairs to take the pile later{gain}."
+        return _("Hold your cards back: keep pairs to take the pile later{gain}.").format(gain=gain)
     if move.type is MoveType.DISCARD:
         return _discard_reason(move, gain, searched=cand.label == "discard")
     if move.type in (MoveType.MELD, MoveType.LAYOFF):
         kind = move.target if move.type is MoveType.LAYOFF else _meld_kind(move)
-        verb = "Lay off on" if move.type is MoveType.LAYOFF else "Meld"
-        tail = ""
+        rank = _(KIND_NAME[kind])
         if final.type is MoveType.DISCARD:
-            tail = f", then discard {card_name(final.cards[0])}"
-        return f"{verb} {KIND_NAME[kind]}{tail}{gain}."
-    return f"{move_words(move)}{gain}."
+            card = card_name(final.cards[0])
+            if move.type is MoveType.LAYOFF:
+                line = _("Lay off on {rank}, then discard {card}{gain}.")
+            else:
+                line = _("Meld {rank}, then discard {card}{gain}.")
+            return line.format(rank=rank, card=card, gain=gain)
+        line = (
+            _("Lay off on {rank}{gain}.")
+            if move.type is MoveType.LAYOFF
+            else _("Meld {rank}{gain}.")
+        )
+        return line.format(rank=rank, gain=gain)
+    return _("{move}{gain}.").format(move=move_words(move), gain=gain)
 
 
 def _discard_reason(move: Move, gain: str, searched: bool) -> str:
@@ -522,12 +548,14 @@ def _discard_reason(move: Move, gain: str, searched: bool) -> str:
     kind = CARD_KIND[move.cards[0]]
     code = card_name(move.cards[0])
     if is_wild_kind(kind):
-        return f"Discard {code} to freeze the pile: they could take it with anything{gain}."
-    if kind == BLACK_THREE:
-        return f"Discard {code}: a black three blocks the pile for one turn{gain}."
-    if searched:
-        return f"Discard {code}: tried over likely hands, it does best later{gain}."
-    return f"Discard {code}: the card least likely to give them the pile{gain}."
+        line = _("Discard {card} to freeze the pile: they could take it with anything{gain}.")
+    elif kind == BLACK_THREE:
+        line = _("Discard {card}: a black three blocks the pile for one turn{gain}.")
+    elif searched:
+        line = _("Discard {card}: tried over likely hands, it does best later{gain}.")
+    else:
+        line = _("Discard {card}: the card least likely to give them the pile{gain}.")
+    return line.format(card=code, gain=gain)
 
 
 def _goes_out(moves: list[Move], hand: int) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from canasta.ai.base import Player
+from canasta.engine import speech
 from canasta.engine.moves import Move
 from canasta.engine.view import SeatView
 
@@ -45,7 +46,11 @@ def _serve(requests: Any, results: Any, parent: int) -> None:
             continue
         if message is None:
             break
-        ticket, key, player, view, advise = message
+        ticket, key, player, view, advise, language = message
+        try:
+            speech.use_source(language)  # reasons in the window's language
+        except OSError:
+            speech.use_source(None)
         if player is not None:
             players[key] = player
         try:
@@ -167,7 +172,7 @@ class DecisionWorker:
             entry = (f"p{ticket}", player)
             self._keys[id(player)] = entry
             send = player
-        self._requests.put((ticket, entry[0], send, view, advise))
+        self._requests.put((ticket, entry[0], send, view, advise, speech.source()))
         return ticket
 
     def result(self, ticket: int) -> Decision | None:

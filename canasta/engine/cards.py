@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .speech import N_
+
 DECK_SIZE: Final = 108
 NUM_KINDS: Final = 15
 
@@ -43,9 +45,14 @@ MELDABLE_KINDS: Final = (*NATURAL_KINDS, BLACK_THREE)
 #: Rank character of each kind ("3" for both threes, "2" for the two, "JK" for the joker).
 KIND_RANK: Final = ("4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "3", "3", "2", "JK")
 #: Plural names used in messages ("three Kings", "a meld of 7s").
+#: English, the catalogue's keys: shown through ``speech._`` (the refusal messages translate
+#: their string details themselves).
 KIND_NAME: Final = (
-    "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces",
-    "black 3s", "red 3s", "2s", "jokers",
+    # TRANSLATORS: the plural name of a rank, as in "a meld of {rank}", "Only {rank} and wild
+    # cards can go on the meld of {rank}", "Lay off 7♥ on the {rank}".
+    N_("4s"), N_("5s"), N_("6s"), N_("7s"), N_("8s"), N_("9s"), N_("10s"), N_("Jacks"),
+    N_("Queens"), N_("Kings"), N_("Aces"), N_("black 3s"), N_("red 3s"), N_("2s"),
+    N_("jokers"),
 )  # fmt: skip
 #: Point value of each kind (red three: 0, it is scored as a bonus).
 KIND_VALUE: Final = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 5, 0, 20, 50)

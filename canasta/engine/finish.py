@@ -19,6 +19,7 @@ from .legality import go_out_plan
 from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
+from .speech import _, ngettext
 from .words import cards_name, move_words
 
 if TYPE_CHECKING:
@@ -106,11 +107,13 @@ def plan_text(moves: list[Move]) -> list[str]:
     for move in moves:
         cards = cards_name(move.cards)
         if move.type is MoveType.MELD:
-            lines.append(f"Meld {cards}")
+            lines.append(_("Meld {cards}").format(cards=cards))
         elif move.type is MoveType.LAYOFF:
-            lines.append(f"Add {cards} to the {KIND_NAME[move.target]}")
+            lines.append(
+                _("Add {cards} to the {rank}").format(cards=cards, rank=_(KIND_NAME[move.target]))
+            )
         elif move.type is MoveType.DISCARD:
-            lines.append(f"Discard {cards}")
+            lines.append(_("Discard {cards}").format(cards=cards))
         else:
             lines.append(move_words(move))
     return lines
@@ -190,10 +193,16 @@ def _why_not(state: HandState) -> str:
     if 0 < counts[BLACK_THREE] < 3:
         loose.append(BLACK_THREE)
     if len(loose) > 1:
-        names = ", ".join(KIND_NAME[k] for k in loose)
-        return f"no meld can take your {names}, and only one card can be the discard"
+        names = ", ".join(_(KIND_NAME[k]) for k in loose)
+        return _("no meld can take your {names}, and only one card can be the discard").format(
+            names=names
+        )
     room = sum(wild_room(sizes[k], wilds[k], rules.wild_cap) for k in NATURAL_KINDS if sizes[k])
     if spare_wilds > room + 3 * sum(1 for k in NATURAL_KINDS if counts[k] >= 2):
-        return "your wild cards have no room left in a meld"
+        return _("your wild cards have no room left in a meld")
     needed = rules.canastas_to_go_out
-    return f"your side needs {needed} canasta(s) to go out, and this hand can't complete them"
+    return ngettext(
+        "your side needs {n} canasta to go out, and this hand can't complete it",
+        "your side needs {n} canastas to go out, and this hand can't complete them",
+        needed,
+    ).format(n=needed)

@@ -30,15 +30,16 @@ from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase
 from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
 from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, MoveParseError, Refusal
+from .speech import N_
 
 if TYPE_CHECKING:
     from .state import HandState
 
 _PHASE_HINT = {
-    "draw": "draw from the stock or take the pile first",
-    "play": "you have drawn: meld, lay off or discard",
-    "answer": "your partner must answer first",
-    "ended": "the hand is over",
+    "draw": N_("draw from the stock or take the pile first"),
+    "play": N_("you have drawn: meld, lay off or discard"),
+    "answer": N_("your partner must answer first"),
+    "ended": N_("the hand is over"),
 }
 
 
@@ -269,11 +270,11 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
     if s.pile_frozen_for(side):
         if nat < 2:
             if s.rules.pile_always_frozen:
-                reason = " (pile always frozen)"
+                reason = N_(" (pile always frozen)")
             elif s.pile_freezers:
-                reason = " by a wild card or red three in it"
+                reason = N_(" by a wild card or red three in it")
             else:
-                reason = " until your side opens"
+                reason = N_(" until your side opens")
             return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
     elif not exists:
         if not s.rules.take_with_natural_and_wild:

@@ -11,47 +11,62 @@ from dataclasses import fields
 from typing import Any
 
 from .rules import CLASSIC, EMPTY_STOCK_CHOICES, PRESET_TABLES, PRESETS, RuleSet
+from .speech import N_, _
 
 #: One short line per rule option, as a player reads it in the settings.
 OPTION_HELP: dict[str, str] = {
-    "players": "Two play head to head; four play as two partnerships.",
-    "cards_dealt_2p": "Cards dealt to each player in a two-player game.",
-    "cards_dealt_4p": "Cards dealt to each player in a four-player game.",
-    "draw_two": "Two players: a stock draw takes two cards (you still discard one).",
-    "draw_two_4p": "Four players: a stock draw takes two cards (you still discard one).",
-    "canastas_to_go_out_2p": "Canastas a side needs before it may go out, two players.",
-    "canastas_to_go_out_4p": "Canastas a side needs before it may go out, four players.",
-    "ask_permission": 'Four players: you may ask your partner "may I go out?"; the answer binds.',
-    "pile_always_frozen": "The discard pile is frozen all hand: take it only with a natural pair.",
-    "max_wilds_per_meld": "Most wild cards in one meld (no cap: only never more than naturals).",
-    "take_with_natural_and_wild": (
+    "players": N_("Two play head to head; four play as two partnerships."),
+    "cards_dealt_2p": N_("Cards dealt to each player in a two-player game."),
+    "cards_dealt_4p": N_("Cards dealt to each player in a four-player game."),
+    "draw_two": N_("Two players: a stock draw takes two cards (you still discard one)."),
+    "draw_two_4p": N_("Four players: a stock draw takes two cards (you still discard one)."),
+    "canastas_to_go_out_2p": N_("Canastas a side needs before it may go out, two players."),
+    "canastas_to_go_out_4p": N_("Canastas a side needs before it may go out, four players."),
+    "ask_permission": N_(
+        'Four players: you may ask your partner "may I go out?"; the answer binds.'
+    ),
+    "pile_always_frozen": N_(
+        "The discard pile is frozen all hand: take it only with a natural pair."
+    ),
+    "max_wilds_per_meld": N_(
+        "Most wild cards in one meld (no cap: only never more than naturals)."
+    ),
+    "take_with_natural_and_wild": N_(
         "An unfrozen pile may be taken with one natural and one wild card from your hand."
     ),
-    "take_onto_meld_needs_natural": (
+    "take_onto_meld_needs_natural": N_(
         "Putting the pile's top card on your meld also needs a natural of that rank from hand."
     ),
-    "red_three_from_pile_replaced": "A red three found in a taken pile is replaced from the stock.",
-    "red_three_last_card_ends": "A red three drawn as the stock's last card ends the hand at once.",
-    "black_threes_last": "Black threes go down only as your very last play (no discard after).",
-    "wild_discard_allowed": "Wild cards may be discarded (they freeze the pile).",
-    "empty_stock": "When the stock runs out: play on, take or end, forced take, or the hand ends.",
-    "concealed_no_partner_layoff": (
+    "red_three_from_pile_replaced": N_(
+        "A red three found in a taken pile is replaced from the stock."
+    ),
+    "red_three_last_card_ends": N_(
+        "A red three drawn as the stock's last card ends the hand at once."
+    ),
+    "black_threes_last": N_("Black threes go down only as your very last play (no discard after)."),
+    "wild_discard_allowed": N_("Wild cards may be discarded (they freeze the pile)."),
+    "empty_stock": N_(
+        "When the stock runs out: play on, take or end, forced take, or the hand ends."
+    ),
+    "concealed_no_partner_layoff": N_(
         "Going out concealed allows adding nothing to your partner's melds."
     ),
-    "partner_always_agrees": 'Your partner always answers yes to "may I go out?".',
-    "tie_plays_another_hand": "A game that ends level goes on for another hand.",
-    "target_score": "A full game ends with the hand in which a side reaches this score.",
-    "quick_game": "Play a single hand; the higher score wins.",
-    "going_out_bonus": "Points for going out.",
-    "concealed_bonus": "Points for going out concealed (instead of the going-out points).",
-    "natural_canasta_bonus": "Bonus for a canasta without wild cards.",
-    "mixed_canasta_bonus": "Bonus for a canasta with wild cards.",
-    "red_three_bonus": "Points for each red three (against a side that never melded).",
-    "all_red_threes_bonus": "Points for all four red threes on one side.",
-    "all_red_threes_penalty": "Points lost for all four red threes by a side that never melded.",
-    "opening_minimums": "Opening minimum by score: (below this score, minimum) steps.",
-    "opening_minimum_top": "Opening minimum above the last step.",
-    "max_moves_per_hand": "Safety bound on the moves of one hand (never reached in play).",
+    "partner_always_agrees": N_('Your partner always answers yes to "may I go out?".'),
+    "tie_plays_another_hand": N_("A game that ends level goes on for another hand."),
+    "target_score": N_("A full game ends with the hand in which a side reaches this score."),
+    "quick_game": N_("Play a single hand; the higher score wins."),
+    "going_out_bonus": N_("Points for going out."),
+    "concealed_bonus": N_("Points for going out concealed (instead of the going-out points)."),
+    "natural_canasta_bonus": N_("Bonus for a canasta without wild cards."),
+    "mixed_canasta_bonus": N_("Bonus for a canasta with wild cards."),
+    "red_three_bonus": N_("Points for each red three (against a side that never melded)."),
+    "all_red_threes_bonus": N_("Points for all four red threes on one side."),
+    "all_red_threes_penalty": N_(
+        "Points lost for all four red threes by a side that never melded."
+    ),
+    "opening_minimums": N_("Opening minimum by score: (below this score, minimum) steps."),
+    "opening_minimum_top": N_("Opening minimum above the last step."),
+    "max_moves_per_hand": N_("Safety bound on the moves of one hand (never reached in play)."),
 }
 
 #: The ``RULES-MATRIX.md`` row each option encodes (0: none, an engine bound).
@@ -71,10 +86,10 @@ OPTION_ROWS: dict[str, int] = {
 
 #: Words for the values of :attr:`RuleSet.empty_stock`.
 EMPTY_STOCK_WORDS: dict[str, str] = {
-    "play_on": "play on",
-    "take_or_end": "take or end",
-    "forced_take": "forced take",
-    "ends": "hand ends",
+    "play_on": N_("play on"),
+    "take_or_end": N_("take or end"),
+    "forced_take": N_("forced take"),
+    "ends": N_("hand ends"),
 }
 assert set(EMPTY_STOCK_WORDS) == set(EMPTY_STOCK_CHOICES)
 
@@ -87,11 +102,11 @@ def option_names() -> list[str]:
 def show_value(name: str, value: Any) -> str:
     """Return a rule option's value in short words (``"yes"``, ``"no cap"``, ``"15"``)."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
-        return "no cap" if name == "max_wilds_per_meld" else "none"
+        return _("no cap") if name == "max_wilds_per_meld" else _("none")
     if name == "empty_stock":
-        return EMPTY_STOCK_WORDS[str(value)]
+        return _(EMPTY_STOCK_WORDS[str(value)])
     if name == "opening_minimums":
         return ", ".join(f"<{bound}: {minimum}" for bound, minimum in value)
     return str(value)

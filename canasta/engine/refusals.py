@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .speech import N_, _, ngettext
+
 
 class Code(Enum):
     """One member per rule that can refuse a move."""
@@ -73,104 +75,110 @@ class Code(Enum):
 
 
 MESSAGES: dict[Code, str] = {
-    Code.WRONG_PHASE: "That isn't possible now: {expected}.",
-    Code.NOT_YOUR_TURN: "It is not your turn: seat {mover} is to move.",
-    Code.SELECT_TO_MELD: "Select the cards to meld first.",
-    Code.SELECT_TO_LAY_OFF: "Select the cards to lay off first.",
-    Code.PLAN_MOVE_TYPE: (
+    # TRANSLATORS: {rank} is a rank's plural name ("Kings", "7s"); {expected} one of the
+    # phase hints ("draw from the stock or take the pile first"); keep every {name} as is.
+    Code.WRONG_PHASE: N_("That isn't possible now: {expected}."),
+    Code.NOT_YOUR_TURN: N_("It is not your turn: seat {mover} is to move."),
+    Code.SELECT_TO_MELD: N_("Select the cards to meld first."),
+    Code.SELECT_TO_LAY_OFF: N_("Select the cards to lay off first."),
+    Code.PLAN_MOVE_TYPE: N_(
         "A plan holds melds and lay-offs, and at most one discard at its end: "
         "'{move}' can't be part of it."
     ),
-    Code.NO_MELD_NAMED: "Name the rank of the meld to lay off on (A, K, Q ... 4).",
-    Code.OPPONENTS_MELD_OF: (
+    Code.NO_MELD_NAMED: N_("Name the rank of the meld to lay off on (A, K, Q ... 4)."),
+    Code.OPPONENTS_MELD_OF: N_(
         "The meld of {rank} is the other side's: you may lay off only on your own side's melds."
     ),
-    Code.BLACK_THREE_NO_LAYOFF: "Black threes are melded only as a whole when going out.",
-    Code.PILE_NEEDS_PAIR_OR_NATURAL: (
+    Code.BLACK_THREE_NO_LAYOFF: N_("Black threes are melded only as a whole when going out."),
+    Code.PILE_NEEDS_PAIR_OR_NATURAL: N_(
         "To take the pile, meld its top card with a natural pair of {rank}; to put it on "
         "your side's meld of {rank}, this table also needs a natural {rank} from your hand."
     ),
-    Code.OPENING_UNREACHABLE_PILE: (
+    Code.OPENING_UNREACHABLE_PILE: N_(
         "Your side needs {minimum} points to open and this reaches {points}: only the pile's "
         "top card counts, not the {buried} cards under it, and your hand can't make up the rest."
     ),
-    Code.NOT_IN_HAND: "That card is not in your hand.",
-    Code.STOCK_EMPTY: "The stock is empty and at this table the hand ends with it.",
-    Code.STOCK_EMPTY_DECLINE: (
+    Code.NOT_IN_HAND: N_("That card is not in your hand."),
+    Code.STOCK_EMPTY: N_("The stock is empty and at this table the hand ends with it."),
+    Code.STOCK_EMPTY_DECLINE: N_(
         "The stock is empty: take the pile to play on, or decline it, which ends the hand."
     ),
-    Code.DECLINE_NOT_HERE: (
+    Code.DECLINE_NOT_HERE: N_(
         "Declining the pile is the Classic table's rule; here the stock decides: "
         "draw from it, or take the pile."
     ),
-    Code.DECLINE_NOTHING: (
+    Code.DECLINE_NOTHING: N_(
         "You can't take the pile, so there is nothing to decline: with the stock empty, "
         "the hand ends."
     ),
-    Code.DECLINE_STOCK_LEFT: (
+    Code.DECLINE_STOCK_LEFT: N_(
         "The stock still holds {stock} cards: declining the pile ends the hand only once "
         "it is empty."
     ),
-    Code.PILE_EMPTY: "The discard pile is empty.",
-    Code.PILE_TOP_WILD: "A wild card or red three on top: the pile can't be taken this turn.",
-    Code.PILE_TOP_BLACK_THREE: "A black three on top blocks the pile this turn.",
-    Code.PILE_FROZEN_NEEDS_PAIR: (
+    Code.PILE_EMPTY: N_("The discard pile is empty."),
+    Code.PILE_TOP_WILD: N_("A wild card or red three on top: the pile can't be taken this turn."),
+    Code.PILE_TOP_BLACK_THREE: N_("A black three on top blocks the pile this turn."),
+    Code.PILE_FROZEN_NEEDS_PAIR: N_(
         "The pile is frozen{reason}: take it only with a natural pair of {rank}."
     ),
-    Code.PILE_NEEDS_MELD: (
+    Code.PILE_NEEDS_MELD: N_(
         "To take the pile, meld its top card: a natural pair of {rank}, "
         "a natural and a wild, or your side's meld of {rank}."
     ),
-    Code.TAKE_CARDS_WRONG_RANK: "Only {rank} and wild cards can go with the pile's top card.",
-    Code.MELD_TOO_SMALL: "A meld needs at least 3 cards; you chose {count}.",
-    Code.MELD_MIXED_RANKS: "A meld holds one rank only (plus wild cards).",
-    Code.MELD_NEEDS_NATURALS: "A meld needs at least 2 natural cards; it has {naturals}.",
-    Code.TOO_MANY_WILDS: "Wild cards may never outnumber naturals: {wilds} wild to {naturals}.",
-    Code.WILD_CAP: "A meld may hold at most {cap} wild cards; this one would hold {wilds}.",
-    Code.RED_THREE: "Red threes are bonus cards and are never melded.",
-    Code.MELD_EXISTS: "Your side already has a meld of {rank}: add to it instead.",
-    Code.NO_SUCH_MELD: "Your side has no meld of {rank}.",
-    Code.LAYOFF_WRONG_RANK: "Only {rank} and wild cards can go on the meld of {rank}.",
-    Code.BLACK_THREE_NOT_GOING_OUT: "Black threes may be melded only when you go out.",
-    Code.BLACK_THREE_WITH_WILD: "Black threes are melded without wild cards.",
-    Code.BLACK_THREE_COUNT: "Black threes are melded as three or four; you chose {count}.",
-    Code.OPENING_SHORT: "Your melds make {points} of the {minimum} you need to open.",
-    Code.OPENING_UNREACHABLE: (
+    Code.TAKE_CARDS_WRONG_RANK: N_("Only {rank} and wild cards can go with the pile's top card."),
+    Code.MELD_TOO_SMALL: N_("A meld needs at least 3 cards; you chose {count}."),
+    Code.MELD_MIXED_RANKS: N_("A meld holds one rank only (plus wild cards)."),
+    Code.MELD_NEEDS_NATURALS: N_("A meld needs at least 2 natural cards; it has {naturals}."),
+    Code.TOO_MANY_WILDS: N_("Wild cards may never outnumber naturals: {wilds} wild to {naturals}."),
+    Code.WILD_CAP: N_("A meld may hold at most {cap} wild cards; this one would hold {wilds}."),
+    Code.RED_THREE: N_("Red threes are bonus cards and are never melded."),
+    Code.MELD_EXISTS: N_("Your side already has a meld of {rank}: add to it instead."),
+    Code.NO_SUCH_MELD: N_("Your side has no meld of {rank}."),
+    Code.LAYOFF_WRONG_RANK: N_("Only {rank} and wild cards can go on the meld of {rank}."),
+    Code.BLACK_THREE_NOT_GOING_OUT: N_("Black threes may be melded only when you go out."),
+    Code.BLACK_THREE_WITH_WILD: N_("Black threes are melded without wild cards."),
+    Code.BLACK_THREE_COUNT: N_("Black threes are melded as three or four; you chose {count}."),
+    Code.OPENING_SHORT: N_("Your melds make {points} of the {minimum} you need to open."),
+    Code.OPENING_UNREACHABLE: N_(
         "Your side needs {minimum} points to open and this reaches {points}: "
         "the rest of your hand can't make up the difference."
     ),
-    Code.NEED_CANASTA: "Your side needs {needed_text} to go out; it has {have}.",
-    Code.MUST_KEEP_CARD: ("Keep a card to discard: your side can't go out without {needed_text}."),
-    Code.PERMISSION_REFUSED: "Your partner said no: you may not go out this turn.",
-    Code.MUST_GO_OUT: "Your partner said yes: you must go out this turn.",
-    Code.CANNOT_ASK: "You can ask your partner once a turn, after drawing and before melding.",
-    Code.ASK_NO_WAY_OUT: "You can ask your partner only when your hand can go out this turn.",
-    Code.DISCARD_ONE: "Discard exactly one card.",
-    Code.STOCK_EMPTY_MUST_TAKE: (
+    Code.NEED_CANASTA: N_("Your side needs {needed_text} to go out; it has {have}."),
+    Code.MUST_KEEP_CARD: N_(
+        "Keep a card to discard: your side can't go out without {needed_text}."
+    ),
+    Code.PERMISSION_REFUSED: N_("Your partner said no: you may not go out this turn."),
+    Code.MUST_GO_OUT: N_("Your partner said yes: you must go out this turn."),
+    Code.CANNOT_ASK: N_("You can ask your partner once a turn, after drawing and before melding."),
+    Code.ASK_NO_WAY_OUT: N_("You can ask your partner only when your hand can go out this turn."),
+    Code.DISCARD_ONE: N_("Discard exactly one card."),
+    Code.STOCK_EMPTY_MUST_TAKE: N_(
         "The stock is empty and the pile's top card fits your side's meld: at this table "
         "(the rule books' forced take) you must take the pile."
     ),
-    Code.OPPONENTS_MELD: "You may lay off only on your own side's melds.",
-    Code.NO_PARTNER: "Asking permission is not part of this game.",
-    Code.WILDS_NEED_TARGET: "Wild cards alone can't start a meld: click the meld they join.",
-    Code.PILE_NEEDS_PAIR: (
+    Code.OPPONENTS_MELD: N_("You may lay off only on your own side's melds."),
+    Code.NO_PARTNER: N_("Asking permission is not part of this game."),
+    Code.WILDS_NEED_TARGET: N_("Wild cards alone can't start a meld: click the meld they join."),
+    Code.PILE_NEEDS_PAIR: N_(
         "To take the pile, meld its top card with a natural pair of {rank}, "
         "or put it on your side's meld of {rank}."
     ),
-    Code.PILE_NEEDS_NATURAL: (
+    Code.PILE_NEEDS_NATURAL: N_(
         "To put the pile's top card on your meld of {rank}, add a natural {rank} from your hand."
     ),
-    Code.BLACK_THREE_LAST: "Black threes go down only as your very last play, emptying your hand.",
-    Code.WILD_DISCARD: "Wild cards may not be discarded at this table.",
-    Code.WILD_DISCARD_LAY_OFF: (
+    Code.BLACK_THREE_LAST: N_(
+        "Black threes go down only as your very last play, emptying your hand."
+    ),
+    Code.WILD_DISCARD: N_("Wild cards may not be discarded at this table."),
+    Code.WILD_DISCARD_LAY_OFF: N_(
         "Wild cards may not be discarded at this table: lay it off on your meld of {rank}."
     ),
-    Code.WILD_ONLY_LEFT: (
+    Code.WILD_ONLY_LEFT: N_(
         "Keep a card you may discard: only wild cards would be left, and they can't be discarded."
     ),
-    Code.PARTNER_AGREES: "At this table the partner always agrees: answer yes.",
-    Code.PLAN_EMPTY: "The plan has no melds yet.",
-    Code.NO_FINISH: "No way to go out now: {why}.",
+    Code.PARTNER_AGREES: N_("At this table the partner always agrees: answer yes."),
+    Code.PLAN_EMPTY: N_("The plan has no melds yet."),
+    Code.NO_FINISH: N_("No way to go out now: {why}."),
 }
 
 
@@ -193,11 +201,16 @@ class Refusal:
             KeyError: if a detail the message names is missing (a bug in the caller, never
                 shown to a player as a ``{placeholder}``).
         """
-        details = dict(self.details)
+        details = {
+            key: _(value) if isinstance(value, str) else value
+            for key, value in self.details.items()
+        }
         needed = details.get("needed")
         if isinstance(needed, int):
-            details["needed_text"] = f"{needed} canasta" + ("" if needed == 1 else "s")
-        return MESSAGES[self.code].format(**details)
+            details["needed_text"] = ngettext("{n} canasta", "{n} canastas", needed).format(
+                n=needed
+            )
+        return _(MESSAGES[self.code]).format(**details)
 
 
 class MoveParseError(ValueError):

@@ -8,7 +8,9 @@ column 000).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Literal
+from typing import Any, Final, Literal
+
+from .speech import N_
 
 #: What happens once the stock is empty (matrix row 18); see :attr:`RuleSet.empty_stock`.
 EmptyStock = Literal["play_on", "take_or_end", "forced_take", "ends"]
@@ -244,6 +246,13 @@ PRESETS: dict[str, RuleSet] = {
     "Draw-two partnership": DRAW_TWO_PARTNERSHIP,
     "Play-off on ties": PLAY_OFF_ON_TIES,
 }
+
+#: The presets' names for the catalogue (shown translated; the English name is the key kept
+#: in settings and records).
+PRESET_WORDS: Final = (
+    N_("Classic"), N_("Book rules"), N_("Two-handed"), N_("Draw-two partnership"),
+    N_("Play-off on ties"),
+)  # fmt: skip
 
 #: The reference table (file number in ``seeds/``) each preset reproduces.
 PRESET_TABLES: dict[str, str] = {

@@ -12,6 +12,7 @@ from typing import Final
 
 from .cards import CARD_CODE, KIND_NAME
 from .moves import Move, MoveType
+from .speech import _
 
 #: The suit symbol of each suit letter (clubs, diamonds, hearts, spades).
 SUIT_SYMBOL: Final = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -26,7 +27,7 @@ def card_name(card: int) -> str:
     """
     code = CARD_CODE[card]
     if code == "JK":
-        return "Joker"
+        return _("Joker")
     return _RANK_WORD.get(code[0], code[0]) + SUIT_SYMBOL[code[1]]
 
 
@@ -42,20 +43,22 @@ def move_words(move: Move) -> str:
     cards = cards_name(move.cards)
     kind = move.type
     if kind is MoveType.DRAW:
-        return "Draw from the stock"
+        return _("Draw from the stock")
     if kind is MoveType.DECLINE:
-        return "Decline the pile, ending the hand"
+        return _("Decline the pile, ending the hand")
     if kind is MoveType.TAKE:
-        return f"Take the pile with {cards}" if cards else "Take the pile"
+        return _("Take the pile with {cards}").format(cards=cards) if cards else _("Take the pile")
     if kind is MoveType.MELD:
-        return f"Meld {cards}"
+        return _("Meld {cards}").format(cards=cards)
     if kind is MoveType.LAYOFF:
-        return f"Lay off {cards} on the {KIND_NAME[move.target]}"
+        return _("Lay off {cards} on the {rank}").format(
+            cards=cards, rank=_(KIND_NAME[move.target])
+        )
     if kind is MoveType.DISCARD:
-        return f"Discard {cards}"
+        return _("Discard {cards}").format(cards=cards)
     if kind is MoveType.ASK:
-        return "Ask partner: may I go out?"
-    return "Answer yes" if kind is MoveType.YES else "Answer no"
+        return _("Ask partner: may I go out?")
+    return _("Answer yes") if kind is MoveType.YES else _("Answer no")
 
 
 __all__ = ["SUIT_SYMBOL", "card_name", "cards_name", "move_words"]

@@ -24,6 +24,7 @@ import secrets
 from collections.abc import Callable
 
 from canasta.engine.game import Game
+from canasta.i18n import _, number
 from canasta.persistence.saves import SavedGame, hand_record
 from canasta.persistence.settings import Settings
 from canasta.persistence.stats import Stats, kind_of
@@ -93,8 +94,9 @@ class Session:
         if saved is not None and self._settle(saved):
             self.unsettled, self._blocked = None, False
             self.store.notices.append(
-                "The finished game is now in your stats" + " and records" * self.settings.replays
-                + ", and its save is cleared."
+                _("The finished game is now in your stats and records, and its save is cleared.")
+                if self.settings.replays
+                else _("The finished game is now in your stats, and its save is cleared.")
             )  # fmt: skip
 
     def close(self) -> None:
@@ -140,10 +142,12 @@ class Session:
         if saved is None:
             return None
         game, side = saved.game, PERSON_SEAT % 2
-        kind = "quick" if game.rules.quick_game else "full"
+        kind = _("quick") if game.rules.quick_game else _("full")
         us, them = game.totals[side], game.totals[1 - side]
-        return (f"{game.rules.players} players, {kind} \u00b7 hand {len(game.deal_numbers)}"
-                f" \u00b7 us {us:,}, them {them:,}")  # fmt: skip
+        return _("{players} players, {kind} \u00b7 hand {hand} \u00b7 us {us}, them {them}").format(
+            players=game.rules.players, kind=kind, hand=len(game.deal_numbers),
+            us=number(us), them=number(them),
+        )  # fmt: skip
 
     def new_game(
         self,
@@ -241,8 +245,10 @@ class Session:
             self._blocked = False
         elif self._blocked and not was_blocked:
             self.store.notices.append(
-                "The new game is not saved yet: the finished game before it keeps the save's "
-                "place until it can be written (it is tried again at every turn)."
+                _(
+                    "The new game is not saved yet: the finished game before it keeps the save's "
+                    "place until it can be written (it is tried again at every turn)."
+                )
             )
 
     def _count_hand(self, saved: SavedGame) -> None:
@@ -265,8 +271,10 @@ class Session:
             return
         self.unsettled = saved
         self.store.notices.append(
-            "The finished game stays saved until its stats and record can be written: "
-            "Continue on the home screen (or the next start) tries again."
+            _(
+                "The finished game stays saved until its stats and record can be written: "
+                "Continue on the home screen (or the next start) tries again."
+            )
         )
 
     def _settle(self, saved: SavedGame) -> bool:

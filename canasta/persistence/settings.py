@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
+from canasta.i18n import LANGUAGES, N_, _, ngettext, number
 from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
 
 SETTINGS_SCHEMA_VERSION = 1
@@ -44,17 +45,17 @@ HOUSE_RULES: tuple[str, ...] = (
 #: The rule options' row names, in the player's words (their help lines are the engine's
 #: ``OPTION_HELP``, their choices yes/no or the empty-stock words).
 HOUSE_RULE_LABELS: dict[str, str] = {
-    "draw_two_4p": "Draw two (4 players)",
-    "take_with_natural_and_wild": "Take pile: natural + wild",
-    "take_onto_meld_needs_natural": "Take onto meld needs a natural",
-    "red_three_from_pile_replaced": "Red three in pile replaced",
-    "red_three_last_card_ends": "Red three last card ends",
-    "black_threes_last": "Black threes as last play",
-    "wild_discard_allowed": "Wild cards may be discarded",
-    "empty_stock": "Empty stock",
-    "concealed_no_partner_layoff": "Concealed: no partner melds",
-    "partner_always_agrees": "Partner always says yes",
-    "tie_plays_another_hand": "Tie: play another hand",
+    "draw_two_4p": N_("Draw two (4 players)"),
+    "take_with_natural_and_wild": N_("Take pile: natural + wild"),
+    "take_onto_meld_needs_natural": N_("Take onto meld needs a natural"),
+    "red_three_from_pile_replaced": N_("Red three in pile replaced"),
+    "red_three_last_card_ends": N_("Red three last card ends"),
+    "black_threes_last": N_("Black threes as last play"),
+    "wild_discard_allowed": N_("Wild cards may be discarded"),
+    "empty_stock": N_("Empty stock"),
+    "concealed_no_partner_layoff": N_("Concealed: no partner melds"),
+    "partner_always_agrees": N_("Partner always says yes"),
+    "tie_plays_another_hand": N_("Tie: play another hand"),
 }
 
 #: Animation and pacing speed-up by the ``speed`` option (1.0: normal).
@@ -65,8 +66,9 @@ REPLAYS_KEPT = (10, 25, 50, 100, 250, 500, 1000)
 #: What a change does at once besides being saved, declared per setting (the app carries
 #: each out): "sound" (the sound layer restarts), "window" (the window takes its new
 #: shape), "records" (old game records beyond the number kept go), "look" (the screen is
-#: drawn again in the new look), "preset" (the preset's own rows change with it).
-EFFECTS = ("sound", "window", "records", "look", "preset")
+#: drawn again in the new look), "preset" (the preset's own rows change with it),
+#: "language" (every screen is built again in the new language).
+EFFECTS = ("sound", "window", "records", "look", "preset", "language")
 
 
 def _row(
@@ -91,6 +93,8 @@ class Settings(BaseModel):
     """Every setting, with its default.
 
     Attributes:
+        language: the code of the game's language (a key of ``canasta.i18n.LANGUAGES``),
+            or "" until the player chooses one (the system's language is used).
         sound: sound effects on.
         speed: "normal" or "fast" (cards move and computer players pace twice as fast).
         orientation: "free" (a resizable window), "landscape" or "portrait" (fixed shapes).
@@ -119,72 +123,84 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
 
     schema_version: Literal[1] = 1
+    language: str = Field(
+        default="",
+        max_length=10,
+        json_schema_extra=_row(
+            N_("Language"),
+            N_("The language of the game (at first, your system's)"),
+            1,
+            at_once=True,
+            words=LANGUAGES,
+            effect="language",
+        ),
+    )
     sound: bool = Field(
         default=True,
-        json_schema_extra=_row("Sound", "Sound effects", 1, at_once=True, effect="sound"),
+        json_schema_extra=_row(N_("Sound"), N_("Sound effects"), 1, at_once=True, effect="sound"),
     )
     speed: Literal["normal", "fast"] = Field(
         default="normal",
         json_schema_extra=_row(
-            "Speed",
-            "How fast cards move and computer players play",
+            N_("Speed"),
+            N_("How fast cards move and computer players play"),
             1,
             at_once=True,
-            words={"normal": "Normal", "fast": "Fast"},
+            words={"normal": N_("Normal"), "fast": N_("Fast")},
         ),
     )
     orientation: Literal["free", "landscape", "portrait"] = Field(
         default="free",
         json_schema_extra=_row(
-            "Window",
-            "The window's shape; Free lets you resize it",
+            N_("Window"),
+            N_("The window's shape; Free lets you resize it"),
             1,
             at_once=True,
-            words={"free": "Free", "landscape": "Landscape", "portrait": "Portrait"},
+            words={"free": N_("Free"), "landscape": N_("Landscape"), "portrait": N_("Portrait")},
             effect="window",
         ),
     )
     sort_order: Literal["ascending", "descending"] = Field(
         default="ascending",
         json_schema_extra=_row(
-            "Card order",
-            "The order of the cards in your hand",
+            N_("Card order"),
+            N_("The order of the cards in your hand"),
             1,
             at_once=True,
-            words={"ascending": "4 to A", "descending": "A to 4"},
+            words={"ascending": N_("4 to A"), "descending": N_("A to 4")},
         ),
     )
     computer_level: Literal["easy", "medium", "hard"] = Field(
         default="medium",
         json_schema_extra=_row(
-            "Computer level",
-            "How well the computer players play",
+            N_("Computer level"),
+            N_("How well the computer players play"),
             0,
             at_once=False,
-            words={"easy": "Easy", "medium": "Medium", "hard": "Hard"},
+            words={"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")},
         ),
     )
     game_type: Literal["full", "quick"] = Field(
         default="full",
         json_schema_extra=_row(
-            "Game",
-            "Play to 5,000 points, or a single hand",
+            N_("Game"),
+            N_("Play to {points} points, or a single hand"),
             0,
             at_once=False,
-            words={"full": "Full (5,000)", "quick": "Quick (1 hand)"},
+            words={"full": N_("Full ({points})"), "quick": N_("Quick (1 hand)")},
         ),
     )
     players: Literal[2, 4] = Field(
         default=2,
         json_schema_extra=_row(
-            "Players", "Two head to head, or four in partnerships", 0, at_once=False
+            N_("Players"), N_("Two head to head, or four in partnerships"), 0, at_once=False
         ),
     )
     two_canastas_to_go_out: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Two canastas to go out",
-            "A side needs two canastas before going out",
+            N_("Two canastas to go out"),
+            N_("A side needs two canastas before going out"),
             0,
             at_once=False,
             players=2,
@@ -193,26 +209,34 @@ class Settings(BaseModel):
     draw_two: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Draw two cards", "A draw from the stock takes two cards", 0, at_once=False, players=2
+            N_("Draw two cards"),
+            N_("A draw from the stock takes two cards"),
+            0,
+            at_once=False,
+            players=2,
         ),
     )
     ask_permission: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Ask permission", 'Ask your partner "may I go out?" first', 0, at_once=False, players=4
+            N_("Ask permission"),
+            N_('Ask your partner "may I go out?" first'),
+            0,
+            at_once=False,
+            players=4,
         ),
     )
     pile_always_frozen: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Pile always frozen", "Take the pile only with a natural pair", 0, at_once=False
+            N_("Pile always frozen"), N_("Take the pile only with a natural pair"), 0, at_once=False
         ),
     )
     rules_preset: str = Field(
         default="Classic",
         json_schema_extra=_row(
-            "Rules",
-            "The table the rules come from (it sets the rows below)",
+            N_("Rules"),
+            N_("The table the rules come from (it sets the rows below)"),
             0,
             at_once=False,
             words={name: name for name in PRESETS},
@@ -223,7 +247,7 @@ class Settings(BaseModel):
     replays: bool = Field(
         default=True,
         json_schema_extra=_row(
-            "Keep replays", "Keep a record of every finished game", 0, at_once=True
+            N_("Keep replays"), N_("Keep a record of every finished game"), 0, at_once=True
         ),
     )
     replays_kept: int = Field(
@@ -231,11 +255,11 @@ class Settings(BaseModel):
         ge=1,
         le=10_000,
         json_schema_extra=_row(
-            "Replays kept",
-            "How many finished games are kept to replay (the oldest go first)",
+            N_("Replays kept"),
+            N_("How many finished games are kept to replay (the oldest go first)"),
             0,
             at_once=True,
-            words={n: f"{n:,} games" for n in REPLAYS_KEPT},
+            words={n: N_("{n} games") for n in REPLAYS_KEPT},
             effect="records",
         ),
     )
@@ -244,7 +268,7 @@ class Settings(BaseModel):
         min_length=1,
         max_length=40,
         json_schema_extra=_row(
-            "Card style", "How the card faces are drawn", 1, at_once=True, effect="look"
+            N_("Card style"), N_("How the card faces are drawn"), 1, at_once=True, effect="look"
         ),
     )
     deck_design: str = Field(
@@ -252,14 +276,14 @@ class Settings(BaseModel):
         min_length=1,
         max_length=40,
         json_schema_extra=_row(
-            "Deck design", "The pattern on the card backs", 1, at_once=True, effect="look"
+            N_("Deck design"), N_("The pattern on the card backs"), 1, at_once=True, effect="look"
         ),
     )
     large_index: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Large-index cards",
-            "Bigger rank and suit in the card corners",
+            N_("Large-index cards"),
+            N_("Bigger rank and suit in the card corners"),
             1,
             at_once=True,
             effect="look",
@@ -270,7 +294,7 @@ class Settings(BaseModel):
         min_length=1,
         max_length=40,
         json_schema_extra=_row(
-            "Table colour", "The felt's colours", 1, at_once=True, effect="look"
+            N_("Table colour"), N_("The felt's colours"), 1, at_once=True, effect="look"
         ),
     )
     suit_colours: str = Field(
@@ -278,14 +302,14 @@ class Settings(BaseModel):
         min_length=1,
         max_length=40,
         json_schema_extra=_row(
-            "Suit colours", "The colours of the four suits", 1, at_once=True, effect="look"
+            N_("Suit colours"), N_("The colours of the four suits"), 1, at_once=True, effect="look"
         ),
     )
     fullscreen: bool = Field(
         default=False,
         json_schema_extra=_row(
-            "Fullscreen",
-            "The game fills the screen (F11 switches it anywhere)",
+            N_("Fullscreen"),
+            N_("The game fills the screen (F11 switches it anywhere)"),
             1,
             at_once=True,
             effect="window",
@@ -303,6 +327,13 @@ class Settings(BaseModel):
         low, high = (320, 16_384) if info.field_name == "window_size" else (-32_768, 32_767)
         if any(not low <= v <= high for v in value):
             raise ValueError(f"each number is between {low} and {high}")
+        return value
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        if value and value not in LANGUAGES:
+            raise ValueError(f"no language {value!r} (there are: {', '.join(LANGUAGES)})")
         return value
 
     @field_validator(*LOOK_FIELDS)
@@ -381,14 +412,14 @@ class Settings(BaseModel):
         players = describe(field).players if field in SCREEN_ORDER else None
         if players is None or players == self.players:
             return None
-        return f"{players} players only"
+        return _("{players} players only").format(players=players)
 
 
 #: The settings screen's rows, in order (column 0: the game; 1: the table and its look).
 SCREEN_ORDER: tuple[str, ...] = (
     "rules_preset", "players", "game_type", "computer_level", "two_canastas_to_go_out",
     "draw_two", "ask_permission", "pile_always_frozen", "replays", "replays_kept",
-    "sound", "speed", "sort_order", "orientation", "fullscreen", "theme", "card_style",
+    "language", "sound", "speed", "sort_order", "orientation", "fullscreen", "theme", "card_style",
     "deck_design",
     "suit_colours", "large_index",
 )  # fmt: skip
@@ -439,10 +470,12 @@ def describe(
     if not isinstance(extra, dict) or "label" not in extra:
         raise KeyError(f"{field!r} has no description for the settings screen")
     meta: dict[str, Any] = dict(extra)
-    words: dict[Any, str] = dict(meta["words"])
+    words: dict[Any, str] = {value: _say(text, value) for value, text in meta["words"].items()}
+    if field == "language":  # each language by its own name, never translated
+        words = dict(LANGUAGES)
     literal = get_args(info.annotation)
     if info.annotation is bool:
-        on_off = ((True, "On"), (False, "Off"))
+        on_off = ((True, _("On")), (False, _("Off")))
         choices: tuple[tuple[object, str], ...] = on_off if info.default else on_off[::-1]
     elif literal:
         choices = tuple((value, words.get(value, str(value))) for value in literal)
@@ -451,9 +484,19 @@ def describe(
     else:
         choices = tuple((name, word(name)) for name in (names or [info.default]))
     return SettingInfo(
-        field, str(meta["label"]), str(meta["help"]), int(meta["column"]), choices,
+        field, _say(meta["label"]), _say(meta["help"]), int(meta["column"]), choices,
         bool(meta["at_once"]), meta["effect"], meta["players"],
     )  # fmt: skip
+
+
+def _say(text: str, value: object = None) -> str:
+    """A description's words in the language in use, its numbers written for it: ``{points}``
+    is the full game's 5,000, ``{n}`` the choice's own number."""
+    said = _(text)
+    if "{" not in said:
+        return said
+    n = number(value) if isinstance(value, int) else ""
+    return said.format(points=number(5_000), n=n)
 
 
 def describe_rule(field: str) -> SettingInfo:
@@ -465,12 +508,14 @@ def describe_rule(field: str) -> SettingInfo:
     """
     index = HOUSE_RULES.index(field)
     if field == "empty_stock":
-        choices: tuple[tuple[object, str], ...] = tuple(EMPTY_STOCK_WORDS.items())
+        choices: tuple[tuple[object, str], ...] = tuple(
+            (value, _(text)) for value, text in EMPTY_STOCK_WORDS.items()
+        )
     else:
-        choices = ((False, "Off"), (True, "On"))
+        choices = ((False, _("Off")), (True, _("On")))
     column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
-    help_line = OPTION_HELP[field].rstrip(".")
-    return SettingInfo(field, HOUSE_RULE_LABELS[field], help_line, column, choices, False,
+    help_line = _(OPTION_HELP[field]).rstrip(".")
+    return SettingInfo(field, _(HOUSE_RULE_LABELS[field]), help_line, column, choices, False,
                        None, None)  # fmt: skip
 
 
@@ -517,18 +562,22 @@ def load_settings(
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         kept = move_aside(path)
-        where = f"kept as {kept.name}" if kept else "left in place"
+        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
         return Settings(), [
-            f"{path.name} could not be read ({_short(error)}); it was {where} and the "
-            "default settings are in use."
+            _(
+                "{name} could not be read ({error}); it was {where} and the default settings "
+                "are in use."
+            ).format(name=path.name, error=_short(error), where=where)
         ]
     notices: list[str] = []
     version = data.get("schema_version")
     if isinstance(version, int) and version > SETTINGS_SCHEMA_VERSION:
         data = {k: v for k, v in data.items() if k != "schema_version"}
         notices.append(
-            f"{path.name} was written by a newer version of Canasta (format {version}); "
-            "the settings this version knows are used."
+            _(
+                "{name} was written by a newer version of Canasta (format {version}); "
+                "the settings this version knows are used."
+            ).format(name=path.name, version=version)
         )
     try:
         return Settings.model_validate(data, context=context), notices
@@ -544,14 +593,17 @@ def load_settings(
     try:
         save_settings(path, settings)
     except StoreError:
-        note = " (the repaired file could not be written)"
+        note = _(" (the repaired file could not be written)")
     names = ", ".join(bad)
-    plural = "were" if len(bad) > 1 else "was"
-    where = f" (the old file is kept as {kept.name})" if kept else ""
-    return settings, notices + [
-        f"In {path.name}, {names} {plural} not valid and went back to the default; "
-        f"your other settings are kept{where}{note}."
-    ]
+    where = _(" (the old file is kept as {name})").format(name=kept.name) if kept else ""
+    line = ngettext(
+        "In {file}, {names} was not valid and went back to the default; "
+        "your other settings are kept{where}{note}.",
+        "In {file}, {names} were not valid and went back to the default; "
+        "your other settings are kept{where}{note}.",
+        len(bad),
+    )
+    return settings, [*notices, line.format(file=path.name, names=names, where=where, note=note)]
 
 
 def _short(error: Exception) -> str:

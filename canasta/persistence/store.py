@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from canasta.i18n import N_, _
 from canasta.persistence.files import (
     StoreError,
     atomic_write,
@@ -47,14 +48,19 @@ from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
 #: What each kind of file is called in a line for the player, and what happens next when
 #: it could not be written.
 _WHAT = {
-    "settings": ("the settings", "The change holds while the game runs and is saved at the "
-                 "next change or turn."),
-    "stats": ("your stats", "They are kept while the game runs and saved at the next turn."),
-    "game": ("the game", "Play goes on; saving is tried again at every turn."),
-    "record": ("the game record", "It is tried again at the next turn or new game."),
-    "finished": ("the finished game", "It stays in the saved game's place for now."),
-    "clear": ("", "It is deleted at the next start."),
-}  # fmt: skip
+    "settings": (
+        N_("the settings"),
+        N_("The change holds while the game runs and is saved at the next change or turn."),
+    ),
+    "stats": (
+        N_("your stats"),
+        N_("They are kept while the game runs and saved at the next turn."),
+    ),
+    "game": (N_("the game"), N_("Play goes on; saving is tried again at every turn.")),
+    "record": (N_("the game record"), N_("It is tried again at the next turn or new game.")),
+    "finished": (N_("the finished game"), N_("It stays in the saved game's place for now.")),
+    "clear": ("", N_("It is deleted at the next start.")),
+}
 #: A finished game waiting for its stats or record, kept beside the game in progress.
 FINISHED_PREFIX = "finished-"
 
@@ -87,7 +93,7 @@ class Store:
             settings, notes = load_settings(self.paths.settings, looks)
         except StoreError as error:
             self._unread.add("settings")
-            self._read_notice("your settings", error, "The default settings are in use.")
+            self._read_notice(N_("your settings"), error, N_("The default settings are in use."))
             return Settings()
         self.notices += notes
         return settings
@@ -106,7 +112,7 @@ class Store:
             raw = read_file(path)
         except StoreError as error:
             self._unread.add("stats")
-            self._read_notice("your stats", error, "They count from zero for now.")
+            self._read_notice(N_("your stats"), error, N_("They count from zero for now."))
             return Stats()
         if raw is None:
             return Stats()
@@ -115,7 +121,7 @@ class Store:
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:
-            self._aside(path, "Your stats", _reason(error), "start again from zero")
+            self._aside(path, N_("Your stats"), _reason(error), N_("start again from zero"))
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
@@ -159,7 +165,7 @@ class Store:
         try:
             return parse_save(raw)
         except SaveError as error:
-            self._aside(path, "The saved game", str(error), "a new game can start")
+            self._aside(path, N_("The saved game"), str(error), N_("a new game can start"))
             return None
 
     def saved_game_id(self) -> str | None:
@@ -242,7 +248,7 @@ class Store:
     # Helpers ----------------------------------------------------------------------------------
 
     def _write(self, kind: str, path: Path, write: Callable[[], object]) -> bool:
-        what, then = _WHAT[kind]
+        what, then = (_(text) if text else "" for text in _WHAT[kind])
         try:
             if kind in self._unread:
                 self._set_aside_unread(kind, path)
@@ -250,12 +256,17 @@ class Store:
         except StoreError as error:
             if kind not in self._failed_writes:  # one line per kind of file, not per turn
                 self._failed_writes.add(kind)
-                doing = f"save {what}" if what else f"delete {path.name}"
-                self.notices.append(f"Could not {doing}: {error}. {then}")
+                line = (
+                    _("Could not save {what}: {error}. {then}")
+                    if what
+                    else _("Could not delete {what}: {error}. {then}")
+                )
+                what = what or path.name
+                self.notices.append(line.format(what=what, error=error, then=then))
             return False
         if kind in self._failed_writes and what:
             self._failed_writes.discard(kind)
-            self.notices.append(f"{what[0].upper()}{what[1:]} could be saved again.")
+            self.notices.append(_("{what} could be saved again.").format(what=what).capitalize())
         return True
 
     def _set_aside_unread(self, kind: str, path: Path) -> None:
@@ -269,32 +280,44 @@ class Store:
         if kept is None:
             raise StoreError(f"{path} could not be read, so it is not written over")
         self._unread.discard(kind)
-        self.notices.append(f"{path.name}, which could not be read, is kept as {kept.name}.")
+        self.notices.append(
+            _("{name}, which could not be read, is kept as {kept}.").format(
+                name=path.name, kept=kept.name
+            )
+        )
 
     def _read_failed(self, kind: str, error: OSError) -> None:
         if kind not in self._unread:  # said once, not at every look
             self._unread.add(kind)
-            self._read_notice("the saved game", error, "It is left as it is.")
+            self._read_notice(N_("the saved game"), error, N_("It is left as it is."))
 
     def _read_notice(self, what: str, error: OSError, then: str) -> None:
         """One line per reason: files that cannot be read for the same reason share it."""
         reason = str(error)
         line = self._read_lines.get(reason)
         if line is not None and line[1] in self.notices:
-            whats = [*line[0], what]
-            names = ", ".join(whats[:-1]) + " and " + whats[-1]
-            merged = f"Could not read {names}: {reason}. Defaults are in use for now."
+            whats = [*line[0], _(what)]
+            names = _("{some} and {last}").format(some=", ".join(whats[:-1]), last=whats[-1])
+            merged = _("Could not read {what}: {reason}. Defaults are in use for now.").format(
+                what=names, reason=reason
+            )
             self.notices[self.notices.index(line[1])] = merged
             self._read_lines[reason] = (whats, merged)
             return
-        text = f"Could not read {what}: {reason}. {then}"
-        self._read_lines[reason] = ([what], text)
+        text = _("Could not read {what}: {reason}. {then}").format(
+            what=_(what), reason=reason, then=_(then)
+        )
+        self._read_lines[reason] = ([_(what)], text)
         self.notices.append(text)
 
     def _aside(self, path: Path, what: str, reason: str, then: str) -> None:
         kept = move_aside(path)
-        where = f"kept as {kept.name}" if kept else "left in place"
-        self.notices.append(f"{what} could not be used ({reason}); it was {where} and {then}.")
+        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        self.notices.append(
+            _("{what} could not be used ({reason}); it was {where} and {then}.").format(
+                what=_(what), reason=reason, where=where, then=_(then)
+            )
+        )
 
 
 def _plain(error: OSError, path: Path) -> OSError:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
+from canasta.i18n import N_, _
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
@@ -32,16 +33,16 @@ class ConfirmDialog(Scene):
         question: str,
         on_yes: Callable[[], None],
         *,
-        yes: str = "Yes",
-        no: str = "No",
+        yes: str = N_("Yes"),
+        no: str = N_("No"),
         theme: Theme | None = None,
     ) -> None:
         super().__init__()
         self.question = question
         self.on_yes = on_yes
         self.theme = theme = theme or default_theme()
-        self.yes_button = Button((0, 0, 1, 1), yes, self._yes, theme=theme)
-        self.no_button = Button((0, 0, 1, 1), no, self._close, theme=theme)
+        self.yes_button = Button((0, 0, 1, 1), _(yes), self._yes, theme=theme)
+        self.no_button = Button((0, 0, 1, 1), _(no), self._close, theme=theme)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _close(self) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from canasta.i18n import N_, _
 from canasta.scenes.base import Scene
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
@@ -70,7 +71,7 @@ class HomeScene(Scene):
         players: int = 2,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         notices: Sequence[str] = (),
-        rules_name: str = "Classic",
+        rules_name: str = "Classic",  # shown as given (the caller translates it)
         saved: str = "",
     ) -> None:
         super().__init__()
@@ -82,25 +83,31 @@ class HomeScene(Scene):
         self.players = players
         self.make_renderer = renderer
         self.notices = list(notices)
-        self.subtitle = f"{rules_name} rules \u00b7 {players} players"
+        self.subtitle = _("{rules} rules \u00b7 {players} players").format(
+            rules=rules_name, players=players
+        )
         self.sound_on = sound_on
         self.saved = saved
         self.saved_pos: tuple[int, int] = (0, 0)
         self.saved_px = 14
 
+        #: Buttons by their English label (the catalogue's key), whatever the language.
+        self.named: dict[str, Button] = {}
+
         def add(label: str, action: _Action | None) -> None:
             if action is not None:
-                self.buttons.append(Button((0, 0, 10, 10), label, action, theme=theme))
+                button = Button((0, 0, 10, 10), _(label), action, theme=theme)
+                self.buttons.append(button)
+                self.named[label] = button
 
         self.buttons: list[Button] = []
-        add("Continue game", on_continue)
-        add("Start new game", lambda: on_new_game(self.players))
-        add("Settings", on_settings)
-        add("How to play", on_how_to_play)
-        add("Stats", on_stats)
+        add(N_("Continue game"), on_continue)
+        add(N_("Start new game"), lambda: on_new_game(self.players))
+        add(N_("Settings"), on_settings)
+        add(N_("How to play"), on_how_to_play)
+        add(N_("Stats"), on_stats)
         add(self._sound_label(), self.toggle_sound if on_sound else None)
-        add("Quit", on_quit)
-        self.named = {b.label: b for b in self.buttons}
+        add(N_("Quit"), on_quit)
         self.sound_button = self.buttons[-2] if on_sound else None
         self.focus = 0
         self.fan: list[CardSprite] = []
@@ -110,14 +117,14 @@ class HomeScene(Scene):
         self._sync_focus()
 
     def _sound_label(self) -> str:
-        return "Sound: on" if self.sound_on else "Sound: off"
+        return N_("Sound: on") if self.sound_on else N_("Sound: off")
 
     def toggle_sound(self) -> None:
         """Turn the sound on or off (through ``on_sound``) and relabel the toggle."""
         if self.on_sound is None or self.sound_button is None:
             return
         self.sound_on = self.on_sound()
-        self.sound_button.label = self._sound_label()
+        self.sound_button.label = _(self._sound_label())
 
     def enter(self, payload: object = None) -> None:
         """Deal the decorative fan in with a short animation."""
@@ -133,14 +140,15 @@ class HomeScene(Scene):
         bh = max(36, min(58, int(h * 0.066)))
         gap = max(10, bh // 3)
         y = int(h * 0.47)
-        big = [b for b in self.buttons if b.label in ("Continue game", "Start new game")]
-        last = [b for b in self.buttons if b is self.sound_button or b.label == "Quit"]
+        keys = {id(b): key for key, b in self.named.items()}
+        big = [b for b in self.buttons if keys[id(b)] in ("Continue game", "Start new game")]
+        last = [b for b in self.buttons if b is self.sound_button or keys[id(b)] == "Quit"]
         small = [b for b in self.buttons if b not in big and b not in last]
         for button in big:
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.midtop = (w // 2, y)
             y += bh + gap
-            if button.label == "Continue game" and self.saved:
+            if keys[id(button)] == "Continue game" and self.saved:
                 # What is saved, in a line under the button, before a new game replaces it.
                 self.saved_px = max(14, min(20, bh // 3))
                 self.saved_pos = (w // 2, y - gap // 2 + self.saved_px // 2)
@@ -161,7 +169,7 @@ class HomeScene(Scene):
         self._layout_fan(animate=False)
 
     def _fan_targets(self) -> list[tuple[float, float, float]]:
-        w, _ = self.size
+        w = self.size[0]
         cw, ch = self.renderer.size
         radius = ch * 1.6
         pivot_y = self.title_rect.top - ch * 0.08 - ch / 2 + radius
@@ -260,8 +268,8 @@ class HomeScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         if self.saved and self.on_continue is not None:
-            blit_text(surface, f"Saved: {self.saved}", self.saved_px, t.text_dim,
-                      center=self.saved_pos)  # fmt: skip
+            saved = _("Saved: {game}").format(game=self.saved)
+            blit_text(surface, saved, self.saved_px, t.text_dim, center=self.saved_pos)
         self._draw_notices(surface)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta.engine.cards import CARD_CODE
+from canasta.i18n import _
 from canasta.scenes.base import Scene
 from canasta.scenes.howto_pages import PAGES, Figure, Page
 from canasta.ui.cards import CardRenderer, card_size_for_width
@@ -53,9 +54,9 @@ class HowToPlayScene(Scene):
         self.pages = pages
         self.page = 0
         self.make_renderer = renderer
-        self.prev_button = Button((0, 0, 1, 1), "Previous", lambda: self.turn(-1), theme=theme)
-        self.next_button = Button((0, 0, 1, 1), "Next", lambda: self.turn(1), theme=theme)
-        self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
+        self.prev_button = Button((0, 0, 1, 1), _("Previous"), lambda: self.turn(-1), theme=theme)
+        self.next_button = Button((0, 0, 1, 1), _("Next"), lambda: self.turn(1), theme=theme)
+        self.back_button = Button((0, 0, 1, 1), _("Back"), on_back, theme=theme)
         self.buttons = [self.prev_button, self.next_button, self.back_button]
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.figure_rect = pygame.Rect(0, 0, 0, 0)
@@ -119,16 +120,17 @@ class HowToPlayScene(Scene):
         paint_felt(surface, t)
         w, h = self.size
         page = self.pages[self.page]
-        blit_text(surface, page.title, max(26, h // 16), t.text, bold=True,
+        blit_text(surface, _(page.title), max(26, h // 16), t.text, bold=True,
                   center=(w // 2, round(h * 0.06)))  # fmt: skip
-        blit_text(surface, f"Page {self.page + 1} of {len(self.pages)}", max(14, h // 44),
+        page_of = _("Page {n} of {pages}").format(n=self.page + 1, pages=len(self.pages))
+        blit_text(surface, page_of, max(14, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
         # A page without figures (the keys) uses the whole width for its text.
         text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
         draw_panel(surface, text_rect, t.frost, 14)
         size = max(15, min(30, self.text_rect.width // 21, h // 27))
         inner = text_rect.inflate(-2 * size, -2 * size)
-        y = draw_paragraph(surface, page.text, size, t.text, inner)
+        y = draw_paragraph(surface, _(page.text), size, t.text, inner)
         if page.table:
             self._draw_table(surface, page.table, pygame.Rect(inner.x, y + size // 2,
                                                               inner.width, inner.bottom - y),
@@ -143,9 +145,10 @@ class HowToPlayScene(Scene):
     ) -> None:  # fmt: skip
         t = self.theme
         y = rect.top
+        rows = tuple((_(left), _(right)) for left, right in rows)
         size = max(12, min(size, int(rect.height / (len(rows) * 1.45))))
         font = get_font(size)
-        left_w = max(font.size(left)[0] for left, _ in rows)
+        left_w = max(font.size(left)[0] for left, _right in rows)
         right_x = min(rect.centerx + size, rect.x + 2 * size + left_w)
         for left, right in rows:
             if y + size > rect.bottom:
@@ -184,7 +187,7 @@ class HowToPlayScene(Scene):
             if index == figure.crosswise:
                 image = pygame.transform.rotate(image, 90)
             images.append(image)
-        total = sum(step for _ in images[:-1]) + images[-1].get_width() if images else 0
+        total = sum(step for _image in images[:-1]) + images[-1].get_width() if images else 0
         total += sum(img.get_width() - cw for img in images[:-1] if img.get_width() > cw)
         x = slot.centerx - total // 2
         y = slot.y + (slot.height - caption * 2 - ch) // 2
@@ -192,5 +195,5 @@ class HowToPlayScene(Scene):
             rect = image.get_rect(topleft=(x, y + (ch - image.get_height()) // 2))
             surface.blit(image, rect)
             x += step + max(0, image.get_width() - cw)
-        blit_text(surface, figure.caption, caption, self.theme.text,
+        blit_text(surface, _(figure.caption), caption, self.theme.text,
                   center=(slot.centerx, y + ch + caption))  # fmt: skip

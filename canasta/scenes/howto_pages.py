@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canasta.i18n import N_
 from canasta.scenes.table.keys import key_help
 
 
@@ -36,119 +37,121 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page(
-        "The aim",
-        "Lay down melds, sets of three or more cards of one rank, and grow them into "
+        N_("The aim"),
+        N_("Lay down melds, sets of three or more cards of one rank, and grow them into "
         "canastas: melds of seven cards or more. Each hand, a side scores what it melded "
         "and its bonuses, less the cards left in its hands.\n"
         "A full game ends with the hand in which a side reaches 5,000 points; a quick game "
         "is a single hand. Two players play head to head; four play as two sides, "
-        "partners sitting opposite each other.",
+        "partners sitting opposite each other."),
         (
-            Figure("A natural canasta: no wild card, 500 points",
+            Figure(N_("A natural canasta: no wild card, 500 points"),
                    ("KH", "KS", "KD", "KC", "KH", "KS", "KD")),
-            Figure("A mixed canasta: wild cards in it, 300 points",
+            Figure(N_("A mixed canasta: wild cards in it, 300 points"),
                    ("9H", "9S", "9D", "9C", "9H", "2C", "JK")),
         ),
     ),
     Page(
-        "Your turn",
-        "Start by drawing the top card of the stock, or by taking the whole discard pile. "
+        N_("Your turn"),
+        N_("Start by drawing the top card of the stock, or by taking the whole discard pile. "
         "Then lay down melds or add cards to your side's melds, if you want to. End the turn "
         "by discarding one card face up on the pile.\n"
         "Click the stock to draw. To take the pile, select the cards from your hand that "
         "meld with its top card and click the pile. Select one card and click the pile to "
-        "discard it.",
+        "discard it."),
         (
-            Figure("The stock", ("AC", "AC", "AC"), face_down=True),
-            Figure("The discard pile: its top card is the one you may use", ("5D", "TS", "8H")),
+            Figure(N_("The stock"), ("AC", "AC", "AC"), face_down=True),
+            Figure(N_("The discard pile: its top card is the one you may use"), ("5D", "TS", "8H")),
         ),
     ),
     Page(
-        "Melds and wild cards",
-        "A meld needs at least two natural cards of one rank. Jokers and twos are wild: they "
+        N_("Melds and wild cards"),
+        N_("A meld needs at least two natural cards of one rank. Jokers and twos are wild: they "
         "join any meld, but a meld never holds more wild cards than natural ones, and at "
         "most three wild cards. A side has one meld of each rank; more cards of that rank "
         "are added to it.\n"
         "Threes never form ordinary melds: red threes are laid out by themselves, and black "
-        "threes are melded only when going out.",
+        "threes are melded only when going out."),
         (
-            Figure("Three natural sevens", ("7H", "7C", "7S")),
-            Figure("Two queens and a wild two", ("QD", "QS", "2H")),
-            Figure("Too many wild cards: refused", ("5C", "2D", "JKR")),
+            Figure(N_("Three natural sevens"), ("7H", "7C", "7S")),
+            Figure(N_("Two queens and a wild two"), ("QD", "QS", "2H")),
+            Figure(N_("Too many wild cards: refused"), ("5C", "2D", "JKR")),
         ),
     ),
     Page(
-        "Card values and the opening minimum",
-        "Each card melded counts its value. A side's first melds of a hand must together be "
+        N_("Card values and the opening minimum"),
+        N_("Each card melded counts its value. A side's first melds of a hand must together be "
         "worth at least the opening minimum, which rises with the side's total score at the "
         "start of the hand. Cards taken from the pile wait beside the table until the "
-        "minimum is met.",
-        (Figure("Joker 50 · two and ace 20 · king to eight 10 · seven to four 5",
+        "minimum is met."),
+        (Figure(N_("Joker 50 · two and ace 20 · king to eight 10 · seven to four 5"),
                 ("JK", "2S", "AH", "KC", "8D", "7S", "4H")),),
         (
-            ("Side's total below 0", "15"),
-            ("0 to 1,495", "50"),
-            ("1,500 to 2,995", "90"),
-            ("3,000 and more", "120"),
+            (N_("Side's total below 0"), "15"),
+            (N_("0 to 1,495"), "50"),
+            (N_("1,500 to 2,995"), "90"),
+            (N_("3,000 and more"), "120"),
         ),
     ),
     Page(
-        "Taking the pile",
-        "To take the pile, meld its top card at once: with a natural pair of its rank from "
+        N_("Taking the pile"),
+        N_("To take the pile, meld its top card at once: with a natural pair of its rank from "
         "your hand, or, while the pile is not frozen, with one natural card and a wild card, "
         "or by adding it to your side's meld of that rank.\n"
         "The pile is frozen while a wild card or a red three is in it (shown turned "
         "sideways), and for a side that has not melded yet: then only a natural pair takes "
-        "it. A black three on top blocks the pile for the next player.",
+        "it. A black three on top blocks the pile for the next player."),
         (
-            Figure("Frozen: a wild two lies in the pile", ("6C", "2D", "JS", "9H"), crosswise=1),
-            Figure("Blocked: a black three on top", ("8D", "QC", "3S")),
+            Figure(N_(
+                "Frozen: a wild two lies in the pile"
+            ), ("6C", "2D", "JS", "9H"), crosswise=1),
+            Figure(N_("Blocked: a black three on top"), ("8D", "QC", "3S")),
         ),
     ),
     Page(
-        "Threes",
-        "A red three is never held: it is laid out beside your melds as soon as you get it, "
+        N_("Threes"),
+        N_("A red three is never held: it is laid out beside your melds as soon as you get it, "
         "and you draw a card to replace it. Each is worth 100 points, all four 800, but they "
         "count against a side that has melded nothing when the hand ends.\n"
         "A black three discarded blocks the pile for one turn. Black threes can be melded "
-        "only in the turn you go out, three or four of them, without wild cards.",
+        "only in the turn you go out, three or four of them, without wild cards."),
         (
-            Figure("Red threes: 100 points each", ("3H", "3D")),
-            Figure("Black threes, melded only when going out", ("3C", "3S", "3C")),
+            Figure(N_("Red threes: 100 points each"), ("3H", "3D")),
+            Figure(N_("Black threes, melded only when going out"), ("3C", "3S", "3C")),
         ),
     ),
     Page(
-        "Going out",
-        "Your side may go out once it has a canasta. Go out by melding all your cards, or all "
+        N_("Going out"),
+        N_("Your side may go out once it has a canasta. Go out by melding all your cards, or all "
         "but one and discarding the last. The hand then ends for everyone and is scored.\n"
         "Going out earns 100 points, or 200 when you meld your whole hand in one turn without "
         "having melded before (going out concealed). With four players, you may ask your "
         "partner \"may I go out?\" first; the answer binds you for that turn.\n"
         "When the stock runs out at the Classic table, play goes on while each player in turn "
         "can take the pile: take it, or click the empty stock to decline it, which ends the "
-        "hand. With the Book rules a top card that fits your side's meld must be taken.",
-        (Figure("A canasta on the table: now your side may go out",
+        "hand. With the Book rules a top card that fits your side's meld must be taken."),
+        (Figure(N_("A canasta on the table: now your side may go out"),
                 ("AS", "AH", "AD", "AC", "AS", "AH", "2S")),),
     ),
     Page(
-        "Keys",
-        "Every action works from the keyboard; F1 or ? at the table shows this list.",
+        N_("Keys"),
+        N_("Every action works from the keyboard; F1 or ? at the table shows this list."),
         (),
         key_help(),
     ),
     Page(
-        "Scoring",
-        "When the hand ends, each side adds up these items. The scoreboard shows every item "
-        "for both sides and the running totals.",
+        N_("Scoring"),
+        N_("When the hand ends, each side adds up these items. The scoreboard shows every item "
+        "for both sides and the running totals."),
         (),
         (
-            ("Cards melded", "their values"),
-            ("Natural canasta", "500"),
-            ("Mixed canasta", "300"),
-            ("Red three", "100 each (all four: 800)"),
-            ("Going out", "100"),
-            ("Going out concealed", "200"),
-            ("Cards left in hand", "minus their values"),
+            (N_("Cards melded"), N_("their values")),
+            (N_("Natural canasta"), "500"),
+            (N_("Mixed canasta"), "300"),
+            (N_("Red three"), N_("100 each (all four: 800)")),
+            (N_("Going out"), "100"),
+            (N_("Going out concealed"), "200"),
+            (N_("Cards left in hand"), N_("minus their values")),
         ),
     ),
 )  # fmt: skip

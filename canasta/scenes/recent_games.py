@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from canasta.i18n import _, ngettext, number
 from canasta.persistence.records import RecordSummary
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, fit_text_size
@@ -26,13 +27,18 @@ MAX_ROWS = 10
 def describe(summary: RecordSummary) -> tuple[str, str, str]:
     """The row's words: (when, what game, how it ended)."""
     if summary.error is not None:
-        return ("", summary.path.name, f"cannot be replayed: {summary.error}")
+        return ("", summary.path.name, _("cannot be replayed: {error}").format(error=summary.error))
     when = summary.finished_at.replace("T", " ")[:16]
-    hands = f"{summary.hands} hand" + ("" if summary.hands == 1 else "s")
-    what = f"{summary.players} players, {hands}"
-    us, them = summary.totals
-    result = {True: "won", False: "lost", None: "tied"}[summary.won]
-    return (when, what, f"You {result}, {us:,} to {them:,}")
+    what = ngettext(
+        "{players} players, {n} hand", "{players} players, {n} hands", summary.hands
+    ).format(players=summary.players, n=summary.hands)
+    us, them = number(summary.totals[0]), number(summary.totals[1])
+    result = {
+        True: _("You won, {us} to {them}"),
+        False: _("You lost, {us} to {them}"),
+        None: _("You tied, {us} to {them}"),
+    }[summary.won]
+    return (when, what, result.format(us=us, them=them))
 
 
 class RecentGames:
@@ -68,7 +74,7 @@ class RecentGames:
         for i, summary in enumerate(self.rows):
             y = panel.y + row_h * (i + 1)
             rect = pygame.Rect(panel.x + 12, y, panel.width - 24, row_h - 4)
-            button = Button((rect.right - bw, rect.y + 3, bw, rect.height - 6), "Replay",
+            button = Button((rect.right - bw, rect.y + 3, bw, rect.height - 6), _("Replay"),
                             self._replay(i), theme=self.theme)  # fmt: skip
             button.enabled = summary.error is None
             self.buttons.append((button, rect))
@@ -89,21 +95,21 @@ class RecentGames:
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Press the Replay button under ``pos``; True if one was pressed."""
-        return any(button.hit(pos) and button.click() for button, _ in self.buttons)
+        return any(button.hit(pos) and button.click() for button, _rect in self.buttons)
 
     def hover(self, pos: tuple[int, int]) -> None:
         """Light the button under the pointer."""
-        for button, _ in self.buttons:
+        for button, _rect in self.buttons:
             button.update_hover(pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The heading, then a row per game (or a line saying there are none)."""
         t, panel, row_h = self.theme, self.panel, self.row_height
         size = max(13, min(24, round(row_h * 0.45)))
-        blit_text(surface, "Recent games", size + 2, t.accent, bold=True,
+        blit_text(surface, _("Recent games"), size + 2, t.accent, bold=True,
                   midleft=(panel.x + 20, panel.y + row_h // 2 + 4))  # fmt: skip
         if not self.rows:
-            blit_text(surface, "No finished games yet (with Keep replays on).", size,
+            blit_text(surface, _("No finished games yet (with Keep replays on)."), size,
                       t.text_dim, center=panel.center)  # fmt: skip
             return
         for i, ((button, rect), summary) in enumerate(zip(self.buttons, self.rows, strict=True)):

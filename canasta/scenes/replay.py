@@ -22,6 +22,7 @@ import pygame
 from canasta.controller import Applied, ReplayController
 from canasta.engine.rules import RuleSet
 from canasta.engine.words import move_words
+from canasta.i18n import N_, _, ngettext, number
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (
     ControlsLayout,
@@ -45,7 +46,7 @@ from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
 #: Replay speeds: (name, factor on the table's pace and animations).
-SPEEDS = (("Half", 0.5), ("Normal", 1.0), ("Double", 2.0), ("Fast", 5.0))
+SPEEDS = ((N_("Half"), 0.5), (N_("Normal"), 1.0), (N_("Double"), 2.0), (N_("Fast"), 5.0))
 VIEWS = ("seat", "all")
 #: Seconds the last state of a hand stays before playing on into the next hand.
 HAND_PAUSE = 2.0
@@ -98,14 +99,16 @@ class ReplayScene(TableScene):
         self.view = view
         self.speed_index = speed_index
         self.controls: ControlsLayout | None = None
-        icons = (("start", "Start", self.to_start), ("back", "Back one move", self.step_back),
-                 ("play", "Play", self.toggle_play), ("forward", "Forward one move",
-                 self.step_forward), ("end", "End", self.to_end))  # fmt: skip
+        icons = (("start", _("Start"), self.to_start),
+                 ("back", _("Back one move"), self.step_back),
+                 ("play", _("Play"), self.toggle_play),
+                 ("forward", _("Forward one move"), self.step_forward),
+                 ("end", _("End"), self.to_end))  # fmt: skip
         self.transport = [IconButton(i, n, f, theme=self.theme) for i, n, f in icons]
         self.speed_button = Button((0, 0, 1, 1), "", self.next_speed, theme=self.theme)
         self.view_button = Button((0, 0, 1, 1), "", self.toggle_view, theme=self.theme)
         self.back_button = self.strip.menu_button
-        self.back_button.label = "Back"
+        self.back_button.label = _("Back")
         self._label_buttons()
 
     # What is shown --------------------------------------------------------------------------
@@ -291,13 +294,21 @@ class ReplayScene(TableScene):
         """The line over the controls: which move of which hand, who made it, and how."""
         hand, n = self.hand, len(self.hand.moves)
         several = len(self.hands) > 1
-        game = f"Hand {self.hand_index + 1}/{len(self.hands)} \u00b7 " if several else ""
+        game = (
+            _("Hand {n}/{hands} \u00b7 ").format(n=self.hand_index + 1, hands=len(self.hands))
+            if several
+            else ""
+        )
         if self.index == 0:
-            return f"{game}Deal {hand.record.deal_number}: {n} moves"
+            return game + ngettext("Deal {deal}: {n} move", "Deal {deal}: {n} moves", n).format(
+                deal=hand.record.deal_number, n=n
+            )
         if self.index == n and hand.score is not None:
             mine = self.replay_controller.me % 2
             us, them = hand.score.totals[mine], hand.score.totals[1 - mine]
-            return f"{game}Hand over: us {us:,}, them {them:,}"
+            return game + _("Hand over: us {us}, them {them}").format(
+                us=number(us), them=number(them)
+            )
         seat = hand.movers[self.index - 1]
         who = seat_name(seat, self.replay_controller.me, self.state.players)
         return f"{game}{self.index}/{n} \u00b7 {who}: {move_words(hand.moves[self.index - 1])}"
@@ -324,6 +335,6 @@ class ReplayScene(TableScene):
 
     def _label_buttons(self) -> None:
         play = self.transport[2]
-        play.icon, play.name = ("pause", "Pause") if self.playing else ("play", "Play")
-        self.speed_button.label = SPEEDS[self.speed_index][0]
-        self.view_button.label = "My seat" if self.view == "all" else "Show all"
+        play.icon, play.name = ("pause", _("Pause")) if self.playing else ("play", _("Play"))
+        self.speed_button.label = _(SPEEDS[self.speed_index][0])
+        self.view_button.label = _("My seat") if self.view == "all" else _("Show all")

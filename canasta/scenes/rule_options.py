@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from canasta.engine.rules import RuleSet
+from canasta.i18n import N_, _
 from canasta.persistence.settings import HOUSE_RULES, Settings, describe_rule
 from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import Theme
@@ -39,11 +40,11 @@ class RuleChoices:
         """Why ``field`` does not apply to the game these settings start, or None."""
         four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")
         if field in four_only and self.settings.players != 4:
-            return "4 players only"
+            return _("4 players only")
         if field == "partner_always_agrees" and not self.settings.ask_permission:
-            return "with ask permission"
+            return _("with ask permission")
         if field == "tie_plays_another_hand" and self.settings.game_type == "quick":
-            return "full games only"
+            return _("full games only")
         return None
 
 
@@ -61,8 +62,8 @@ def overrides_after(settings: Settings, field: str, value: object) -> dict[str, 
 
 def title_for(settings: Settings) -> str:
     """The screen's title: the preset, and whether single options were changed."""
-    changed = " (changed)" if settings.rule_overrides else ""
-    return f"Rule options \u00b7 {settings.rules_preset}{changed}"
+    changed = _(" (changed)") if settings.rule_overrides else ""
+    return _("Rule options \u00b7 {rules}").format(rules=_(settings.rules_preset) + changed)
 
 
 def rule_options_scene(
@@ -96,7 +97,7 @@ def rule_options_scene(
         rows=rule_rows(),
         title=title_for(settings),
         default_of=preset_value,
-        column_names=("Drawing, taking and threes", "Discards, stock and going out"),
+        column_names=(N_("Drawing, taking and threes"), N_("Discards, stock and going out")),
     )
     if scene.reason(scene.options[0]) is not None:
         scene.move_focus(1)

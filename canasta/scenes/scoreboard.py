@@ -15,6 +15,7 @@ import pygame
 
 from canasta.controller import TableController
 from canasta.engine.scoring import SideScore
+from canasta.i18n import _, number
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
@@ -29,11 +30,11 @@ TROPHY_PULSE_S = 3 * math.pi / 2
 def breakdown_rows(score: SideScore) -> list[tuple[str, int]]:
     """The scoreboard's rows for one side: ``(label, points)``, summing to the hand total."""
     return [
-        ("Melded cards", score.melded),
-        ("Canasta bonuses", score.canasta_bonus),
-        ("Red threes", score.red_three_points),
-        ("Going out", score.going_out),
-        ("Cards in hand", score.in_hand),
+        (_("Melded cards"), score.melded),
+        (_("Canasta bonuses"), score.canasta_bonus),
+        (_("Red threes"), score.red_three_points),
+        (_("Going out"), score.going_out),
+        (_("Cards in hand"), score.in_hand),
     ]
 
 
@@ -90,18 +91,21 @@ class ScoreboardScene(Scene):
         self.theme = theme = theme or default_theme()
         self.over = controller.game.over
         first = (
-            Button((0, 0, 1, 1), "New game", on_new_game, theme=theme)
+            Button((0, 0, 1, 1), _("New game"), on_new_game, theme=theme)
             if self.over
-            else Button((0, 0, 1, 1), "Continue", on_continue, theme=theme)
+            else Button((0, 0, 1, 1), _("Continue"), on_continue, theme=theme)
         )
-        self.home_button = Button((0, 0, 1, 1), "Home", on_home, theme=theme)
+        self.home_button = Button((0, 0, 1, 1), _("Home"), on_home, theme=theme)
         self.buttons = [first]
+        #: The buttons with longer words ("Replay hand", "Play this deal again").
+        self.wide: list[Button] = []
         if on_replay is not None:
-            self.buttons.append(Button((0, 0, 1, 1), "Replay hand", on_replay, theme=theme))
+            self.wide.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
         if on_play_again is not None:
-            self.buttons.append(
-                Button((0, 0, 1, 1), "Play this deal again", on_play_again, theme=theme)
+            self.wide.append(
+                Button((0, 0, 1, 1), _("Play this deal again"), on_play_again, theme=theme)
             )
+        self.buttons += self.wide
         self.buttons.append(self.home_button)
         self.focus = 0
         self.auto_left = auto_continue
@@ -114,8 +118,7 @@ class ScoreboardScene(Scene):
         w, h = self.size
         n, gap = len(self.buttons), 24
         wide = 1.6  # "Play this deal again" and "Replay hand" get more room
-        shares = [wide if b.label in ("Play this deal again", "Replay hand") else 1.0
-                  for b in self.buttons]  # fmt: skip
+        shares = [wide if b in self.wide else 1.0 for b in self.buttons]
         unit = min(max(140, w // 7), (w - 32 - gap * (n - 1)) / sum(shares))
         bh = max(40, h // 16)
         y = h - bh - max(16, h // 20)
@@ -172,9 +175,10 @@ class ScoreboardScene(Scene):
         score = self.controller.hand_score
         game = self.controller.game
         mine = self.me % 2
-        title = "Game over" if self.over else f"Hand {len(game.scores)} scores"
+        title = _("Game over") if self.over else _("Hand {n} scores").format(n=len(game.scores))
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
-        deal = f"Deal {game.hand.deal_number}"  # as on the table, to type after --deal
+        # As on the table, to type after --deal.
+        deal = _("Deal {n}").format(n=game.hand.deal_number)
         blit_text(
             surface,
             deal,
@@ -187,31 +191,32 @@ class ScoreboardScene(Scene):
         size = max(15, min(30, panel.height // 13))
         col_us, col_them = panel.x + panel.width * 62 // 100, panel.x + panel.width * 84 // 100
         y = panel.y + size
-        blit_text(surface, "Us", size, theme.accent, bold=True, center=(col_us, y))
-        blit_text(surface, "Them", size, theme.accent, bold=True, center=(col_them, y))
+        blit_text(surface, _("Us"), size, theme.accent, bold=True, center=(col_us, y))
+        blit_text(surface, _("Them"), size, theme.accent, bold=True, center=(col_them, y))
         y += round(size * 1.6)
         if score is not None:
             rows_us = breakdown_rows(score.sides[mine])
             rows_them = breakdown_rows(score.sides[1 - mine])
             rows = [(label, value, rows_them[i][1]) for i, (label, value) in enumerate(rows_us)]
-            rows.append(("This hand", score.sides[mine].total, score.sides[1 - mine].total))
+            this_hand = _("This hand")
+            rows.append((this_hand, score.sides[mine].total, score.sides[1 - mine].total))
             for label, us, them in rows:
-                bold = label == "This hand"
+                bold = label == this_hand
                 blit_text(surface, label, size, theme.text, bold=bold,
                           midleft=(panel.x + size, y))  # fmt: skip
-                blit_text(surface, f"{us:,}", size, theme.text, bold=bold, center=(col_us, y))
-                blit_text(surface, f"{them:,}", size, theme.text, bold=bold,
+                blit_text(surface, number(us), size, theme.text, bold=bold, center=(col_us, y))
+                blit_text(surface, number(them), size, theme.text, bold=bold,
                           center=(col_them, y))  # fmt: skip
                 y += round(size * 1.45)
         y += size // 2
         pygame.draw.line(surface, theme.text_dim, (panel.x + size, y - size // 2),
                          (panel.right - size, y - size // 2), 2)  # fmt: skip
         us_total, them_total = game.totals[mine], game.totals[1 - mine]
-        blit_text(surface, "Game total", size + 2, theme.text, bold=True,
+        blit_text(surface, _("Game total"), size + 2, theme.text, bold=True,
                   midleft=(panel.x + size, y + size // 2))  # fmt: skip
-        blit_text(surface, f"{us_total:,}", size + 2, theme.text, bold=True,
+        blit_text(surface, number(us_total), size + 2, theme.text, bold=True,
                   center=(col_us, y + size // 2))  # fmt: skip
-        blit_text(surface, f"{them_total:,}", size + 2, theme.text, bold=True,
+        blit_text(surface, number(them_total), size + 2, theme.text, bold=True,
                   center=(col_them, y + size // 2))  # fmt: skip
         if self.over:
             self._trophy(surface, game.winner, mine, (col_us, col_them), y + size // 2, size)
@@ -231,9 +236,9 @@ class ScoreboardScene(Scene):
         theme = self.theme
         w, h = self.size
         if winner is None:
-            text = "A tie: the game is shared."
+            text = _("A tie: the game is shared.")
         else:
-            text = "You win!" if winner == mine else "They win."
+            text = _("You win!") if winner == mine else _("They win.")
             # Under the winner's game total, in the winner's column.
             x = columns[0] if winner == mine else columns[1]
             self.trophy_at = (x, round(y + size * 2.2))

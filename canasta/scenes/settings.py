@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.i18n import N_, _
 from canasta.persistence.settings import (
     SCREEN_ORDER,
     SettingInfo,
@@ -36,8 +37,8 @@ from canasta.ui.widgets import Button
 
 #: Options with more choices than this are shown as one choice between arrows.
 MAX_PILLS = 3
-AT_ONCE = "applies at once"
-NEXT_GAME = "applies from the next new game"
+AT_ONCE = N_("applies at once")
+NEXT_GAME = N_("applies from the next new game")
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,9 @@ class Option:
     @classmethod
     def of(cls, info: SettingInfo) -> Option:
         """The row for a setting's description (the hint says when a change applies)."""
-        when = AT_ONCE if info.at_once else NEXT_GAME
-        return cls(info.field, info.label, info.choices, info.column, f"{info.help}; {when}")
+        when = _(AT_ONCE) if info.at_once else _(NEXT_GAME)
+        hint = _("{help}; {when}").format(help=info.help, when=when)
+        return cls(info.field, info.label, info.choices, info.column, hint)
 
 
 def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
@@ -98,21 +100,21 @@ class SettingsScene(Scene):
         theme: Theme | None = None,
         looks: dict[str, list[str]] | None = None,
         rows: list[Option] | None = None,
-        title: str = "Settings",
+        title: str = N_("Settings"),
         default_of: Callable[[str], object] = default_value,
         on_more: Callable[[], None] | None = None,
-        column_names: tuple[str, str] = ("Game", "Table and look"),
+        column_names: tuple[str, str] = (N_("Game"), N_("Table and look")),
     ) -> None:
         super().__init__()
         self.settings = settings
         self.on_change = on_change
         self.theme = theme = theme or default_theme()
         self.options = rows if rows is not None else options(looks)
-        self.title = title
-        self.column_names = column_names
+        self.title = _(title)
+        self.column_names = (_(column_names[0]), _(column_names[1]))
         self.default_of = default_of
         self.more_button = (
-            Button((0, 0, 1, 1), "Rule options", on_more, theme=theme) if on_more else None
+            Button((0, 0, 1, 1), _("Rule options"), on_more, theme=theme) if on_more else None
         )
         self.focus = 0
         self.pills: dict[tuple[str, object], pygame.Rect] = {}
@@ -120,7 +122,7 @@ class SettingsScene(Scene):
         self.steppers: dict[str, pygame.Rect] = {}
         self.rows: list[pygame.Rect] = []
         self.headings: list[tuple[str, pygame.Rect]] = []
-        self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
+        self.back_button = Button((0, 0, 1, 1), _("Back"), on_back, theme=theme)
         self.row_h = 40
         self.notice: str | None = None
 
@@ -146,7 +148,7 @@ class SettingsScene(Scene):
         for option in self.options:
             c = min(option.column, columns - 1)
             x = margin + c * (col_w + margin)
-            if not any(t == names[option.column] for t, _ in self.headings):
+            if not any(t == names[option.column] for t, _rect in self.headings):
                 self.headings.append((names[option.column], pygame.Rect(x, y_col[c], col_w,
                                                                         self.row_h)))  # fmt: skip
                 y_col[c] += self.row_h
@@ -197,7 +199,7 @@ class SettingsScene(Scene):
 
     def _step(self, delta: int, option: Option | None = None) -> None:
         option = option or self.options[self.focus]
-        values = [v for v, _ in option.choices]
+        values = [v for v, _word in option.choices]
         current = getattr(self.settings, option.field)
         index = values.index(current) if current in values else 0
         self.choose(option.field, values[(index + delta) % len(values)])
@@ -270,12 +272,12 @@ class SettingsScene(Scene):
             self._draw_row(surface, option, row, size, i == self.focus)
         option = self.options[self.focus]
         hint_y = self.back_button.rect.top - max(18, h // 36)
-        line, color = f"{option.label}: {option.hint}.", t.text_dim
+        line, color = _("{label}: {hint}.").format(label=option.label, hint=option.hint), t.text_dim
         if self.notice:  # a setting that could not be written: the player must know
             line, color = self.notice, t.accent
         fit = fit_text_size(line, w - 32, max(14, size - 4))
         blit_text(surface, line, fit, color, center=(w // 2, hint_y))
-        legend = blit_text(surface, "marks the default", max(13, size - 6), t.text_dim,
+        legend = blit_text(surface, _("marks the default"), max(13, size - 6), t.text_dim,
                            midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
         draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)
         self.back_button.draw(surface)
@@ -343,7 +345,7 @@ class SettingsScene(Scene):
         radius = rect.height // 2
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
-        values = [v for v, _ in option.choices]
+        values = [v for v, _word in option.choices]
         index = values.index(current) if current in values else 0
         word = option.choices[index][1]
         room = round(rect.height * 0.62) if current == default else 0

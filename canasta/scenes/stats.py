@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from canasta.i18n import N_, _, number, percent
 from canasta.persistence.records import RecordSummary
 from canasta.persistence.stats import KINDS, StatLine, Stats
 from canasta.scenes.base import Scene
@@ -23,31 +24,31 @@ from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Column headings per kind.
-KIND_TITLES = {"2p-full": "2 players, full", "2p-quick": "2 players, quick",
-               "4p-full": "4 players, full", "4p-quick": "4 players, quick"}  # fmt: skip
+KIND_TITLES = {"2p-full": N_("2 players, full"), "2p-quick": N_("2 players, quick"),
+               "4p-full": N_("4 players, full"), "4p-quick": N_("4 players, quick")}  # fmt: skip
 
 
 def _number(value: int | None) -> str:
-    return "\u2014" if value is None else f"{value:,}"
+    return "\u2014" if value is None else number(value)
 
 
 def stat_rows(line: StatLine) -> list[tuple[str, str]]:
     """The screen's rows for one kind: ``(label, text)``."""
     rate = line.win_rate
     return [
-        ("Games played", _number(line.games_played)),
-        ("Games won", _number(line.games_won)),
-        ("Games abandoned", _number(line.games_abandoned)),
-        ("Win rate", "\u2014" if rate is None else f"{rate:.0%}"),
-        ("Highest winning score", _number(line.highest_winning_score)),
-        ("Best hand score", _number(line.best_hand_score)),
-        ("Natural canastas", _number(line.natural_canastas)),
-        ("Mixed canastas", _number(line.mixed_canastas)),
-        ("Red threes", _number(line.red_threes)),
-        ("Went out", _number(line.went_out)),
-        ("Went out concealed", _number(line.went_out_concealed)),
-        ("Current win streak", _number(line.current_streak)),
-        ("Best win streak", _number(line.best_streak)),
+        (_("Games played"), _number(line.games_played)),
+        (_("Games won"), _number(line.games_won)),
+        (_("Games abandoned"), _number(line.games_abandoned)),
+        (_("Win rate"), "\u2014" if rate is None else percent(rate)),
+        (_("Highest winning score"), _number(line.highest_winning_score)),
+        (_("Best hand score"), _number(line.best_hand_score)),
+        (_("Natural canastas"), _number(line.natural_canastas)),
+        (_("Mixed canastas"), _number(line.mixed_canastas)),
+        (_("Red threes"), _number(line.red_threes)),
+        (_("Went out"), _number(line.went_out)),
+        (_("Went out concealed"), _number(line.went_out_concealed)),
+        (_("Current win streak"), _number(line.current_streak)),
+        (_("Best win streak"), _number(line.best_streak)),
     ]
 
 
@@ -79,35 +80,35 @@ class StatsScene(Scene):
         self.stats = stats
         self.on_reset = on_reset
         self.theme = theme = theme or default_theme()
-        self.reset_button = Button((0, 0, 1, 1), "Reset stats", self.ask_reset, theme=theme)
-        self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
+        self.reset_button = Button((0, 0, 1, 1), _("Reset stats"), self.ask_reset, theme=theme)
+        self.back_button = Button((0, 0, 1, 1), _("Back"), on_back, theme=theme)
         self.buttons = [self.back_button, self.reset_button]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.games: RecentGames | None = None
         self.showing_games = False
         if recent is not None:
             self.games = RecentGames(recent, on_replay or (lambda path: None), theme)
-            self.games_button = Button((0, 0, 1, 1), "Recent games", self.toggle_games,
+            self.games_button = Button((0, 0, 1, 1), _("Recent games"), self.toggle_games,
                                        theme=theme)  # fmt: skip
             self.buttons.append(self.games_button)
             self.showing_games = show_games
-            self.games_button.label = "Stats" if show_games else "Recent games"
+            self.games_button.label = _("Stats") if show_games else _("Recent games")
 
     def toggle_games(self) -> None:
         """Switch between the stats and the list of recent games."""
         if self.games is None:
             return
         self.showing_games = not self.showing_games
-        self.games_button.label = "Stats" if self.showing_games else "Recent games"
+        self.games_button.label = _("Stats") if self.showing_games else _("Recent games")
         if self.showing_games:
             self.games.refresh(self.panel)
 
     def ask_reset(self) -> None:
         """Ask "Reset all stats?" in a dialog; yes calls ``on_reset``."""
         if self.manager is not None:
-            question = "Reset all stats? This cannot be undone."
-            self.manager.push(ConfirmDialog(question, self.on_reset, yes="Reset",
-                                            no="Keep", theme=self.theme))  # fmt: skip
+            question = _("Reset all stats? This cannot be undone.")
+            self.manager.push(ConfirmDialog(question, self.on_reset, yes=_("Reset"),
+                                            no=_("Keep"), theme=self.theme))  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         """The table panel and the buttons under it."""
@@ -155,7 +156,7 @@ class StatsScene(Scene):
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
-        blit_text(surface, "Stats", max(28, h // 15), t.text, bold=True,
+        blit_text(surface, _("Stats"), max(28, h // 15), t.text, bold=True,
                   center=(w // 2, round(h * 0.06)))  # fmt: skip
         panel = self.panel
         draw_panel(surface, panel, t.frost, 16)
@@ -174,7 +175,7 @@ class StatsScene(Scene):
         y = panel.y + row_h * 0.75
         for k, kind in enumerate(KINDS):
             x = panel.x + label_w + col_w * (k + 0.5)
-            title = KIND_TITLES[kind]
+            title = _(KIND_TITLES[kind])
             fit = min(size, fit_text_size(title, round(col_w) - 8, size))
             blit_text(surface, title, fit, t.accent, bold=True, center=(x, y))
         for r in range(n - 1):

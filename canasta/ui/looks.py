@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from canasta.i18n import N_, _
 from canasta.ui.cards import CardRenderer
 from canasta.ui.decks import (
     CARD_STYLES,
@@ -27,13 +28,77 @@ def _default_first(names: list[str], default: str) -> list[str]:
     return [default, *(n for n in names if n != default)]
 
 
+#: The designs' titles (from the asset files) for the catalogue: :func:`label` shows them
+#: translated (a test checks every design's title is here).
+LOOK_WORDS = (
+    N_("Green"),
+    N_("Blue"),
+    N_("Merlot"),
+    N_("Dark red"),
+    N_("Light blue"),
+    N_("Black"),
+    N_("Purple"),
+    N_("Teal"),
+    N_("Pink"),
+    N_("Orange"),
+    N_("Dark blue"),
+    N_("Dark green"),
+    N_("Charcoal"),
+    N_("Tobacco"),
+    N_("Stone"),
+    N_("Indigo"),
+    N_("Olive"),
+    N_("Celeste"),
+    N_("Modern"),
+    N_("Classic"),
+    N_("Canasta Jumbo"),
+    N_("Crimson lattice"),
+    N_("Midnight lattice"),
+    N_("Navy dots"),
+    N_("Emerald dots"),
+    N_("Forest stripes"),
+    N_("Royal stripes"),
+    N_("Plum checks"),
+    N_("Maroon checks"),
+    N_("Teal chevrons"),
+    N_("Charcoal chevrons"),
+    N_("Burgundy waves"),
+    N_("Ochre waves"),
+    N_("Slate scales"),
+    N_("Copper scales"),
+    N_("Midnight hexes"),
+    N_("Indigo hexes"),
+    N_("Emerald stars"),
+    N_("Olive stars"),
+    N_("Royal frames"),
+    N_("Crimson frames"),
+    N_("Maroon sunburst"),
+    N_("Navy sunburst"),
+    N_("Charcoal rosette"),
+    N_("Forest rosette"),
+    N_("Ochre tartan"),
+    N_("Plum tartan"),
+    N_("Copper herringbone"),
+    N_("Teal herringbone"),
+    N_("Indigo clover"),
+    N_("Burgundy clover"),
+    N_("Olive harlequin"),
+    N_("Slate harlequin"),
+    N_("Standard"),
+    N_("Classic four-colour"),
+    N_("Tournament"),
+    N_("Heirloom"),
+    N_("High visibility"),
+)
+
+
 def label(name: str) -> str:
     """The player's word for a design name (``"four_colour"`` -> ``"Classic four-colour"``)."""
     for registry in (THEMES, CARD_STYLES, DECKS, PALETTES):
         item = registry.get(name)
         title = getattr(item, "title", None)
         if isinstance(title, str):
-            return title
+            return _(title)
     return name.replace("-", " ").replace("_", " ").capitalize()
 
 

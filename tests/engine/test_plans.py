@@ -82,7 +82,7 @@ def test_finish_search_says_why_there_is_none() -> None:
     refusal = find_finish(state)
     assert not isinstance(refusal, list)
     assert refusal.details["why"] == (
-        "your side needs 1 canasta(s) to go out, and this hand can't complete them"
+        "your side needs 1 canasta to go out, and this hand can't complete it"
     )
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K7}, {}])
     refusal = find_finish(state)

@@ -37,6 +37,7 @@ CHANGED = {
     "theme": "blue",
     "suit_colours": "four-colour",
     "fullscreen": True,
+    "language": "de",
     "window_size": [1600, 1000],
     "window_position": [40, -30],
 }

@@ -50,7 +50,7 @@ def test_players_and_effects_are_declared_beside_the_fields() -> None:
     assert effects == {"rules_preset": "preset", "replays_kept": "records", "sound": "sound",
                        "orientation": "window", "fullscreen": "window", "theme": "look",
                        "card_style": "look", "deck_design": "look", "suit_colours": "look",
-                       "large_index": "look"}  # fmt: skip
+                       "large_index": "look", "language": "language"}  # fmt: skip
     at_once = {f for f in SCREEN_ORDER if describe(f).at_once}
     assert "computer_level" not in at_once and {"sound", "speed", "theme"} <= at_once
 

@@ -11,6 +11,7 @@ import pygame
 
 from canasta.controller import Applied
 from canasta.engine.moves import MoveType
+from canasta.i18n import _, ngettext
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.input import Click, Intent
 from canasta.ui.text import blit_text, fit_text_size
@@ -33,8 +34,8 @@ class BubbleSection(TablePart):
 
     def __init__(self, ctx: TableContext) -> None:
         super().__init__(ctx)
-        self.yes_button = button("Yes", lambda: self.answer(True), ctx.theme)
-        self.no_button = button("No", lambda: self.answer(False), ctx.theme)
+        self.yes_button = button(_("Yes"), lambda: self.answer(True), ctx.theme)
+        self.no_button = button(_("No"), lambda: self.answer(False), ctx.theme)
         self.answer_text = ""
         self.answer_until = 0.0
         self.bubble = pygame.Rect(0, 0, 0, 0)
@@ -72,9 +73,9 @@ class BubbleSection(TablePart):
         if view.watching or event.seat == view.seat or event.seat % 2 != view.seat % 2:
             return
         if event.move.type is MoveType.YES:
-            self.answer_text = "Yes \u2014 go out!"
+            self.answer_text = _("Yes \u2014 go out!")
         elif event.move.type is MoveType.NO:
-            self.answer_text = "No \u2014 give me one turn."
+            self.answer_text = _("No \u2014 give me one turn.")
         else:
             return
         self.answer_until = self.ctx.clock + ANSWER_SECONDS
@@ -84,7 +85,8 @@ class BubbleSection(TablePart):
         view = self.ctx.view()
         if view.asking:
             cards = view.seen.hand_sizes[view.turn]
-            self._bubble(surface, ["May I go out?", f"I hold {cards} card{'s' * (cards != 1)}."])
+            held = ngettext("I hold {n} card.", "I hold {n} cards.", cards).format(n=cards)
+            self._bubble(surface, [_("May I go out?"), held])
             for shown in self.buttons():
                 shown.draw(surface)
         elif self.answer_text and self.ctx.clock < self.answer_until and not view.ended:

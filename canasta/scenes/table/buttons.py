@@ -22,16 +22,17 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.i18n import N_, _
 from canasta.ui.layout import TableLayout
 from canasta.ui.text import get_font
 
 #: The strip's buttons, right to left, by key and label.
 STRIP = (
-    ("finish", "Finish"),
-    ("play", "Play melds"),
-    ("plan", "Plan"),
-    ("ask", "Ask partner"),
-    ("hint", "Hint"),
+    ("finish", N_("Finish")),
+    ("play", N_("Play melds")),
+    ("plan", N_("Plan")),
+    ("ask", N_("Ask partner")),
+    ("hint", N_("Hint")),
 )
 GAP = 6
 #: A button's label is never drawn smaller than this (px).
@@ -76,7 +77,7 @@ def _flow_strip(rects: dict[str, pygame.Rect], msg: pygame.Rect, bh: int, player
     for key, label in STRIP:
         if key == "ask" and players == 2:
             continue
-        width = min(_label_width(label, bh), msg.width - 2 * GAP)
+        width = min(_label_width(_(label), bh), msg.width - 2 * GAP)
         if x - width < msg.x + GAP and x != right:  # the row is full: start one above
             x, y = right, y - bh - GAP
         rects[key] = pygame.Rect(x - width, y, width, bh)

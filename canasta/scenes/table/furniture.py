@@ -10,11 +10,16 @@ import pygame
 from canasta.controller import TableView
 from canasta.engine.moves import MoveType
 from canasta.engine.refusals import Code
+from canasta.i18n import N_, _, ngettext, number
 from canasta.ui.layout import TableLayout
 from canasta.ui.widgets import Badge
 
 FROST_BLUE = (150, 210, 255)
 BLOCKED_RED = (200, 40, 40)
+
+
+#: The seats of four by compass point, the person South.
+COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
 
 
 def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
@@ -24,31 +29,32 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     """
     rel = (seat - me) % players
     if watching:
-        return ("South", "North")[rel] if players == 2 else ("South", "West", "North", "East")[rel]
+        names = (N_("South"), N_("North")) if players == 2 else COMPASS
+        return _(names[rel])
     if rel == 0:
-        return "You"
+        return _("You")
     if players == 2:
-        return "Opponent"
-    return ("You", "West", "Partner", "East")[rel]
+        return _("Opponent")
+    return _((N_("You"), N_("West"), N_("Partner"), N_("East"))[rel])
 
 
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.
 PILE_CLOSED = {
     Code.PILE_EMPTY: "",
-    Code.PILE_TOP_BLACK_THREE: " (a black three blocks the pile)",
-    Code.PILE_TOP_WILD: " (a wild card on top: the pile can't be taken)",
+    Code.PILE_TOP_BLACK_THREE: N_(" (a black three blocks the pile)"),
+    Code.PILE_TOP_WILD: N_(" (a wild card on top: the pile can't be taken)"),
 }
 
 
 def _empty_stock_prompt(moves: set[MoveType]) -> str:
     """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
     if MoveType.DECLINE in moves:
-        return "The stock is empty: take the pile to play on, or click the stock to decline it."
+        return _("The stock is empty: take the pile to play on, or click the stock to decline it.")
     if MoveType.DRAW in moves and MoveType.TAKE in moves:
-        return "The stock is empty: take the pile, or click the stock to end the hand."
+        return _("The stock is empty: take the pile, or click the stock to end the hand.")
     if MoveType.DRAW in moves:
-        return "The stock is empty: click the stock to end the hand."
-    return "The stock is empty and the top card fits your meld: take the pile (forced take)."
+        return _("The stock is empty: click the stock to end the hand.")
+    return _("The stock is empty and the top card fits your meld: take the pile (forced take).")
 
 
 def prompt_for(view: TableView) -> str:
@@ -61,34 +67,46 @@ def prompt_for(view: TableView) -> str:
     if view.ended:
         if view.went_out is not None:
             who = name(view.went_out)
-            ended = f"{who} went out"
+            ended = _("{who} went out").format(who=who)
         elif view.stock_ran_out:
-            ended = "The stock ran out"
+            ended = _("The stock ran out")
         else:
-            ended = "The hand is over"
+            ended = _("The hand is over")
         if view.watching:
-            return f"{ended}."
-        return f"{ended}: look at the hands, then click or press Enter for the scores."
+            return _("{ended}.").format(ended=ended)
+        return _("{ended}: look at the hands, then click or press Enter for the scores.").format(
+            ended=ended
+        )
     if view.asking:
-        return f"Partner ({seen.hand_sizes[seen.turn]} cards) asks: may I go out?"
+        cards = seen.hand_sizes[seen.turn]
+        return ngettext(
+            "Partner ({n} card) asks: may I go out?",
+            "Partner ({n} cards) asks: may I go out?",
+            cards,
+        ).format(n=cards)
     if not view.person_to_move:
         who = name(seen.mover)
         if view.phase == "answer":
-            return f"{who} is answering: may {name(seen.turn)} go out?"
-        return f"{who} is playing\u2026"
+            return _("{who} is answering: may {asker} go out?").format(
+                who=who, asker=name(seen.turn)
+            )
+        return _("{who} is playing\u2026").format(who=who)
     side = seen.side
     if view.phase == "draw":
         if not seen.stock_size:
             return _empty_stock_prompt({m.type for m in seen.legal_moves})
         if view.pile_closed is not None:
-            return f"Your turn: draw from the stock{PILE_CLOSED[view.pile_closed]}."
-        return "Your turn: draw from the stock, or take the pile."
+            why = PILE_CLOSED[view.pile_closed]
+            return _("Your turn: draw from the stock{why}.").format(why=_(why) if why else "")
+        return _("Your turn: draw from the stock, or take the pile.")
     if seen.permission is True:
-        return "Your partner said yes: go out this turn."
+        return _("Your partner said yes: go out this turn.")
     if not seen.opened[side] and seen.turn_melded:
         minimum = view.opening_minimums[side]
-        return f"Melds so far: {seen.opening_points} of the {minimum} you need to open."
-    return "Meld, lay off, or discard a card to end your turn."
+        return _("Melds so far: {points} of the {minimum} you need to open.").format(
+            points=number(seen.opening_points), minimum=number(minimum)
+        )
+    return _("Meld, lay off, or discard a card to end your turn.")
 
 
 def font_px(layout: TableLayout) -> int:

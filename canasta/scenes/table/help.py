@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.keys import action_for, key_help
 from canasta.ui.effects import draw_panel
@@ -54,7 +55,7 @@ class HelpSection(TablePart):
         box = pygame.Rect(0, 0, min(w - 40, size * 44), line * (len(rows) + 3))
         box.center = (w // 2, h // 2)
         draw_panel(surface, box, (8, 20, 12, 235), 14)
-        blit_text(surface, "Keys", size + 4, theme.text, topleft=(box.x + 20, box.y + 12),
+        blit_text(surface, _("Keys"), size + 4, theme.text, topleft=(box.x + 20, box.y + 12),
                   bold=True)  # fmt: skip
         y = box.y + 12 + line * 1.5
         for keys, what in rows:

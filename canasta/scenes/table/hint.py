@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta.engine.moves import Move, MoveType
+from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.effects import draw_glow
 from canasta.ui.input import Click, Intent
@@ -22,7 +23,7 @@ class HintSection(TablePart):
 
     def __init__(self, ctx: TableContext) -> None:
         super().__init__(ctx)
-        self.hint_button = button("Hint", self.show_hint, ctx.theme)
+        self.hint_button = button(_("Hint"), self.show_hint, ctx.theme)
         self.wanted = False
 
     def all_buttons(self) -> list[Button]:
@@ -41,7 +42,7 @@ class HintSection(TablePart):
         """Ask for the hard level's move (it arrives in a later frame, or at once)."""
         self.wanted = self.ctx.controller.request_hint()
         if not self.wanted:
-            self.ctx.toast.show("No hint is available now.", 2.0)
+            self.ctx.toast.show(_("No hint is available now."), 2.0)
 
     def buttons(self) -> list[Button]:
         """The Hint button on the person's turn (not while answering the partner)."""
@@ -60,10 +61,10 @@ class HintSection(TablePart):
         advice = controller.poll_hint()
         if advice is None:
             if controller.person_to_move() and controller.hint_pending:
-                return "Thinking\u2026"
+                return _("Thinking\u2026")
             self.wanted = False
             return None
-        return f"Hint: {advice.reason}"
+        return _("Hint: {reason}").format(reason=advice.reason)
 
     def rects(self, move: Move) -> list[pygame.Rect]:
         """Where the hinted move glows: its hand cards, the stock, the pile or a meld."""

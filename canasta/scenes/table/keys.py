@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.i18n import N_, _
 from canasta.ui.input import Key
 
 
@@ -23,8 +24,9 @@ class Binding:
         action: the action's name (a section carries it out under this name).
         keys: pygame key codes that trigger it.
         chars: typed characters that trigger it too (``"?"``, whatever the layout).
-        label: how the keys are written for the player ("Left / Right").
-        help: what the action does, in a few words.
+        label: how the keys are written for the player ("Left / Right"), and
+        help: what the action does, in a few words (both English, the catalogue's keys:
+            :func:`key_help` gives them translated).
     """
 
     action: str
@@ -36,29 +38,38 @@ class Binding:
 
 #: Every key of the table, in the order the help lists them.
 BINDINGS: tuple[Binding, ...] = (
-    Binding("focus_left", (pygame.K_LEFT,), "Left", "move the focus ring left in your hand"),
-    Binding("focus_right", (pygame.K_RIGHT,), "Right", "move the focus ring right"),
+    Binding(
+        "focus_left", (pygame.K_LEFT,), N_("Left"), N_("move the focus ring left in your hand")
+    ),
+    Binding("focus_right", (pygame.K_RIGHT,), N_("Right"), N_("move the focus ring right")),
     Binding(
         "enter",
         (pygame.K_RETURN, pygame.K_KP_ENTER),
-        "Enter",
-        "lift or lower the card; on the one lifted card, discard it; in the finish panel, go out",
+        N_("Enter"),
+        N_(
+            "lift or lower the card; on the one lifted card, discard it; "
+            "in the finish panel, go out"
+        ),
     ),  # fmt: skip
-    Binding("lift", (pygame.K_SPACE,), "Space", "lift or lower the focused card"),
-    Binding("next_meld", (pygame.K_TAB,), "Tab", "choose one of your melds to add cards to"),
-    Binding("draw", (pygame.K_s,), "S", "draw from the stock"),
-    Binding("take", (pygame.K_d,), "D", "take the discard pile (with the lifted cards)"),
-    Binding("meld", (pygame.K_m,), "M", "meld the lifted cards (or add them to the Tab meld)"),
-    Binding("plan", (pygame.K_p,), "P", "add the lifted cards to your plan"),
-    Binding("play_plan", (pygame.K_g,), "G", "play the planned melds"),
-    Binding("finish", (pygame.K_f,), "F", "finish the round: your plan, or a search"),
-    Binding("ask", (pygame.K_a,), "A", "ask your partner: may I go out?"),
-    Binding("yes", (pygame.K_y,), "Y", "answer your partner yes"),
-    Binding("no", (pygame.K_n,), "N", "answer your partner no"),
-    Binding("hint", (pygame.K_h,), "H", "show a hint"),
-    Binding("reset", (pygame.K_u, pygame.K_BACKSPACE), "U or Backspace", "reset the turn"),
-    Binding("clear", (pygame.K_ESCAPE,), "Escape", "clear the selection, close a panel"),
-    Binding("help", (pygame.K_F1,), "F1 or ?", "show or hide these keys", chars=("?",)),
+    Binding("lift", (pygame.K_SPACE,), N_("Space"), N_("lift or lower the focused card")),
+    Binding(
+        "next_meld", (pygame.K_TAB,), N_("Tab"), N_("choose one of your melds to add cards to")
+    ),
+    Binding("draw", (pygame.K_s,), N_("S"), N_("draw from the stock")),
+    Binding("take", (pygame.K_d,), N_("D"), N_("take the discard pile (with the lifted cards)")),
+    Binding(
+        "meld", (pygame.K_m,), N_("M"), N_("meld the lifted cards (or add them to the Tab meld)")
+    ),
+    Binding("plan", (pygame.K_p,), N_("P"), N_("add the lifted cards to your plan")),
+    Binding("play_plan", (pygame.K_g,), N_("G"), N_("play the planned melds")),
+    Binding("finish", (pygame.K_f,), N_("F"), N_("finish the round: your plan, or a search")),
+    Binding("ask", (pygame.K_a,), N_("A"), N_("ask your partner: may I go out?")),
+    Binding("yes", (pygame.K_y,), N_("Y"), N_("answer your partner yes")),
+    Binding("no", (pygame.K_n,), N_("N"), N_("answer your partner no")),
+    Binding("hint", (pygame.K_h,), N_("H"), N_("show a hint")),
+    Binding("reset", (pygame.K_u, pygame.K_BACKSPACE), N_("U or Backspace"), N_("reset the turn")),
+    Binding("clear", (pygame.K_ESCAPE,), N_("Escape"), N_("clear the selection, close a panel")),
+    Binding("help", (pygame.K_F1,), N_("F1 or ?"), N_("show or hide these keys"), chars=("?",)),
 )
 
 _BY_KEY = {key: b for b in BINDINGS for key in b.keys}
@@ -73,7 +84,7 @@ def action_for(intent: Key) -> str | None:
 
 def key_help() -> tuple[tuple[str, str], ...]:
     """(keys, what they do) rows for the help overlay and How to play."""
-    return tuple((b.label, b.help) for b in BINDINGS)
+    return tuple((_(b.label), _(b.help)) for b in BINDINGS)
 
 
 __all__ = ["BINDINGS", "Binding", "action_for", "key_help"]

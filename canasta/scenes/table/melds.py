@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
+from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import chip, font_px
 from canasta.ui.effects import draw_panel
@@ -84,7 +85,7 @@ class MeldsSection(TablePart):
             area = layout.melds[rel_side].union(layout.red_threes[rel_side])
             draw_panel(surface, area, (0, 0, 0, 38), 12)
             if not view.seen.melds[(view.seat + rel_side) % 2]:
-                label = "Your melds" if rel_side == 0 else "Their melds"
+                label = _("Your melds") if rel_side == 0 else _("Their melds")
                 blit_text(surface, label, font_px(layout), theme.text_dim, center=area.center)
         plan = board.plan
         if plan is not None and plan.waiting_rect.width:
@@ -103,7 +104,7 @@ class MeldsSection(TablePart):
             for kind, rect in plan.meld_rects[rel_side].items():
                 if len(view.meld(side, kind)) >= 7:
                     natural = view.wild_count(side, kind) == 0
-                    label = "NATURAL" if natural else "MIXED"
+                    label = _("NATURAL") if natural else _("MIXED")
                     bg = (176, 32, 40) if natural else (30, 30, 34)
                     inside = pygame.Rect(rect.x, rect.y, rect.width, rect.height - font)
                     chip(surface, label, bg, (255, 240, 200), inside, max(13, font - 2),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
+from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import BLOCKED_RED, FROST_BLUE, chip, font_px
 from canasta.ui.effects import draw_glow
@@ -95,7 +96,7 @@ class PilesSection(TablePart):
                 surface, str(len(pile)), (discard.centerx, discard.bottom + 2)
             )
         if view.pile_frozen:
-            chip(surface, "FROZEN", FROST_BLUE, (20, 40, 70), discard, size, above=True)
+            chip(surface, _("FROZEN"), FROST_BLUE, (20, 40, 70), discard, size, above=True)
         if pile and CARD_KIND[pile[-1]] == BLACK_THREE:
             middle = pygame.Rect(discard.x, discard.centery, discard.width, 0)
-            chip(surface, "BLOCKED", BLOCKED_RED, (255, 255, 255), middle, size, above=True)
+            chip(surface, _("BLOCKED"), BLOCKED_RED, (255, 255, 255), middle, size, above=True)

@@ -23,6 +23,7 @@ import pygame
 from canasta.controller import plan_text
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
+from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.keys import action_for
 from canasta.ui.effects import draw_panel
@@ -48,11 +49,11 @@ class PlannerSection(TablePart):
         self.group_rects: list[pygame.Rect] = []
         self.confirm: list[Move] | None = None
         self.pending: list[Move] | None = None
-        self.plan_button = button("Plan", self.add_selection, theme)
-        self.play_button = button("Play melds", self.play, theme)
-        self.finish_button = button("Finish", self.finish, theme)
-        self.go_button = button("Go out", self.carry_out, theme)
-        self.cancel_button = button("Cancel", self.cancel, theme)
+        self.plan_button = button(_("Plan"), self.add_selection, theme)
+        self.play_button = button(_("Play melds"), self.play, theme)
+        self.finish_button = button(_("Finish"), self.finish, theme)
+        self.go_button = button(_("Go out"), self.carry_out, theme)
+        self.cancel_button = button(_("Cancel"), self.cancel, theme)
         self.panel = pygame.Rect(0, 0, 1, 1)
 
     @property
@@ -99,7 +100,7 @@ class PlannerSection(TablePart):
         if view.seen.permission:
             self.show(pending)
         elif view.seen.permission is False:
-            self.ctx.toast.show("Your partner said no: not this turn.", 3.0)
+            self.ctx.toast.show(_("Your partner said no: not this turn."), 3.0)
 
     def buttons(self) -> list[Button]:
         """The buttons to show now."""
@@ -129,7 +130,7 @@ class PlannerSection(TablePart):
         planned = self.planned_cards()
         cards = tuple(c for c in ctx.lifted() if c not in planned)
         if not cards:
-            ctx.toast.show("Lift the cards of a meld first, then add them to the plan.", 2.5)
+            ctx.toast.show(_("Lift the cards of a meld first, then add them to the plan."), 2.5)
             return
         self.groups.append(cards)
         ctx.selection.clear()
@@ -145,7 +146,7 @@ class PlannerSection(TablePart):
     def play(self) -> None:
         """Play melds: submit the whole plan, or show why it is refused."""
         if not self.groups:
-            self.ctx.toast.show("Plan some melds first (lift cards, then Plan).", 2.5)
+            self.ctx.toast.show(_("Plan some melds first (lift cards, then Plan)."), 2.5)
             return
         if self.ctx.controller.submit_plan(self.moves()) is None:
             self.groups = []
@@ -249,7 +250,7 @@ class PlannerSection(TablePart):
         theme = self.ctx.theme
         box = self.panel
         draw_panel(surface, box, (8, 20, 12, 235), 14)
-        lines = ["Finish the round like this?", *plan_text(self.confirm)]
+        lines = [_("Finish the round like this?"), *plan_text(self.confirm)]
         room = self.go_button.rect.top - box.y - 20  # the lines stay above the buttons
         tallest = max(MIN_TEXT_PX, min(30, round(room / (1.4 * len(lines)))))
         size = fit_text_size(max(lines, key=len), box.width - 40, tallest)

@@ -29,6 +29,7 @@ import pygame
 
 from canasta.controller import Applied, HandEnded, Refused, TableControl, TurnReset
 from canasta.engine.moves import MoveType
+from canasta.i18n import _
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
@@ -394,7 +395,7 @@ class TableScene(Scene):
                     TRACE.debug("move seat=%d %s hand=%d", event.seat, event.text, size)
             elif isinstance(event, TurnReset):
                 self._moves_seen += 1
-                self.toast.show("Turn reset.", 1.5)
+                self.toast.show(_("Turn reset."), 1.5)
                 TRACE.debug("reset seat=%d", event.seat)
             elif isinstance(event, HandEnded):
                 TRACE.debug("hand-ended totals=%d,%d", event.totals[0], event.totals[1])

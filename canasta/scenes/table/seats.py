@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from canasta.i18n import _, number
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, seat_name
 from canasta.ui.effects import draw_panel
@@ -53,16 +54,18 @@ class SeatsSection(TablePart):
         draw_panel(surface, rect, theme.frost, 10)
         mine = view.seat % 2
         lines = [
-            (f"Us {seen.side_scores[mine]:,}", theme.text),
-            (f"Them {seen.side_scores[1 - mine]:,}", theme.text),
+            (_("Us {points}").format(points=number(seen.side_scores[mine])), theme.text),
+            (_("Them {points}").format(points=number(seen.side_scores[1 - mine])), theme.text),
         ]
         if seen.opened[mine]:
-            lines.append((f"Our canastas {view.canastas(mine)}", theme.text_dim))
+            canastas = _("Our canastas {n}").format(n=view.canastas(mine))
+            lines.append((canastas, theme.text_dim))
         else:
             minimum = view.opening_minimums[mine]
             points = seen.opening_points if seen.turn % 2 == mine else 0
-            lines.append((f"To open: {points}/{minimum}", theme.accent))
-        lines.append((f"Deal {view.deal_number}", theme.text_dim))
+            lines.append((_("To open: {points}/{minimum}").format(points=points, minimum=minimum),
+                          theme.accent))  # fmt: skip
+        lines.append((_("Deal {n}").format(n=view.deal_number), theme.text_dim))
         size = max(12, min(font, rect.height // (len(lines) + 1)))
         y = rect.y + 6
         for text, color in lines:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
@@ -36,9 +37,9 @@ class StripSection(TablePart):
         super().__init__(ctx)
         self.message = message
         theme = ctx.theme
-        self.menu_button = button("Menu", on_menu, theme)
-        self.reset_button = button("Reset", self.reset, theme)
-        self.ask_button = button("Ask partner", self.ask, theme)
+        self.menu_button = button(_("Menu"), on_menu, theme)
+        self.reset_button = button(_("Reset"), self.reset, theme)
+        self.ask_button = button(_("Ask partner"), self.ask, theme)
 
     def all_buttons(self) -> list[Button]:
         """Menu, Reset, Ask partner."""
