@@ -92,10 +92,11 @@ class App:
         seed: int | None = None,
         store: Store | None = None,
         make_worker: Callable[[], Worker] | None = None,
+        language: str | None = None,
     ):
-        set_language(system_language())  # the files' notices, before the setting is read
+        set_language(language or system_language())  # the files' notices, before settings
         self.session = Session(store or Store(), looks=look_choices())
-        set_language(self.session.settings.language or system_language())
+        set_language(language or self.session.settings.language or system_language())
         remembered = self.session.settings.window_size
         if size is None:
             size = (
@@ -446,6 +447,7 @@ def run(
     deal: int | None = None,
     replay: Path | None = None,
     log_level: int | None = None,
+    language: str | None = None,
 ) -> int:
     """Open the window and play until quit; return the exit status.
 
@@ -463,6 +465,8 @@ def run(
         replay: open this game record in the replay scene.
         log_level: the level logged on standard error (and in the log file if lower than
             INFO); None: WARNING (see :mod:`canasta.logs`).
+        language: speak this language (a key of ``canasta.i18n.LANGUAGES``) for this run,
+            whatever the setting says (None: the setting, else the system's).
     """
     log_file = logs.configure(log_level)
     display_hints()
@@ -478,7 +482,7 @@ def run(
              version(), pygame.version.ver, pygame.version.SDL, driver, log_file)  # fmt: skip
     pygame.display.set_caption(TITLE)
     set_icon()
-    app = App(size, demo=demo, seed=seed)
+    app = App(size, demo=demo, seed=seed, language=language)
     window, flags = app.window_mode()
     pygame.display.set_mode(window, flags)
     place = app.session.settings.window_position

@@ -26,6 +26,11 @@ import sys
 from pathlib import Path
 
 from canasta import version
+from canasta.i18n import LANGUAGES
+
+#: The languages the game speaks, by code (messages of the command line itself, such as
+#: its errors and help, stay English).
+LANGUAGE_CODES = tuple(LANGUAGES)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -91,6 +96,9 @@ def game_parser() -> argparse.ArgumentParser:
     parser.add_argument("--log-level", type=_log_level, default=None, metavar="LEVEL",
                         help="how much to log: debug, info, warning (default) or error; "
                         "the log file is in the user's log folder")  # fmt: skip
+    parser.add_argument("--language", choices=LANGUAGE_CODES, default=None,
+                        help="the game's language for this run (default: the Language "
+                        "setting, else the system's)")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"canasta {version()}")
     return parser
 
@@ -107,7 +115,12 @@ def position_command(argv: list[str]) -> int:
     parser.add_argument("--play", metavar="MOVE", action="append",
                         help='a move, e.g. "meld 7H 7D 2C"; repeat it to play several in '
                              "order (a turn, a plan)")  # fmt: skip
+    parser.add_argument("--language", choices=LANGUAGE_CODES, default="en",
+                        help="the language of refusal messages (default: en)")  # fmt: skip
     args = parser.parse_args(argv)
+    from canasta.i18n import set_language
+
+    set_language(args.language)  # refusal messages in it; the rest is for files and tools
     try:
         state = load_position(args.file)
     except PositionError as error:
@@ -199,4 +212,5 @@ def main(argv: list[str] | None = None) -> int:
         quit_after=args.quit_after,
         size=args.size,
         log_level=args.log_level,
+        language=args.language,
     )

@@ -19,6 +19,7 @@ import locale
 import os
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 
 from .engine import speech
@@ -103,16 +104,24 @@ def system_language() -> str:
     return match_language(found)
 
 
+def _locale() -> Locale:
+    """Babel's locale data for the language in use (English's for a code it lacks)."""
+    try:
+        return Locale.parse(_language)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
 def number(value: int | float) -> str:
     """``value`` written for the language in use: 1,250 in English, 1.250 in German,
     Spanish, Italian and Portuguese, 1 250 in French (Babel's locale data)."""
-    return format_decimal(value, locale=_language)
+    return format_decimal(value, locale=_locale())
 
 
 def percent(fraction: float) -> str:
     """``fraction`` (0.0 .. 1.0) as a whole percentage for the language in use: "57%" in
     English, "57 %" in German and French."""
-    return format_percent(fraction, locale=_language)
+    return format_percent(fraction, locale=_locale())
 
 
 __all__ = [

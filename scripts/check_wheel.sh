@@ -2,7 +2,8 @@
 # The packaging check: build the sdist and the wheel (python -m build: the wheel is built
 # from the sdist, so both are checked), install the wheel into a fresh virtual environment
 # outside the checkout, and run the installed game headless from an empty folder:
-#   canasta --version, canasta --demo --quit-after 3, canasta position FILE.
+#   canasta --version, canasta --demo --quit-after 3 (and in German), canasta position FILE
+#   (and a refusal in Spanish: the compiled catalogues ship).
 # A missing package, asset or dependency fails here. Usage: bash scripts/check_wheel.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,9 @@ wheel = zipfile.ZipFile(sys.argv[1]).namelist()
 sdist = tarfile.open(sys.argv[2]).getnames()
 need = ["canasta/assets/themes.json", "canasta/assets/icon.svg", "canasta/assets/sounds/deal.wav",
         "canasta/assets/cards/modern/AS.svg", "canasta/assets/backs/standard/crimson-lattice.svg",
-        "canasta/assets/textures/felt.png", "canasta/ui/theme.py"]
+        "canasta/assets/textures/felt.png", "canasta/ui/theme.py",
+        "canasta/locale/canasta.pot"] + [f"canasta/locale/{c}/LC_MESSAGES/canasta.mo"
+                                         for c in ("es", "pt_BR", "it", "de", "fr")]
 missing = [n for n in need if n not in wheel]
 shots = [n for n in wheel if "screenshots" in n]
 license = [n for n in wheel if n.endswith("licenses/LICENSE")]
@@ -42,6 +45,9 @@ cd "$work"  # not the checkout: the installed package only
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CANASTA_HOME="$work/home"
 "$work/venv/bin/canasta" --version
 "$work/venv/bin/canasta" --demo --quit-after 3
+"$work/venv/bin/canasta" --demo --quit-after 2 --language de
 "$work/venv/bin/canasta" position position.json | grep -q "^discard 7H$"
+"$work/venv/bin/canasta" position position.json --play "meld 7H 7D" --language es \
+  | grep -q "^refused (meld_too_small): Una bajada necesita al menos 3 cartas; elegiste 2.$"
 test -s "$work/home/logs/canasta.log"
-echo "check_wheel: the installed wheel plays a demo and reads a position"
+echo "check_wheel: the installed wheel plays a demo, reads a position and speaks Spanish and German"

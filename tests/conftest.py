@@ -1,8 +1,10 @@
 """Every test runs with ``CANASTA_HOME`` in a temporary folder, so no test reads or
-writes the real settings, stats or saved game."""
+writes the real settings, stats or saved game, and in English whatever the machine's
+locale (a test that wants another language chooses it)."""
 
 import pytest
 
+from canasta import i18n
 from canasta.persistence.paths import HOME_ENV
 
 
@@ -12,3 +14,13 @@ def canasta_home(tmp_path, monkeypatch):
     home = tmp_path / "canasta-home"
     monkeypatch.setenv(HOME_ENV, str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """The system's language is English for the game, and English is spoken again after
+    the test."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -13,7 +13,7 @@ from canasta.i18n import N_, _
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.paragraphs import draw_box
 from canasta.ui.theme import Theme, default_theme
 from canasta.ui.widgets import Button
 
@@ -93,8 +93,9 @@ class ConfirmDialog(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.panel, (*self.theme.felt_edge, 240), 16)
         pygame.draw.rect(surface, self.theme.accent, self.panel, 2, border_radius=16)
-        size = fit_text_size(self.question, self.panel.width - 40, 30)
-        blit_text(surface, self.question, size, self.theme.text, bold=True,
-                  center=(self.panel.centerx, self.panel.y + self.panel.height // 3))  # fmt: skip
+        panel = self.panel
+        box = pygame.Rect(panel.x + 20, panel.y + 12, panel.width - 40,
+                          self.yes_button.rect.top - panel.y - 24)  # fmt: skip
+        draw_box(surface, self.question, box, 30, self.theme.text, bold=True)
         self.yes_button.draw(surface)
         self.no_button.draw(surface)

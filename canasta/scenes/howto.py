@@ -16,8 +16,8 @@ from canasta.scenes.howto_pages import PAGES, Figure, Page
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.paragraphs import draw_paragraph
-from canasta.ui.text import blit_text, fit_text_size, get_font
+from canasta.ui.paragraphs import LINE_GAP, draw_box, draw_paragraph, wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font, misfit
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -27,6 +27,32 @@ def card_for(code: str) -> int:
     if code == "JKR":
         return 53
     return CARD_CODE.index(code)
+
+
+#: Line step of the table's rows, in font sizes.
+ROW_GAP = 1.45
+
+
+def _columns(rows: tuple[tuple[str, str], ...], width: int, size: int) -> tuple[int, int, int]:
+    """The table's left column width, the right column's x (from the table's left) and
+    width (px): the left as wide as its longest entry, at most half the table."""
+    font = get_font(size)
+    left_w = min(max(font.size(left)[0] for left, _right in rows), width // 2 - size)
+    right_x = size + left_w + size
+    return left_w, right_x, width - right_x
+
+
+def _table_height(rows: tuple[tuple[str, str], ...], width: int, size: int) -> int:
+    """Height (px) of the table at ``size`` px, its entries wrapped to their columns."""
+    if not rows:
+        return 0
+    left_w, _x, right_w = _columns(rows, width, size)
+    lines = sum(
+        max(len(wrap_text(left, size, left_w, report=False)),
+            len(wrap_text(right, size, right_w, True, report=False)))
+        for left, right in rows
+    )  # fmt: skip
+    return lines * round(size * ROW_GAP)
 
 
 class HowToPlayScene(Scene):
@@ -82,7 +108,7 @@ class HowToPlayScene(Scene):
             self.text_rect = pygame.Rect(m, top, half, bottom - top)
             self.figure_rect = pygame.Rect(2 * m + half, top, half, bottom - top)
         else:
-            split = top + round((bottom - top) * 0.45)
+            split = top + round((bottom - top) * 0.55)
             self.text_rect = pygame.Rect(m, top, w - 2 * m, split - top)
             self.figure_rect = pygame.Rect(m, split + m // 2, w - 2 * m, bottom - split - m // 2)
         bw, bh = max(120, w // 9), max(38, min(52, h // 16))
@@ -120,20 +146,31 @@ class HowToPlayScene(Scene):
         paint_felt(surface, t)
         w, h = self.size
         page = self.pages[self.page]
-        blit_text(surface, _(page.title), max(26, h // 16), t.text, bold=True,
-                  center=(w // 2, round(h * 0.06)))  # fmt: skip
+        title = max(26, h // 16)
+        draw_box(surface, _(page.title), pygame.Rect(16, round(h * 0.06 - title * 0.6), w - 32,
+                 round(title * 1.2)), title, t.text, bold=True)  # fmt: skip
         page_of = _("Page {n} of {pages}").format(n=self.page + 1, pages=len(self.pages))
         blit_text(surface, page_of, max(14, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
         # A page without figures (the keys) uses the whole width for its text.
         text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
         draw_panel(surface, text_rect, t.frost, 14)
+        text = _(page.text)
+        rows = tuple((_(left), _(right)) for left, right in page.table)
         size = max(15, min(30, self.text_rect.width // 21, h // 27))
+        # The largest size at which the paragraph and the table fit the panel.
+        while size > MIN_TEXT_PX:
+            inner = text_rect.inflate(-2 * size, -2 * size)
+            lines = len(wrap_text(text, size, inner.width, report=False))
+            need = lines * round(size * LINE_GAP) + (size // 2 if rows else 0)
+            if need + _table_height(rows, inner.width, size) <= inner.height:
+                break
+            size -= 1
         inner = text_rect.inflate(-2 * size, -2 * size)
-        y = draw_paragraph(surface, _(page.text), size, t.text, inner)
-        if page.table:
-            self._draw_table(surface, page.table, pygame.Rect(inner.x, y + size // 2,
-                                                              inner.width, inner.bottom - y),
+        y = draw_paragraph(surface, text, size, t.text, inner)
+        if rows:
+            self._draw_table(surface, rows, pygame.Rect(inner.x, y + size // 2,
+                                                        inner.width, inner.bottom - y),
                              size)  # fmt: skip
         self._draw_figures(surface, page.figures, size)
         for button in self.buttons:
@@ -145,18 +182,20 @@ class HowToPlayScene(Scene):
     ) -> None:  # fmt: skip
         t = self.theme
         y = rect.top
-        rows = tuple((_(left), _(right)) for left, right in rows)
-        size = max(12, min(size, int(rect.height / (len(rows) * 1.45))))
-        font = get_font(size)
-        left_w = max(font.size(left)[0] for left, _right in rows)
-        right_x = min(rect.centerx + size, rect.x + 2 * size + left_w)
+        left_w, right_x, right_w = _columns(rows, rect.width, size)
+        step = round(size * ROW_GAP)
         for left, right in rows:
+            lefts = wrap_text(left, size, left_w)
+            rights = wrap_text(right, size, right_w, bold=True)
             if y + size > rect.bottom:
+                misfit(f"the table's row {left!r} falls below its box")
                 break
-            blit_text(surface, left, size, t.text, topleft=(rect.x + size, y))
-            fitted = min(size, fit_text_size(right, rect.right - right_x, size, bold=True))
-            blit_text(surface, right, fitted, t.accent, bold=True, topleft=(right_x, y))
-            y += round(size * 1.45)
+            for i, line in enumerate(lefts):
+                blit_text(surface, line, size, t.text, topleft=(rect.x + size, y + i * step))
+            for i, line in enumerate(rights):
+                blit_text(surface, line, size, t.accent, bold=True,
+                          topleft=(rect.x + right_x, y + i * step))  # fmt: skip
+            y += step * max(len(lefts), len(rights))
 
     def _draw_figures(
         self, surface: pygame.Surface, figures: tuple[Figure, ...], size: int
@@ -195,5 +234,5 @@ class HowToPlayScene(Scene):
             rect = image.get_rect(topleft=(x, y + (ch - image.get_height()) // 2))
             surface.blit(image, rect)
             x += step + max(0, image.get_width() - cw)
-        blit_text(surface, _(figure.caption), caption, self.theme.text,
-                  center=(slot.centerx, y + ch + caption))  # fmt: skip
+        box = pygame.Rect(slot.x + 8, y + ch + 4, slot.width - 16, slot.bottom - y - ch - 4)
+        draw_box(surface, _(figure.caption), box, caption, self.theme.text)

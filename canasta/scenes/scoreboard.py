@@ -19,12 +19,18 @@ from canasta.i18n import _, number
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text
+from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Seconds the winner's trophy pulses before it rests.
 TROPHY_PULSE_S = 3 * math.pi / 2
+
+
+def fit_width(size: int) -> int:
+    """Room (px) left of a score column's centre for its widest number ("-12,345") and a
+    gap, at ``size`` px: a row's label ends before it."""
+    return get_font(size, True).size(number(-12_345))[0] // 2 + size
 
 
 def breakdown_rows(score: SideScore) -> list[tuple[str, int]]:
@@ -200,9 +206,11 @@ class ScoreboardScene(Scene):
             rows = [(label, value, rows_them[i][1]) for i, (label, value) in enumerate(rows_us)]
             this_hand = _("This hand")
             rows.append((this_hand, score.sides[mine].total, score.sides[1 - mine].total))
+            label_w = col_us - panel.x - size - fit_width(size)
             for label, us, them in rows:
                 bold = label == this_hand
-                blit_text(surface, label, size, theme.text, bold=bold,
+                fitted = min(size, fit_text_size(label, label_w, size, bold))
+                blit_text(surface, label, fitted, theme.text, bold=bold,
                           midleft=(panel.x + size, y))  # fmt: skip
                 blit_text(surface, number(us), size, theme.text, bold=bold, center=(col_us, y))
                 blit_text(surface, number(them), size, theme.text, bold=bold,
@@ -212,7 +220,9 @@ class ScoreboardScene(Scene):
         pygame.draw.line(surface, theme.text_dim, (panel.x + size, y - size // 2),
                          (panel.right - size, y - size // 2), 2)  # fmt: skip
         us_total, them_total = game.totals[mine], game.totals[1 - mine]
-        blit_text(surface, _("Game total"), size + 2, theme.text, bold=True,
+        label_w = col_us - panel.x - size - fit_width(size + 2)
+        fitted = min(size + 2, fit_text_size(_("Game total"), label_w, size + 2, True))
+        blit_text(surface, _("Game total"), fitted, theme.text, bold=True,
                   midleft=(panel.x + size, y + size // 2))  # fmt: skip
         blit_text(surface, number(us_total), size + 2, theme.text, bold=True,
                   center=(col_us, y + size // 2))  # fmt: skip

@@ -30,6 +30,7 @@ from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.looks import label, look_choices
+from canasta.ui.paragraphs import draw_box
 from canasta.ui.pips import draw_star
 from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
 from canasta.ui.theme import Theme, default_theme, paint_felt
@@ -262,8 +263,9 @@ class SettingsScene(Scene):
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
-        blit_text(surface, self.title, max(28, h // 15), t.text, bold=True,
-                  center=(w // 2, round(h * 0.055)))  # fmt: skip
+        title = max(28, h // 15)
+        draw_box(surface, self.title, pygame.Rect(16, round(h * 0.055 - title * 0.6), w - 32,
+                 round(title * 1.2)), title, t.text, bold=True)  # fmt: skip
         size = max(14, min(26, round(self.row_h * 0.42)))
         for text, rect in self.headings:
             blit_text(surface, text, size + 2, t.accent, bold=True,
@@ -275,8 +277,11 @@ class SettingsScene(Scene):
         line, color = _("{label}: {hint}.").format(label=option.label, hint=option.hint), t.text_dim
         if self.notice:  # a setting that could not be written: the player must know
             line, color = self.notice, t.accent
-        fit = fit_text_size(line, w - 32, max(14, size - 4))
-        blit_text(surface, line, fit, color, center=(w // 2, hint_y))
+        line_px = max(14, size - 4)
+        room = max(line_px * 2, self.back_button.rect.top - 4 - self.rows[-1].bottom - 8)
+        box = pygame.Rect(16, 0, w - 32, min(room, round(line_px * 2.6)))
+        box.centery = min(hint_y, self.back_button.rect.top - 4 - box.height // 2)
+        draw_box(surface, line, box, line_px, color)
         legend = blit_text(surface, _("marks the default"), max(13, size - 6), t.text_dim,
                            midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
         draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)
@@ -322,9 +327,8 @@ class SettingsScene(Scene):
             if chosen:
                 pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
             room = round(rect.height * 0.62) if value == default else 0
-            text_size = fit_text_size(word, rect.width - 20 - room, round(rect.height * 0.55))
-            blit_text(surface, word, text_size, ink, center=(rect.centerx - room // 2,
-                                                              rect.centery))  # fmt: skip
+            box = pygame.Rect(rect.x + 10, rect.y + 2, rect.width - 20 - room, rect.height - 4)
+            draw_box(surface, word, box, round(rect.height * 0.55), ink)
             if value == default:
                 star = (rect.right - rect.height * 0.45, rect.centery)
                 draw_star(surface, star, rect.height * 0.4, ink)
@@ -352,9 +356,9 @@ class SettingsScene(Scene):
         count = f"{index + 1}/{len(values)}"
         count_size = max(MIN_TEXT_PX, round(rect.height * 0.3))
         count_w = fit_text_size(count, rect.width, count_size) * len(count) // 2 + 8
-        text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.5))
-        blit_text(surface, word, text_size, ink, center=(rect.centerx - (room + count_w) // 2,
-                                                          rect.centery))  # fmt: skip
+        box = pygame.Rect(rect.x + 12, rect.y + 2, rect.width - 24 - room - count_w,
+                          rect.height - 4)  # fmt: skip
+        draw_box(surface, word, box, round(rect.height * 0.5), ink)
         blit_text(surface, count, count_size, ink, midright=(rect.right - 12 - room, rect.centery))
         if current == default:
             draw_star(surface, (rect.right - rect.height * 0.45, rect.centery),

@@ -19,7 +19,8 @@ from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.recent_games import RecentGames
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.paragraphs import draw_box
+from canasta.ui.text import blit_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -175,18 +176,18 @@ class StatsScene(Scene):
         y = panel.y + row_h * 0.75
         for k, kind in enumerate(KINDS):
             x = panel.x + label_w + col_w * (k + 0.5)
-            title = _(KIND_TITLES[kind])
-            fit = min(size, fit_text_size(title, round(col_w) - 8, size))
-            blit_text(surface, title, fit, t.accent, bold=True, center=(x, y))
+            box = pygame.Rect(0, 0, round(col_w) - 8, round(row_h * 1.3))
+            box.center = (round(x), round(y))
+            draw_box(surface, _(KIND_TITLES[kind]), box, size, t.accent, bold=True)
         for r in range(n - 1):
             y = panel.y + row_h * (r + 1.75)
             if r % 2 == 0:
                 band = pygame.Rect(panel.x + 8, round(y - row_h / 2), panel.width - 16,
                                    round(row_h))  # fmt: skip
                 draw_panel(surface, band, (255, 255, 255, 18), 6)
-            label = rows[0][r][0]
-            fit = min(size, fit_text_size(label, label_w - 24, size))
-            blit_text(surface, label, fit, t.text, midleft=(panel.x + 20, y))
+            top = round(y - row_h / 2) + 2
+            box = pygame.Rect(panel.x + 20, top, label_w - 24, round(row_h) - 4)
+            draw_box(surface, rows[0][r][0], box, size, t.text, align="left")
             for k in range(len(KINDS)):
                 x = panel.x + label_w + col_w * (k + 0.5)
                 blit_text(surface, rows[k][r][1], size, t.text, center=(x, y))

@@ -197,7 +197,9 @@ def compute_layout(
     scores = pygame.Rect(inner_x, mid_y, max(120, round(cw * 1.9)), ch)
     piles_w = 2 * cw + 2 * m
     piles_x = max(scores.right + m, inner_x + (inner_w - piles_w) // 2)
-    min_message = 0 if portrait else max(60, cw)
+    # The message strip keeps room for a two- or three-line refusal or hint in the longer
+    # languages: the piles move left of centre rather than squeeze it.
+    min_message = 0 if portrait else max(60, cw, round(inner_w * 0.42))
     piles_x = min(piles_x, buttons_x - m - piles_w - min_message)
     if piles_x < scores.right + m:  # very narrow window: shrink the score panel
         scores.width = max(40, piles_x - m - inner_x)

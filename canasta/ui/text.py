@@ -8,6 +8,9 @@ text measures the same as it draws.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -17,6 +20,9 @@ _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _SUITS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
 #: A suit symbol takes the room of this letter (as wide as a capital is tall).
 _SUIT_ROOM = "O"
+#: Spaces the default font draws as a box (French writes "1 250" and "gagnez !" with
+#: them): drawn as an ordinary space.
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 #: Suit shapes are drawn this many times larger, then smoothly scaled down (antialiasing).
 _SUIT_SCALE = 4
 
@@ -25,12 +31,16 @@ class _Font(pygame.font.Font):
     """The default font, with the suit symbols it lacks measured and drawn as shapes."""
 
     def size(self, text: str | bytes) -> tuple[int, int]:
+        if isinstance(text, str):
+            text = text.translate(_SPACES)
         if isinstance(text, str) and any(ch in _SUITS for ch in text):
             text = "".join(_SUIT_ROOM if ch in _SUITS else ch for ch in text)
         return super().size(text)
 
     def render(self, text: str | bytes | None, antialias: bool, color: Any,
                bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:  # fmt: skip
+        if isinstance(text, str):
+            text = text.translate(_SPACES)
         if not isinstance(text, str) or not any(ch in _SUITS for ch in text):
             return super().render(text, antialias, color, bgcolor, wraplength)
         plain = "".join(_SUIT_ROOM if ch in _SUITS else ch for ch in text)
@@ -73,6 +83,42 @@ class _Font(pygame.font.Font):
             draw_suit(big, suit, centre, cap_h * 1.1 * _SUIT_SCALE, tuple(rgb))
             small = pygame.transform.smoothscale(big, (side, side))
             surface.blit(small, (round(x + (width - side) / 2), round(middle - side / 2)))
+
+
+@dataclass
+class TextReport:
+    """What text the screen drew while :func:`report_text` listened (for layout tests).
+
+    Attributes:
+        drawn: ``(text, rect, surface)`` per :func:`blit_text` call: the words, where they
+            landed (px) and the surface they were drawn on.
+        misfits: one line per text that did not fit its box at a readable size: too long at
+            :data:`MIN_TEXT_PX` for :func:`fit_text_size`, a word wider than its line, a
+            paragraph's lines cut off at the bottom of its box.
+    """
+
+    drawn: list[tuple[str, pygame.Rect, pygame.Surface]] = field(default_factory=list)
+    misfits: list[str] = field(default_factory=list)
+
+
+_REPORT: TextReport | None = None
+
+
+@contextmanager
+def report_text() -> Iterator[TextReport]:
+    """Record every text drawn and every text that did not fit, until the block ends."""
+    global _REPORT
+    outer, _REPORT = _REPORT, TextReport()
+    try:
+        yield _REPORT
+    finally:
+        _REPORT = outer
+
+
+def misfit(line: str) -> None:
+    """Note a text that did not fit its box (kept only while :func:`report_text` listens)."""
+    if _REPORT is not None:
+        _REPORT.misfits.append(line)
 
 
 _TEXTS: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
@@ -141,6 +187,8 @@ def blit_text(
     elif topleft is not None:
         rect.topleft = (round(topleft[0]), round(topleft[1]))
     surface.blit(image, rect)
+    if _REPORT is not None:
+        _REPORT.drawn.append((text, rect, surface))
     return rect
 
 
@@ -148,14 +196,22 @@ def blit_text(
 MIN_TEXT_PX = 12
 
 
-def fit_text_size(text: str, max_w: int, max_h: int, bold: bool = False) -> int:
+def fit_text_size(
+    text: str, max_w: int, max_h: int, bold: bool = False, *, report: bool = True
+) -> int:
     """Return the largest font size (px) at which ``text`` fits in ``max_w`` x ``max_h``,
     but never below :data:`MIN_TEXT_PX` (a box too small for readable text is the
-    layout's to widen, not the text's to shrink out of sight)."""
+    layout's to widen, not the text's to shrink out of sight). A text still too wide there
+    is a misfit (see :func:`report_text`) unless ``report`` is False (a caller that then
+    wraps it)."""
     size = max(MIN_TEXT_PX, int(max_h * 1.3))
     while size > MIN_TEXT_PX:
         w, h = get_font(size, bold).size(text)
         if w <= max_w and h <= max_h:
             break
         size -= 1
+    if _REPORT is not None and report and size == MIN_TEXT_PX:
+        w = get_font(size, bold).size(text)[0]
+        if w > max_w:
+            misfit(f"{text!r} needs {w} px at {size} px, its box is {max_w} px wide")
     return size

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta.ui.effects import draw_panel
+from canasta.ui.paragraphs import draw_box
 from canasta.ui.text import blit_text, fit_text_size, get_font, render_text
 from canasta.ui.theme import Theme, default_theme
 from canasta.ui.tween import Animator, linear
@@ -89,9 +90,10 @@ class Button:
         if self.focused and self.enabled:
             ring = self.rect.inflate(6, 6)
             pygame.draw.rect(surface, t.accent, ring, width=3, border_radius=radius + 3)
-        size = fit_text_size(self.label, self.rect.width - 16, round(self.rect.height * 0.55))
         color = t.button_text if self.enabled else (70, 80, 74)
-        blit_text(surface, self.label, size, color, center=self.rect.center)
+        # One line, or two where one would read too small (longer words of some languages).
+        box = self.rect.inflate(-16, -4)
+        draw_box(surface, self.label, box, round(self.rect.height * 0.55), color)
 
 
 class Toast:

@@ -145,3 +145,25 @@ def test_a_missing_detail_is_an_error_not_a_placeholder() -> None:
     assert Refusal(Code.MELD_TOO_SMALL, {"count": 2}).message() == (
         "A meld needs at least 3 cards; you chose 2."
     )
+
+
+@pytest.mark.parametrize("code", ["es", "pt_BR", "it", "de", "fr"])
+def test_every_message_renders_in_every_language_with_its_numbers(collected, code) -> None:
+    """Each refusal the engine raised, in each language: no placeholder left, every number
+    of its details shown (the catalogue translates the words, never the figures), and words
+    other than the English ones."""
+    from canasta import i18n
+
+    english = {c: [r.message() for r in refusals] for c, refusals in collected.items()}
+    assert i18n.set_language(code) == code
+    try:
+        for rule, refusals in collected.items():
+            for refusal, in_english in zip(refusals, english[rule], strict=True):
+                text = refusal.message()
+                assert "{" not in text and "}" not in text, (code, rule, text)
+                for name, value in refusal.details.items():
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        assert str(value) in text, (code, rule, name, value, text)
+                assert text != in_english, (code, rule, text)
+    finally:
+        i18n.set_language("en")

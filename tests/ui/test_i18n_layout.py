@@ -1,0 +1,268 @@
+"""Every scene in every language fits its boxes (issue 15, "Speaks the players' languages").
+
+Each scene is built and drawn in each language at 1280x800 and in a portrait window while
+:func:`canasta.ui.text.report_text` listens; a scene fails on any text that did not fit its
+box at a readable size (the fitting code reports it), that was cut off at the window's
+edge, or that lies over another text. The table is drawn in two- and four-player games
+with the longest refusal message of the language in the strip, and again with the longest
+hint; the four-player table also with the partner's question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from canasta import i18n
+from canasta.ai.hard import Advice
+from canasta.app import App
+from canasta.engine.cards import KIND_NAME
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.refusals import MESSAGES, Code, Refusal
+from canasta.engine.speech import _, ngettext
+from canasta.persistence.paths import default_paths
+from canasta.persistence.records import recent_records
+from canasta.scenes.base import Scene
+from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.howto import HowToPlayScene
+from canasta.scenes.replay import ReplayScene
+from canasta.scenes.scoreboard import ScoreboardScene
+from canasta.scenes.table import TableScene
+from canasta.ui.text import get_font, report_text
+from tests.ui.test_replay import finished_game
+from tests.ui.test_table_buttons import table
+
+LANDSCAPE = (1280, 800)
+PORTRAIT = (600, 960)
+KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
+NINES = ["9S", "9H", "9D", "2C", "JK"]
+
+#: Two players, the person to play, melds on both sides, a frozen pile.
+TWO = {
+    "rules": {"players": 2}, "turn": 0, "phase": "play",
+    "hands": [["QS", "QH", "4C", "5D", "6H", "7S", "8C", "TD", "JH", "AS", "3C"],
+              ["7C", "7D", "8S", "JC", "QC", "4H"]],
+    "melds": [{"K": KINGS7, "9": NINES}, {"6": ["6C", "6D", "6S", "2D"]}],
+    "pile": ["5H", "2S", "TC", "8H"], "side_scores": [1250, 3490],
+}  # fmt: skip
+#: Four players: the person's turn to play, partner's melds, scores in the thousands.
+FOUR = {
+    "rules": {"players": 4, "ask_permission": True}, "turn": 0, "phase": "play",
+    "hands": [["QS", "QH", "4C", "5D", "6H", "7S", "8C", "TD", "JH", "AS", "3C"],
+              ["7C", "7D", "8S"], ["JC", "QC", "4H", "4D"], ["5S", "5C", "TH", "TS", "AD"]],
+    "melds": [{"K": KINGS7, "9": NINES}, {"6": ["6C", "6D", "6S", "2D"]}],
+    "pile": ["5H", "TC", "8H"], "side_scores": [1250, 3490],
+}  # fmt: skip
+#: Four players: the partner asks "may I go out?" and the person answers.
+ASKING = {**FOUR, "turn": 2, "phase": "answer", "asked": True}
+
+#: Plausible details for every placeholder a refusal message names.
+DETAILS: dict[str, Any] = {
+    "expected": "draw from the stock or take the pile first", "mover": 3, "move": "draw",
+    "rank": KIND_NAME[10], "minimum": 120, "points": 95, "buried": 14, "stock": 12,
+    "reason": " by a wild card or red three in it", "count": 2, "naturals": 1, "wilds": 2,
+    "cap": 3, "needed": 2, "have": 1,
+    "why": "your side needs 2 canastas to go out, and this hand can't complete them",
+}  # fmt: skip
+
+#: The hard level's reasons (English keys); the longest of each language is shown.
+HINTS = [
+    "Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}.",
+    "Discard {card} to freeze the pile: they could take it with anything{gain}.",
+    "Discard {card}: the card least likely to give them the pile{gain}.",
+    "Draw: the pile ({pile} cards) is not worth what taking it costs{gain}.",
+    "Go out now: the bonus and their cards in hand are worth more{gain}.",
+    "Keep building instead of going out: a canasta is close{gain}.",
+    "Take the pile: {pile} cards, with {rank} to meld{gain}.",
+]
+
+
+def widest(texts: list[str], size: int = 20) -> str:
+    """The text that draws widest at ``size`` px."""
+    return max(texts, key=lambda text: get_font(size).size(text)[0])
+
+
+def longest_refusal() -> str:
+    """The widest refusal message in the language in use, with real details."""
+    texts = []
+    for code in Code:
+        names = set(re.findall(r"{(\w+)}", MESSAGES[code])) - {"needed_text"}
+        needed = {"needed"} if "{needed_text}" in MESSAGES[code] else set()
+        texts.append(Refusal(code, {k: DETAILS[k] for k in names | needed}).message())
+    return widest(texts)
+
+
+def longest_hint() -> str:
+    """The widest hint line in the language in use."""
+    gain = ngettext(
+        " (about {n} point better than the simple play)",
+        " (about {n} points better than the simple play)",
+        182,
+    ).format(n=182)
+    details = {"pile": 23, "gain": gain, "card": "10\u2666", "rank": _(KIND_NAME[9])}
+    return widest([_(hint).format(**details) for hint in HINTS])
+
+
+def problems(surface: pygame.Surface, draw: Callable[[], None]) -> list[str]:
+    """What did not fit while ``draw`` drew on ``surface``."""
+    with report_text() as report:
+        draw()
+    found = list(report.misfits)
+    bounds = surface.get_rect()
+    shown = [(text, rect) for text, rect, target in report.drawn if target is surface]
+    for text, rect in shown:
+        if not bounds.contains(rect):
+            found.append(f"{text!r} at {tuple(rect)} is cut off by the window {bounds.size}")
+    for i, (text, rect) in enumerate(shown):
+        for other, other_rect in shown[i + 1 :]:
+            overlap = rect.clip(other_rect)
+            if text != other and overlap.width > 2 and overlap.height > 2:
+                found.append(f"{text!r} {tuple(rect)} lies over {other!r} {tuple(other_rect)}")
+    return found
+
+
+def draw_top(app: App) -> Callable[[], None]:
+    """Draw the scene on top (a dialog without the screen under it, whose words it hides)."""
+    surface = pygame.display.get_surface()
+    return lambda: app.manager.top.draw(surface)
+
+
+def app_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(name, draw) for every screen the App builds, in the language in use."""
+    pygame.display.set_mode(size)
+    code = i18n.language()
+    app = App(size)  # it speaks the settings' language, or the system's: the one tested
+    app.session.update_settings(language=code)
+    assert i18n.set_language(code) == code
+    app.session.stats.record_game("2p-full", "g", True, 5120)
+    app.home()
+    yield "home", draw_top(app)
+    app.settings()
+    yield "settings", draw_top(app)
+    app.rule_options()
+    yield "rule options", draw_top(app)
+    app.how_to_play()
+    scene = app.manager.top
+    assert isinstance(scene, HowToPlayScene)
+    for page in range(len(scene.pages)):
+        scene.page = page
+        scene.resize(size)
+        yield f"how to play page {page + 1}", draw_top(app)
+    app.stats()
+    yield "stats", draw_top(app)
+    stats = app.manager.top
+    stats.ask_reset()  # type: ignore[attr-defined]
+    yield "reset stats question", draw_top(app)
+    app.home()
+    app.session.game_at_stake = lambda: object()  # type: ignore[assignment,return-value]
+    app.ask_new_game(2)  # a game is at stake: the abandon question
+    assert isinstance(app.manager.top, ConfirmDialog)
+    yield "abandon question", draw_top(app)
+    del app.session.game_at_stake
+    finished_game(app)  # a quick game played by computers: a record to list and replay
+    app.stats(show_games=True)
+    yield "recent games", draw_top(app)
+    path = recent_records(default_paths().games)[0]
+    assert app.replays.from_file(path)
+    replay = app.manager.top
+    assert isinstance(replay, ReplayScene)
+    yield "replay at its start", draw_top(app)
+    for _move in range(6):
+        replay.step_forward()
+    yield "replay, a move", draw_top(app)
+    replay.to_end()
+    yield "replay at the end", draw_top(app)
+
+
+def settled(data: dict[str, Any], size: tuple[int, int]) -> TableScene:
+    """The table of position ``data`` with every card at rest (the deal's flight over)."""
+    scene = table(data, size)
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    for _frame in range(600):
+        manager.update(1 / 60)
+    return scene
+
+
+def table_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Scene, Callable[[], None]]]:
+    """(name, scene, draw) for the tables, the scoreboard and the replay."""
+    for name, data in (("2p", TWO), ("4p", FOUR)):
+        scene = settled(data, size)
+        manager = scene.manager_for_test  # type: ignore[attr-defined]
+        surface = pygame.display.get_surface()
+        scene.toast.show(longest_refusal(), 3.0)
+        manager.update(1 / 60)
+        yield f"table {name} with a refusal", scene, lambda m=manager, s=surface: m.draw(s)
+        scene.toast.alpha = 0.0
+        scene.toast.text = ""
+        advice = Advice(Move(MoveType.DISCARD, (scene.controller.hand.hands[0][0],)),
+                        longest_hint())  # fmt: skip
+        scene.controller.poll_hint = lambda a=advice: a  # type: ignore[method-assign]
+        scene.hint.wanted = True
+        yield f"table {name} with a hint", scene, lambda m=manager, s=surface: m.draw(s)
+    scene = settled(ASKING, size)
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    yield "table 4p, the partner asks", scene, lambda m=manager, s=surface: m.draw(s)
+    scene = table({**TWO, "rules": {"players": 2, "quick_game": True},
+                   "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]]}, size)  # fmt: skip
+    controller = scene.controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None,
+                            on_play_again=lambda: None)  # fmt: skip
+    board.resize(size)
+    yield "scoreboard", board, lambda: board.draw(pygame.display.get_surface())
+
+
+LANGUAGES = list(i18n.LANGUAGES)
+
+
+@pytest.fixture(params=LANGUAGES, ids=[f"lang_{c}" for c in LANGUAGES])
+def language(request) -> Iterator[str]:
+    assert i18n.set_language(request.param) == request.param  # its catalogue ships
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["1280x800", "portrait"])
+def test_every_screen_fits_in_every_language(language: str, size: tuple[int, int]) -> None:
+    found = []
+    for name, draw in app_scenes(size):
+        found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["1280x800", "portrait"])
+def test_every_table_fits_in_every_language(language: str, size: tuple[int, int]) -> None:
+    found = []
+    for name, _scene, draw in table_scenes(size):
+        found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+def test_the_language_setting_switches_at_once_and_is_remembered(monkeypatch) -> None:
+    from tests.ui.test_app_scenes import choose, press
+
+    monkeypatch.setenv("LANGUAGE", "fr_FR")  # the system speaks French: so does the game
+    pygame.display.set_mode(LANDSCAPE)
+    app = App(LANDSCAPE)
+    assert i18n.language() == "fr"
+    app.home()
+    home = app.manager.top
+    assert home.named["Settings"].label == "R\u00e9glages"  # type: ignore[attr-defined]
+    press(app, "Settings")
+    settings = app.manager.top
+    assert settings.settings.language == "fr"  # type: ignore[attr-defined]
+    scene = choose(app, "language", "de")  # by clicks on the arrows, the screen rebuilt
+    assert i18n.language() == "de" and scene is not settings
+    assert scene.title == "Einstellungen" and scene.options[0].label == "Regeln"
+    app.home()
+    assert app.manager.top.named["Start new game"].label == _("Start new game")  # type: ignore[attr-defined]
+    assert _("Start new game") != "Start new game"
+    i18n.set_language("en")
+    again = App(LANDSCAPE)  # the next start speaks German, whatever the system says
+    assert again.session.settings.language == "de" and i18n.language() == "de"
