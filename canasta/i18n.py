@@ -17,9 +17,11 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from datetime import datetime
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
 from .engine import speech
@@ -124,12 +126,24 @@ def percent(fraction: float) -> str:
     return format_percent(fraction, locale=_locale())
 
 
+def date_time(text: str) -> str:
+    """A local time written ``YYYY-MM-DDTHH:MM[:SS]`` (the records' form) in the language's
+    short form: "12/2/26, 5:04 PM" in English, "02.12.26, 17:04" in German; ``text`` as
+    it is when it is not such a time."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return format_datetime(when, "short", locale=_locale())
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
     "_",
+    "date_time",
     "language",
     "match_language",
     "ngettext",

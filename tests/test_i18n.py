@@ -115,6 +115,13 @@ def test_numbers_are_written_for_the_language(code: str, thousands: str, percent
     assert i18n.percent(0.57) == percent
 
 
+def test_times_are_written_for_the_language() -> None:
+    assert i18n.date_time("2026-12-02T17:04:31").replace("\u202f", " ") == "12/2/26, 5:04 PM"
+    i18n.set_language("de")
+    assert i18n.date_time("2026-12-02T17:04:31") == "02.12.26, 17:04"
+    assert i18n.date_time("not a time") == "not a time"
+
+
 @pytest.mark.parametrize(
     ("env", "expected"),
     [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from canasta.i18n import _, ngettext, number
+from canasta.i18n import _, date_time, ngettext, number
 from canasta.persistence.records import RecordSummary
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, fit_text_size
@@ -28,7 +28,7 @@ def describe(summary: RecordSummary) -> tuple[str, str, str]:
     """The row's words: (when, what game, how it ended)."""
     if summary.error is not None:
         return ("", summary.path.name, _("cannot be replayed: {error}").format(error=summary.error))
-    when = summary.finished_at.replace("T", " ")[:16]
+    when = date_time(summary.finished_at)
     what = ngettext(
         "{players} players, {n} hand", "{players} players, {n} hands", summary.hands
     ).format(players=summary.players, n=summary.hands)
