@@ -1,0 +1,70 @@
+"""What a new player found (the new-player test of 2026-12-02): cards are drawn raised
+only while they are selected, and the one lifted card goes with the first Enter."""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta.engine.cards import CARD_CODE
+from tests.ui.test_table_keyboard import _table, lift, press
+
+
+def settle(manager, seconds: float = 2.0) -> None:
+    for _ in range(round(seconds * 60)):
+        manager.update(1 / 60)
+
+
+def raised(table) -> dict[str, float]:
+    """Every card drawn raised now that is not selected: its code and lift (px)."""
+    selected = set(table.selected)
+    return {
+        str(key): sprite.lift
+        for key, sprite in table.sprites.items()
+        if sprite.lift and key not in selected
+    }
+
+
+def test_melded_then_reset_cards_come_back_lowered() -> None:
+    hands = [["AH", "AD", "AC", "QC", "9S", "5D"], ["4C", "6D"]]
+    table, manager = _table(
+        {"rules": {"players": 2}, "hands": hands, "phase": "draw", "stock": ["9H", "9D", "4S"]}
+    )
+    press(manager, pygame.K_s)  # draw; Reset goes back to just after the draw
+    settle(manager)
+    aces = tuple(c for c in table.controller.hand.hands[0] if CARD_CODE[c][0] == "A")
+    lift(manager, table, aces)
+    press(manager, pygame.K_m)
+    settle(manager)
+    assert table.controller.hand.melds[0], "the Aces were not melded"
+    assert raised(table) == {}  # the meld's column is not raised above its place
+    press(manager, pygame.K_u)
+    settle(manager)
+    assert not table.controller.hand.melds[0]
+    assert not table.selected and raised(table) == {}
+
+
+def test_the_cards_taken_with_the_pile_and_the_partners_hand_rest_lowered() -> None:
+    hands = [["AC", "AS", "KH", "9S", "5D"], ["4C", "6D"], ["7S", "8S", "9D"], ["5C", "6C"]]
+    table, manager = _table(
+        {"rules": {"players": 4}, "hands": hands, "phase": "draw",
+         "pile": ["5H", "4H", "AH"], "side_scores": [0, 0]}  # fmt: skip
+    )
+    hand = table.controller.hand
+    aces = tuple(c for c in hand.hands[0] if CARD_CODE[c][0] == "A")
+    lift(manager, table, aces)
+    press(manager, pygame.K_d)
+    settle(manager)
+    assert hand.melds[0] and len(hand.hands[0]) == 5, "the pile was not taken"  # 5 - 2 + 2
+    assert not table.selected and raised(table) == {}
+    # The first Enter on the one lifted card discards it (README, Keys).
+    nine = next(c for c in hand.hands[0] if CARD_CODE[c] == "9S")
+    lift(manager, table, (nine,))
+    press(manager, pygame.K_RETURN)
+    assert nine not in hand.hands[0] and hand.turn == 1
+    # The others play on; the hidden hands never borrow a raised card's place.
+    for _ in range(20):
+        settle(manager, 1.0)
+        assert raised(table) == {}
+        if hand.turn == 0:
+            break
+    assert hand.turn == 0
