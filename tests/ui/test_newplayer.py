@@ -46,8 +46,13 @@ def test_melded_then_reset_cards_come_back_lowered() -> None:
 def test_the_cards_taken_with_the_pile_and_the_partners_hand_rest_lowered() -> None:
     hands = [["AC", "AS", "KH", "9S", "5D"], ["4C", "6D"], ["7S", "8S", "9D"], ["5C", "6C"]]
     table, manager = _table(
-        {"rules": {"players": 4}, "hands": hands, "phase": "draw",
-         "pile": ["5H", "4H", "AH"], "side_scores": [0, 0]}  # fmt: skip
+        {
+            "rules": {"players": 4},
+            "hands": hands,
+            "phase": "draw",
+            "pile": ["5H", "4H", "AH"],
+            "side_scores": [0, 0],
+        }  # fmt: skip
     )
     hand = table.controller.hand
     aces = tuple(c for c in hand.hands[0] if CARD_CODE[c][0] == "A")

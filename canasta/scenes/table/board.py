@@ -203,8 +203,8 @@ class Board:
             chosen = key in hand and key in lifted
             sprite.selected = chosen or key == pile_top
             goal = lift if chosen else 0.0
-            if sprite.lift_goal != goal or (sprite.lift != goal and goal == 0.0
-                                            and not self.animator.is_animating(sprite)):  # fmt: skip
+            stuck = sprite.lift != goal and not self.animator.is_animating(sprite)
+            if sprite.lift_goal != goal or stuck:
                 sprite.lift_goal = goal
                 self.animator.animate(sprite, SELECT_SECONDS / self.speed, lift=goal)
 
