@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pygame
 
+from canasta.app import App
 from canasta.engine.cards import CARD_CODE
+from canasta.persistence.session import Session
+from canasta.persistence.store import Store
+from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.home import HomeScene
+from canasta.scenes.table import TableScene
+from tests.ui.test_abandon import played_a_while
 from tests.ui.test_table_keyboard import _table, lift, press
+from tests.ui.test_table_plays_a_hand import click
+
+SIZE = (1280, 800)
 
 
 def settle(manager, seconds: float = 2.0) -> None:
@@ -73,3 +83,26 @@ def test_the_cards_taken_with_the_pile_and_the_partners_hand_rest_lowered() -> N
         if hand.turn == 0:
             break
     assert hand.turn == 0
+
+
+def test_the_command_lines_new_game_asks_before_dropping_the_saved_game() -> None:
+    """``canasta --players 4 --seed 7`` over a saved game in progress: the window opens
+    on the question; Keep it leaves the saved game to continue, Abandon it deals."""
+    pygame.display.set_mode(SIZE)
+    first = played_a_while(Session(Store()))
+    app = App(SIZE, seed=7)
+    app.open_first(4, None, None, start=True)
+    dialog = app.manager.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.question == "Abandon the game in progress? It counts as a loss in Stats."
+    click(app, dialog.no_button.rect.center)  # Keep it
+    assert isinstance(app.manager.top, HomeScene)
+    kept = Store().load_game()
+    assert kept is not None and kept.game_id == first and kept.game.rules.players == 2
+    app.close()
+    app = App(SIZE, seed=7)
+    app.open_first(4, None, None, start=True)
+    click(app, app.manager.top.yes_button.rect.center)  # Abandon it
+    assert isinstance(app.manager.top, TableScene)
+    assert app.controller is not None and app.controller.game.rules.players == 4
+    app.close()
