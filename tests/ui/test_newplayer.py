@@ -7,14 +7,18 @@ import pygame
 
 from canasta.app import App
 from canasta.engine.cards import CARD_CODE
+from canasta.engine.position import state_from_data
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
+from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
+from canasta.ui.input import post_key
 from tests.ui.test_abandon import played_a_while
+from tests.ui.test_table_buttons import KINGS7
 from tests.ui.test_table_keyboard import _table, lift, press
-from tests.ui.test_table_plays_a_hand import click
+from tests.ui.test_table_plays_a_hand import click, pump
 
 SIZE = (1280, 800)
 
@@ -105,4 +109,37 @@ def test_the_command_lines_new_game_asks_before_dropping_the_saved_game() -> Non
     click(app, app.manager.top.yes_button.rect.center)  # Abandon it
     assert isinstance(app.manager.top, TableScene)
     assert app.controller is not None and app.controller.game.rules.players == 4
+    app.close()
+
+
+def test_the_scoreboards_new_game_keeps_the_number_of_players() -> None:
+    """Home key 4 (Players is still 2 in Settings), a quick game played out, Enter on the
+    scoreboard's New game: another 4-player game."""
+    pygame.display.set_mode(SIZE)
+    app = App(SIZE, seed=3)
+    app.session.update_settings(game_type="quick")
+    app.home()
+    post_key(pygame.K_4)
+    pump(app)
+    table = app.manager.top
+    assert isinstance(table, TableScene) and app.controller is not None
+    game = app.controller.game
+    assert game.rules.players == 4 and app.session.settings.players == 2
+    hands = [["QS", "QH", "QD", "4C"], ["7C", "8C"], ["9C"], ["6C"]]
+    state = state_from_data({"rules": {"players": 4}, "hands": hands, "melds": [{"K": KINGS7}, {}],
+                             "pile": ["5H"], "turn": 0, "phase": "play"})  # fmt: skip
+    state.rules = game.rules
+    game.hand = state
+    app.controller.submit_plan([state.parse_move("meld QS QH QD"), state.parse_move("discard 4C")])
+    table.sync()
+    pump(app, 2.0)
+    post_key(pygame.K_RETURN)  # the hands face up: on to the scores
+    pump(app)
+    board = app.manager.top
+    assert isinstance(board, ScoreboardScene) and board.over
+    assert board.buttons[board.focus].label == "New game"
+    post_key(pygame.K_RETURN)
+    pump(app)
+    assert isinstance(app.manager.top, TableScene) and app.controller.game is not game
+    assert app.controller.game.rules.players == 4
     app.close()
