@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.i18n import _
 from canasta.persistence.settings import (
     SCREEN_ORDER,
     SettingInfo,
@@ -89,6 +90,8 @@ class SettingsScene(Scene):
             set by ``resize``.
         arrows: ``(field, -1 | 1) -> Rect`` of the arrows of options shown one choice at
             a time; ``steppers``: ``field -> Rect`` of the choice between them.
+        also: the line saying which other rows the last choice changed (a rules preset
+            sets the players), shown instead of the hint until the focus moves, or None.
         notice: a line for the player shown instead of the focused option's hint (a
             setting that could not be written), or None.
     """
@@ -129,6 +132,7 @@ class SettingsScene(Scene):
         self.scroll = 0
         self.max_scroll = 0
         self.label_share = 0.42
+        self.also: str | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
         self.notice: str | None = None
 
@@ -261,8 +265,28 @@ class SettingsScene(Scene):
         option = next(o for o in self.options if o.field == field)
         if self.reason(option) is not None or getattr(self.settings, field) == value:
             return False
+        before = {o.field: getattr(self.settings, o.field) for o in self.options}
         self.settings = self.on_change(field, value)
+        self.also = self._also_changed(option, before)
         return True
+
+    def _also_changed(self, chosen: Option, before: dict[str, object]) -> str | None:
+        """The line saying which other rows a choice changed with it (a rules preset sets
+        the players and the table's options), or None when it changed no other row."""
+        changes = []
+        for option in self.options:
+            now = getattr(self.settings, option.field)
+            if option is chosen or before[option.field] == now:
+                continue
+            word = next((w for v, w in option.choices if v == now), str(now))
+            changes.append(_("{row}: {value}").format(row=option.label, value=word))
+        if not changes:
+            return None
+        word = next((w for v, w in chosen.choices if v == getattr(self.settings, chosen.field)),
+                    "")  # fmt: skip
+        return _("{choice} also set {changes}.").format(
+            choice=word or chosen.label, changes=", ".join(changes)
+        )
 
     def _step(self, delta: int, option: Option | None = None) -> None:
         option = option or self.options[self.focus]
@@ -278,6 +302,7 @@ class SettingsScene(Scene):
             index = (self.focus + delta * step) % n
             if self.reason(self.options[index]) is None:
                 self.focus = index
+                self.also = None
                 return
 
     def handle(self, intent: Intent) -> bool:
@@ -355,6 +380,8 @@ class SettingsScene(Scene):
         if self.more_button is not None:
             footer_top = min(footer_top, self.more_button.rect.top)
         line, color = f"{option.label}: {option.hint}.", t.text_dim
+        if self.also:  # a choice that changed other rows says so
+            line, color = self.also, t.accent
         if self.notice:  # a setting that could not be written: the player must know
             line, color = self.notice, t.accent
         legend_px = max(MIN_TEXT_PX + 1, size - 6)

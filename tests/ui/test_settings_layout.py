@@ -100,3 +100,17 @@ def test_rule_option_labels_share_one_size_and_choices_start_with_a_capital(monk
     words = [w for _, w in describe_rule("empty_stock").choices]
     assert words == ["Play on", "Take or end", "Forced take", "Hand ends"]
     app.close()
+
+
+def test_a_rules_preset_says_which_other_rows_it_set(monkeypatch) -> None:
+    app, scene = open_settings((1280, 800))
+    assert app.session.settings.players == 2
+    scene.choose("rules_preset", "Book rules")
+    assert app.session.settings.players == 4
+    assert scene.also is not None and scene.also.startswith("Book rules also set Players: 4")
+    texts = [t for t, _, _ in drawn(monkeypatch, app)]
+    assert scene.also in texts
+    post_key(pygame.K_DOWN)  # the focus moves on: the row's own hint again
+    pump(app)
+    assert scene.also is None
+    app.close()
