@@ -10,6 +10,7 @@ import pygame
 from canasta.controller import TableView
 from canasta.engine.moves import MoveType
 from canasta.engine.refusals import Code
+from canasta.i18n import _
 from canasta.ui.layout import TableLayout
 from canasta.ui.widgets import Badge
 
@@ -30,6 +31,15 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     if players == 2:
         return "Opponent"
     return ("You", "West", "Partner", "East")[rel]
+
+
+def seat_plate(seat: int, me: int, players: int, watching: bool = False) -> str:
+    """The name on a seat's plate: :func:`seat_name`, with the partner's compass point
+    ("Partner (North)") so the plates name the seats as the demo and West and East do."""
+    name = seat_name(seat, me, players, watching)
+    if players == 4 and not watching and (seat - me) % players == 2:
+        return _("{name} (North)").format(name=name)
+    return name
 
 
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.
