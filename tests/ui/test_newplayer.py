@@ -3,7 +3,10 @@ only while they are selected, and the one lifted card goes with the first Enter.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from canasta.app import App
 from canasta.engine.cards import CARD_CODE
@@ -13,10 +16,10 @@ from canasta.persistence.store import Store
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene
-from canasta.scenes.table import TableScene
+from canasta.scenes.table import TableScene, strip
 from canasta.ui.input import post_key
 from tests.ui.test_abandon import played_a_while
-from tests.ui.test_table_buttons import KINGS7
+from tests.ui.test_table_buttons import KINGS7, position, table
 from tests.ui.test_table_keyboard import _table, lift, press
 from tests.ui.test_table_plays_a_hand import click, pump
 
@@ -143,3 +146,28 @@ def test_the_scoreboards_new_game_keeps_the_number_of_players() -> None:
     assert isinstance(app.manager.top, TableScene) and app.controller.game is not game
     assert app.controller.game.rules.players == 4
     app.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 500), (960, 600), (1280, 800), (1280, 400), (360, 640)])
+@pytest.mark.parametrize("phase", ["draw", "play"])
+def test_the_prompt_is_never_under_a_button_that_shows(monkeypatch, size, players, phase):
+    data = position(players)
+    data["phase"] = phase
+    scene = table(data, size)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = strip.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect = real(surface, text, *a, **k)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(strip, "blit_text", spy)
+    scene.draw(pygame.display.get_surface())
+    shown = scene.buttons()
+    assert drawn and shown
+    for text, rect in drawn:
+        assert rect.height >= 9, text  # 12 px type at the least
+        for button in shown:
+            assert not rect.colliderect(button.rect), (text, button.label)
