@@ -16,7 +16,7 @@ from canasta.persistence.store import Store
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene
-from canasta.scenes.table import TableScene, strip
+from canasta.scenes.table import TableScene, seats, strip
 from canasta.ui.input import post_key
 from tests.ui.test_abandon import played_a_while
 from tests.ui.test_table_buttons import KINGS7, position, table
@@ -171,3 +171,25 @@ def test_the_prompt_is_never_under_a_button_that_shows(monkeypatch, size, player
         assert rect.height >= 9, text  # 12 px type at the least
         for button in shown:
             assert not rect.colliderect(button.rect), (text, button.label)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(360, 640), (800, 500), (1280, 400), (1280, 800)])
+def test_the_score_panels_lines_stay_inside_it(monkeypatch, size, players) -> None:
+    data = {**position(players), "deal_number": 967258843}
+    scene = table(data, size)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = seats.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect = real(surface, text, *a, **k)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(seats, "blit_text", spy)
+    scene.draw(pygame.display.get_surface())
+    panel = scene.layout.scores
+    lines = [(t, r) for t, r in drawn if r.colliderect(panel)]
+    assert any(t == "Deal 967258843" for t, _ in lines)
+    for text, rect in lines:
+        assert panel.contains(rect), (text, rect, panel)

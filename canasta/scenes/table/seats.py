@@ -64,6 +64,9 @@ class SeatsSection(TablePart):
             lines.append((f"To open: {points}/{minimum}", theme.accent))
         lines.append((f"Deal {view.deal_number}", theme.text_dim))
         size = max(12, min(font, rect.height // (len(lines) + 1)))
+        if 6 + len(lines) * round(size * 1.15) > rect.height:  # a small window: one line less
+            (us, color), (them, _color) = lines[0], lines[1]
+            lines[:2] = [(f"{us} \u00b7 {them}", color)]
         y = rect.y + 6
         for text, color in lines:
             fitted = fit_text_size(text, rect.width - 12, size)
