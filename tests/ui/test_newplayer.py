@@ -193,3 +193,28 @@ def test_the_score_panels_lines_stay_inside_it(monkeypatch, size, players) -> No
     assert any(t == "Deal 967258843" for t, _ in lines)
     for text, rect in lines:
         assert panel.contains(rect), (text, rect, panel)
+
+
+def test_a_short_stock_says_how_many_cards_are_out_of_play(monkeypatch) -> None:
+    """Issue 13: a position that gives the stock leaves the cards it does not place out
+    of the hand; the table says how many (here 108 - 6 in hands - 2 in melds and pile
+    - 3 in the stock = 97)."""
+    data = {"rules": {"players": 2}, "hands": [["4S", "5S", "9C"], ["7C", "8C", "JD"]],
+            "melds": [{}, {}], "pile": ["5H", "6H"], "stock": ["9H", "9D", "4H"],
+            "turn": 0, "phase": "draw"}  # fmt: skip
+    scene = table(data, (1280, 800))
+    assert len(scene.controller.view().seen.out_of_play) == 97
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = seats.blit_text
+    monkeypatch.setattr(
+        seats,
+        "blit_text",
+        lambda s, t, *a, **k: drawn.append((t, real(s, t, *a, **k))) or drawn[-1][1],
+    )
+    scene.draw(pygame.display.get_surface())
+    words = " ".join(t for t, r in drawn if scene.layout.scores.contains(r))
+    assert "97 cards out of play this hand" in words
+    # A dealt hand (every card in play) says nothing of the kind.
+    drawn.clear()
+    table(position(2), (1280, 800)).draw(pygame.display.get_surface())
+    assert not any("out of play" in t for t, _ in drawn)

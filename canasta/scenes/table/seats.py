@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from canasta.i18n import ngettext
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, seat_plate
 from canasta.ui.effects import draw_panel
+from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import paint_felt
 
@@ -63,7 +65,13 @@ class SeatsSection(TablePart):
             points = seen.opening_points if seen.turn % 2 == mine else 0
             lines.append((f"To open: {points}/{minimum}", theme.accent))
         lines.append((f"Deal {view.deal_number}", theme.text_dim))
-        size = max(12, min(font, rect.height // (len(lines) + 1)))
+        # A position may leave cards out of this hand (a short stock): say how many.
+        out = len(seen.out_of_play)
+        size = max(12, min(font, rect.height // (len(lines) + 1 + (2 if out else 0))))
+        if out:
+            words = ngettext("{n} card out of play this hand",
+                             "{n} cards out of play this hand", out).format(n=out)  # fmt: skip
+            lines += [(line, theme.accent) for line in wrap_text(words, size, rect.width - 24)]
         if 6 + len(lines) * round(size * 1.15) > rect.height:  # a small window: one line less
             (us, color), (them, _color) = lines[0], lines[1]
             lines[:2] = [(f"{us} \u00b7 {them}", color)]
