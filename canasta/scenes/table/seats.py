@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from canasta.i18n import ngettext
+from canasta.i18n import _, ngettext
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, seat_plate
 from canasta.ui.effects import draw_panel
@@ -74,7 +74,7 @@ class SeatsSection(TablePart):
             lines += [(line, theme.accent) for line in wrap_text(words, size, rect.width - 24)]
         if 6 + len(lines) * round(size * 1.15) > rect.height:  # a small window: one line less
             (us, color), (them, _color) = lines[0], lines[1]
-            lines[:2] = [(f"{us} \u00b7 {them}", color)]
+            lines[:2] = [(_("{us} \u00b7 {them}").format(us=us, them=them), color)]
         y = rect.y + 6
         for text, color in lines:
             fitted = fit_text_size(text, rect.width - 12, size)
