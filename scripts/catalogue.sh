@@ -16,7 +16,7 @@ if [[ "${1:-}" != compile ]]; then
     for po in "$LOCALE"/*/LC_MESSAGES/canasta.po; do
         [[ -e "$po" ]] || continue
         pybabel update -D canasta -i "$LOCALE/canasta.pot" -d "$LOCALE" \
-            -l "$(basename "$(dirname "$(dirname "$po")")")" --no-fuzzy-matching
+            -l "$(basename "$(dirname "$(dirname "$po")")")" --no-fuzzy-matching --ignore-obsolete
     done
 fi
 if compgen -G "$LOCALE/*/LC_MESSAGES/canasta.po" >/dev/null; then

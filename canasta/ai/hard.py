@@ -487,8 +487,8 @@ def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     points = round(margin)
     gain = (
         ngettext(
-            " (about {n} point better than the simple play)",
-            " (about {n} points better than the simple play)",
+            " (about {n} point better than a cautious player's move)",
+            " (about {n} points better than a cautious player's move)",
             points,
         ).format(n=points)
         if margin >= 1

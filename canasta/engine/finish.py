@@ -19,7 +19,7 @@ from .legality import go_out_plan
 from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
-from .speech import _, ngettext
+from .speech import N_, _, ngettext
 from .words import cards_name, move_words
 
 if TYPE_CHECKING:
@@ -80,8 +80,11 @@ def check_finish(state: HandState, moves: list[Move]) -> Refusal | None:
     if have < needed:  # the plan cannot go out for want of canastas, however many cards
         return Refusal(Code.NEED_CANASTA, {"needed": needed, "have": have})
     left = len(trial.hands[state.turn])
-    cards = "card" if left == 1 else "cards"
-    why = f"this plan leaves {left} {cards} in your hand (plan them all, and lift the discard)"
+    why = ngettext(
+        "this plan leaves {n} card in your hand (plan them all, and lift the discard)",
+        "this plan leaves {n} cards in your hand (plan them all, and lift the discard)",
+        left,
+    ).format(n=left)
     return Refusal(Code.NO_FINISH, {"why": why})
 
 
@@ -129,12 +132,14 @@ def find_finish(state: HandState) -> list[Move] | Refusal:
     """
 
     if state.phase is not Phase.PLAY:
-        return Refusal(Code.WRONG_PHASE, {"expected": "draw from the stock or take the pile first"})
+        return Refusal(
+            Code.WRONG_PHASE, {"expected": N_("draw from the stock or take the pile first")}
+        )
     if state.permission is False:
         return Refusal(Code.PERMISSION_REFUSED)
     if state.waiting:
         return Refusal(
-            Code.NO_FINISH, {"why": "the cards taken with the pile wait for your opening"}
+            Code.NO_FINISH, {"why": N_("the cards taken with the pile wait for your opening")}
         )
     side = state.side
     counts = state.counts[state.turn]
@@ -180,16 +185,26 @@ def _moves_for(state: HandState, plan: GoOutPlan, layoffs_first: bool) -> list[M
 
 
 def _why_not(state: HandState) -> str:
-    """A short reason why no way to go out exists, for the NO_FINISH message."""
+    """A short reason why no way to go out exists, for the NO_FINISH message: first the
+    canastas the side still lacks (going out needs ``canastas_to_go_out`` of them, the
+    rule a new player most often does not know), else the cards no meld can take (in rank
+    order), else the wild cards with no room."""
     side = state.side
     counts = state.counts[state.turn]
     sizes, wilds = state.msize[side], state.mwild[side]
     rules = state.rules
+    needed, have = rules.canastas_to_go_out, state.canastas(side)
+    if have < needed:
+        if needed == 1:
+            return _("your side needs a canasta to go out, and this hand can't complete one")
+        return _(
+            "your side needs {needed} canastas to go out (it has {have}), and this hand "
+            "can't complete them"
+        ).format(needed=needed, have=have)
     stuck = [k for k in NATURAL_KINDS if 0 < counts[k] < 3 and not sizes[k]]
     spare_wilds = counts[TWO] + counts[JOKER]
-    loose = [k for k in stuck if counts[k] == 1] + [k for k in stuck if counts[k] == 2][
-        spare_wilds:
-    ]
+    pairs = [k for k in stuck if counts[k] == 2]
+    loose = sorted([k for k in stuck if counts[k] == 1] + pairs[spare_wilds:])
     if 0 < counts[BLACK_THREE] < 3:
         loose.append(BLACK_THREE)
     if len(loose) > 1:
@@ -200,9 +215,4 @@ def _why_not(state: HandState) -> str:
     room = sum(wild_room(sizes[k], wilds[k], rules.wild_cap) for k in NATURAL_KINDS if sizes[k])
     if spare_wilds > room + 3 * sum(1 for k in NATURAL_KINDS if counts[k] >= 2):
         return _("your wild cards have no room left in a meld")
-    needed = rules.canastas_to_go_out
-    return ngettext(
-        "your side needs {n} canasta to go out, and this hand can't complete it",
-        "your side needs {n} canastas to go out, and this hand can't complete them",
-        needed,
-    ).format(n=needed)
+    return _("this hand can't meld every card but one")

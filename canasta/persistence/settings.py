@@ -508,8 +508,10 @@ def describe_rule(field: str) -> SettingInfo:
     """
     index = HOUSE_RULES.index(field)
     if field == "empty_stock":
+        # A choice on its own starts with a capital, as "Off" and "On" do.
         choices: tuple[tuple[object, str], ...] = tuple(
-            (value, _(text)) for value, text in EMPTY_STOCK_WORDS.items()
+            (value, _(words)[:1].upper() + _(words)[1:])
+            for value, words in EMPTY_STOCK_WORDS.items()
         )
     else:
         choices = ((False, _("Off")), (True, _("On")))

@@ -90,14 +90,15 @@ class TextReport:
     """What text the screen drew while :func:`report_text` listened (for layout tests).
 
     Attributes:
-        drawn: ``(text, rect, surface)`` per :func:`blit_text` call: the words, where they
-            landed (px) and the surface they were drawn on.
+        drawn: ``(text, rect, surface, clip)`` per :func:`blit_text` call: the words, where
+            they landed (px), the surface they were drawn on, and its clip then (a scrolled
+            list clips its rows).
         misfits: one line per text that did not fit its box at a readable size: too long at
             :data:`MIN_TEXT_PX` for :func:`fit_text_size`, a word wider than its line, a
             paragraph's lines cut off at the bottom of its box.
     """
 
-    drawn: list[tuple[str, pygame.Rect, pygame.Surface]] = field(default_factory=list)
+    drawn: list[tuple[str, pygame.Rect, pygame.Surface, pygame.Rect]] = field(default_factory=list)
     misfits: list[str] = field(default_factory=list)
 
 
@@ -188,7 +189,7 @@ def blit_text(
         rect.topleft = (round(topleft[0]), round(topleft[1]))
     surface.blit(image, rect)
     if _REPORT is not None:
-        _REPORT.drawn.append((text, rect, surface))
+        _REPORT.drawn.append((text, rect, surface, surface.get_clip()))
     return rect
 
 

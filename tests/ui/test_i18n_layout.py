@@ -113,10 +113,12 @@ def problems(surface: pygame.Surface, draw: Callable[[], None]) -> list[str]:
         draw()
     found = list(report.misfits)
     bounds = surface.get_rect()
-    shown = [(text, rect) for text, rect, target in report.drawn if target is surface]
-    for text, rect in shown:
-        if not bounds.contains(rect):
+    drawn = [(text, rect, clip) for text, rect, target, clip in report.drawn
+             if target is surface and rect.colliderect(clip)]  # fmt: skip
+    for text, rect, clip in drawn:
+        if clip == bounds and not bounds.contains(rect):  # (a scrolled list clips its rows)
             found.append(f"{text!r} at {tuple(rect)} is cut off by the window {bounds.size}")
+    shown = [(text, rect.clip(clip)) for text, rect, clip in drawn]
     for i, (text, rect) in enumerate(shown):
         for other, other_rect in shown[i + 1 :]:
             overlap = rect.clip(other_rect)

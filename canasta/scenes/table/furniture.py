@@ -38,6 +38,15 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return _((N_("You"), N_("West"), N_("Partner"), N_("East"))[rel])
 
 
+def seat_plate(seat: int, me: int, players: int, watching: bool = False) -> str:
+    """The name on a seat's plate: :func:`seat_name`, with the partner's compass point
+    ("Partner (North)") so the plates name the seats as the demo and West and East do."""
+    name = seat_name(seat, me, players, watching)
+    if players == 4 and not watching and (seat - me) % players == 2:
+        return _("{name} (North)").format(name=name)
+    return name
+
+
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.
 PILE_CLOSED = {
     Code.PILE_EMPTY: "",

@@ -62,7 +62,9 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     Binding("plan", (pygame.K_p,), N_("P"), N_("add the lifted cards to your plan")),
     Binding("play_plan", (pygame.K_g,), N_("G"), N_("play the planned melds")),
-    Binding("finish", (pygame.K_f,), N_("F"), N_("finish the round: your plan, or a search")),
+    Binding(
+        "finish", (pygame.K_f,), N_("F"), N_("finish the hand: go out with your plan, or a search")
+    ),
     Binding("ask", (pygame.K_a,), N_("A"), N_("ask your partner: may I go out?")),
     Binding("yes", (pygame.K_y,), N_("Y"), N_("answer your partner yes")),
     Binding("no", (pygame.K_n,), N_("N"), N_("answer your partner no")),

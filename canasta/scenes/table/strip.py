@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pygame
 
 from canasta.i18n import _
-from canasta.scenes.table.buttons import STRIP
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
@@ -21,8 +20,6 @@ from canasta.ui.widgets import Button
 READABLE_PX = 18
 SMALLEST_PX = 12
 BUTTON_ROW_PX = 50
-#: The buttons that stand in the strip (the text keeps clear of them).
-STRIP_KEYS = {key for key, _label in STRIP}
 
 
 class StripSection(TablePart):
@@ -92,53 +89,41 @@ class StripSection(TablePart):
         for shown in self.buttons():
             shown.draw(surface)
 
-    def _areas(self, rect: pygame.Rect) -> list[pygame.Rect]:
-        """Where the strip's text may go: the room above its button rows, and, when the
-        buttons stand in a column at the strip's right, the full height left of them."""
-        bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
-        if self.ctx.view().ended:  # no strip buttons show: the whole strip is the text's
-            return [pygame.Rect(rect.x, rect.y, rect.width, rect.height - 4)]
-        areas = [pygame.Rect(rect.x, rect.y, rect.width, bottom - rect.y)]
-        if self.ctx.places is not None:
-            inside = [r for key, r in self.ctx.places.rects.items()
-                      if key in STRIP_KEYS and r.width and rect.contains(r)]  # fmt: skip
-            left = min((r.x for r in inside), default=rect.right)
-            if left - rect.x >= rect.width * 0.4:
-                areas.append(pygame.Rect(rect.x, rect.y, left - 6 - rect.x, rect.height - 4))
-        return areas
-
     def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        # The text goes where it reads largest: above the strip's button rows, or beside
-        # them; it wraps rather than shrink out of reach of the eye.
+        # The text goes where the scene placed it this frame, clear of the buttons that
+        # show (above them, or beside them in a low strip), centred in that place.
+        area = pygame.Rect(rect.x, rect.y, rect.width, rect.height - BUTTON_ROW_PX)
+        if self.ctx.places is not None:
+            area.height = self.ctx.places.strip_top - rect.y
+        if self.ctx.prompt is not None:
+            area = pygame.Rect(self.ctx.prompt)
+        if self.ctx.view().ended:  # no strip buttons show: the whole strip is the text's
+            area = pygame.Rect(rect.x, rect.y, rect.width, rect.height - 4)
+        room = area.height
         color = self.ctx.theme.text
         toast = self.ctx.toast
         if toast.visible:
             text, color = toast.text, self.ctx.theme.accent
-        best: tuple[int, list[str], pygame.Rect] | None = None
-        for area in self._areas(rect):
-            room, width = area.height, area.width - 20
-            largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
-            size = fit_text_size(text, width, largest, report=False)
-            lines = [text]
-            if size < READABLE_PX:
-                wrapped_size, wrapped = fit_lines(
-                    text, width, room - 6, READABLE_PX, SMALLEST_PX, report=False
-                )
-                if text_height(wrapped_size, len(wrapped)) <= room - 6:
-                    size, lines = wrapped_size, wrapped
-            fits = all(get_font(size).size(line)[0] <= width for line in lines)
-            if fits and (best is None or size > best[0]):
-                best = (size, lines, area)
-        if best is None:
-            area = self._areas(rect)[0]
-            best = (SMALLEST_PX, [text], area)
-            misfit(f"the strip's {text!r} does not fit {area.size} px even at {SMALLEST_PX} px")
-        size, lines, area = best
-        if toast.visible:
-            panel = pygame.Rect(area.x + 2, area.y + 2, area.width - 4, max(20, area.height - 2))
+            panel = pygame.Rect(area.x + 2, area.y + 2, area.width - 4, max(20, room - 2))
             draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
+        elif not rect.contains(area):  # the line over the area above the strip: a panel
+            draw_panel(surface, area, (0, 0, 0, 150), 10)
+        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
+        width = area.width - 20
+        size = fit_text_size(text, width, largest, report=False)
+        lines = [text]
+        if size < READABLE_PX:
+            # A long line (a hint and its reason) wraps rather than shrinking out of
+            # reach of the eye, where the place has room for it.
+            wrapped_size, wrapped = fit_lines(
+                text, width, room, READABLE_PX, SMALLEST_PX, report=False
+            )
+            if text_height(wrapped_size, len(wrapped)) <= room:
+                size, lines = wrapped_size, wrapped
+        if text and lines == [text] and get_font(size).size(text)[0] > width:
+            misfit(f"the strip's {text!r} does not fit {width} px even at {size} px")
         step = round(size * LINE_GAP)
-        top = area.y + 4 + max(0, (area.height - 4 - text_height(size, len(lines))) // 2)
+        top = area.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
         for i, line in enumerate(lines):
             blit_text(
                 surface, line, size, color, center=(area.centerx, top + size * 0.6 + i * step)
