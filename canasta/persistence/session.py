@@ -317,14 +317,17 @@ class Session:
                 if not missing:
                     continue  # it was all written: only its save was left
                 self.store.notices.append(
-                    "A finished game was not yet in your stats" + " and records" *
-                    self.settings.replays + "; it is now."
-                )  # fmt: skip
+                    _("A finished game was not yet in your stats and records; it is now.")
+                    if self.settings.replays
+                    else _("A finished game was not yet in your stats; it is now.")
+                )
             elif self.unsettled is None:
                 self.unsettled = saved
                 self.store.notices.append(
-                    "A finished game is still not in your stats and records; it stays "
-                    "saved and is tried again at the next turn, new game or start."
+                    _(
+                        "A finished game is still not in your stats and records; it stays "
+                        "saved and is tried again at the next turn, new game or start."
+                    )
                 )
 
 

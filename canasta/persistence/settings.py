@@ -589,7 +589,7 @@ def load_settings(
     try:
         settings = Settings.model_validate(good, context=context)
     except ValidationError:  # cannot happen field by field, but never crash on a file
-        settings, bad = Settings(), ["all values"]
+        settings, bad = Settings(), [_("all values")]
     kept = move_aside(path)
     note = ""
     try:

@@ -18,6 +18,8 @@ FROST_BLUE = (150, 210, 255)
 BLOCKED_RED = (200, 40, 40)
 
 
+#: The seats of four as the person calls them, from the person's own seat clockwise.
+PLACES = (N_("You"), N_("West"), N_("Partner"), N_("East"))
 #: The seats of four by compass point, the person South.
 COMPASS = (N_("South"), N_("West"), N_("North"), N_("East"))
 
@@ -35,7 +37,7 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
         return _("You")
     if players == 2:
         return _("Opponent")
-    return _((N_("You"), N_("West"), N_("Partner"), N_("East"))[rel])
+    return _(PLACES[rel])
 
 
 def seat_plate(seat: int, me: int, players: int, watching: bool = False) -> str:
