@@ -205,6 +205,11 @@ def table_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Scene, Callable[[
         scene.controller.poll_hint = lambda a=advice: a  # type: ignore[method-assign]
         scene.hint.wanted = True
         yield f"table {name} with a hint", scene, lambda m=manager, s=surface: m.draw(s)
+    scene = settled(TWO, size)
+    scene.help.toggle()  # the keys overlay (F1)
+    # The table under the keys, which the panel covers: only the panel's words are checked.
+    scene.manager_for_test.draw(surface)  # type: ignore[attr-defined]
+    yield "table 2p, the keys", scene, lambda s=scene, t=surface: s.help.draw(t)
     scene = settled(ASKING, size)
     manager = scene.manager_for_test  # type: ignore[attr-defined]
     yield "table 4p, the partner asks", scene, lambda m=manager, s=surface: m.draw(s)

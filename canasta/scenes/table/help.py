@@ -12,7 +12,8 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.keys import action_for, key_help
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key
-from canasta.ui.text import blit_text
+from canasta.ui.paragraphs import wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font
 
 
 class HelpSection(TablePart):
@@ -50,15 +51,28 @@ class HelpSection(TablePart):
         theme = self.ctx.theme
         rows = key_help()
         w, h = surface.get_size()
-        size = max(12, min(22, h // (len(rows) + 8)))
-        line = round(size * 1.45)
-        box = pygame.Rect(0, 0, min(w - 40, size * 44), line * (len(rows) + 3))
+        size = max(MIN_TEXT_PX, min(22, h // (len(rows) + 8)))
+        # The keys' column as wide as its widest entry, each description wrapped to the
+        # room left; the size shrinks (not below a readable one) until the panel fits.
+        while True:
+            keys_w = max(get_font(size, True).size(keys)[0] for keys, _what in rows) + size
+            widest = max(get_font(size).size(what)[0] for _keys, what in rows)
+            box_w = min(w - 40, 40 + keys_w + widest)
+            room = box_w - 40 - keys_w
+            wrapped = [wrap_text(what, size, room) for _keys, what in rows]
+            line = round(size * 1.45)
+            box_h = line * (sum(len(lines) for lines in wrapped) + 3)
+            if box_h <= h - 40 or size <= MIN_TEXT_PX:
+                break
+            size -= 1
+        box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (w // 2, h // 2)
         draw_panel(surface, box, (8, 20, 12, 235), 14)
         blit_text(surface, _("Keys"), size + 4, theme.text, topleft=(box.x + 20, box.y + 12),
                   bold=True)  # fmt: skip
         y = box.y + 12 + line * 1.5
-        for keys, what in rows:
+        for (keys, _what), lines in zip(rows, wrapped, strict=True):
             blit_text(surface, keys, size, theme.accent, topleft=(box.x + 20, y), bold=True)
-            blit_text(surface, what, size, theme.text, topleft=(box.x + 20 + size * 9, y))
-            y += line
+            for text in lines:
+                blit_text(surface, text, size, theme.text, topleft=(box.x + 20 + keys_w, y))
+                y += line
