@@ -135,3 +135,19 @@ def test_completed_canasta_is_squared_with_the_colour_of_its_kind_on_top():
     assert CARD_CODE[_squared_canasta(red_only, natural=False)[-1]] in ("8H", "8D")
     spots = _squared_spots((100, 50), 9)
     assert spots[-1] == (100, 50) and spots[0] == (102, 52) and len(set(spots)) == 3
+
+
+def test_every_design_title_is_in_the_catalogue_list() -> None:
+    """The designs' titles come from the asset files: each must be listed in LOOK_WORDS
+    (marked for the catalogue), or it would show in English in every language."""
+    from canasta import i18n
+    from canasta.ui.looks import LOOK_WORDS, label, look_choices
+
+    titles = {label(name) for names in look_choices().values() for name in names}
+    assert titles <= set(LOOK_WORDS)
+    assert len(titles) == 58
+    i18n.set_language("it")
+    try:
+        assert label("green") != "Green" and label("green") == i18n._("Green")
+    finally:
+        i18n.set_language("en")
