@@ -18,6 +18,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from typing import Any
 
+from canasta.i18n import _
 from canasta.net.client import Client, ClientError
 
 
@@ -65,9 +66,9 @@ class BackgroundClient:
         if self.problem is not None:
             return self.problem
         if self.client.status == "reconnecting":
-            return "Reconnecting…"
+            return _("Reconnecting…")
         if self.client.status == "closed":
-            return "Not connected to the server."
+            return _("Not connected to the server.")
         return ""
 
     def request(self, make: Callable[[Client], Coroutine[Any, Any, Any]]) -> Future[Any]:
