@@ -228,6 +228,11 @@ class TableControl(Protocol):
         """Take the person's turn back to its start; True when something was taken back."""
         ...
 
+    def unavailable(self, feature: str) -> str | None:
+        """Why ``feature`` (``"hint"``, ``"reset"``) cannot be used at this table, in the
+        player's words (an online server gives no hints), or None when it can."""
+        ...
+
     # Hints ---------------------------------------------------------------------------------
 
     def request_hint(self) -> bool:

@@ -100,6 +100,18 @@ class BackgroundClient:
             except queue.Empty:
                 return messages
 
+    def close_soon(self) -> None:
+        """Close the connection and stop the thread, without waiting for either (from a
+        window's frame: a dead network must not freeze it)."""
+
+        async def finish() -> None:
+            with contextlib.suppress(Exception):  # already closed, or never connected
+                await self.client.close()
+            self._loop.stop()
+
+        if self._thread.is_alive():
+            asyncio.run_coroutine_threadsafe(finish(), self._loop)
+
     def close(self) -> None:
         """Close the connection and stop the thread (waits for both, a few seconds at most)."""
         future = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)

@@ -61,6 +61,7 @@ class OnlineLink:
         game: the table's controller once the game has started (None before).
         problem: the last thing that went wrong, in plain words (None: nothing).
         welcomed: the server said hello back.
+        failed: the connection could not be made at all (``problem`` says why).
     """
 
     def __init__(
@@ -79,6 +80,8 @@ class OnlineLink:
         self.game: RemoteTableControl | None = None
         self.problem: str | None = None
         self.welcomed = False
+        self.failed = False
+        self.waiting_next = False
         self.notice: tuple[str, float] | None = None
         self._connecting: Future[Any] | None = self.client.request(self._connect)
 
@@ -131,6 +134,7 @@ class OnlineLink:
 
     def next_hand(self) -> None:
         """Ask for the next hand, or the rematch once the game is over."""
+        self.waiting_next = True
         self._request(lambda c: c.next_hand())
 
     def send_intent(self, move: str | None, plan: list[str] | None) -> None:
@@ -143,8 +147,8 @@ class OnlineLink:
         self.table = self.chair = self.game = None
 
     def close(self) -> None:
-        """Close the connection and stop its thread (a few seconds at most)."""
-        self.client.close()
+        """Close the connection and stop its thread (returns at once)."""
+        self.client.close_soon()
 
     # Messages --------------------------------------------------------------------------------
 
@@ -155,7 +159,8 @@ class OnlineLink:
             if error is not None:
                 self.problem = self.client.problem or str(error)
                 self.client.problem = None
-            self.welcomed = error is None
+            self.welcomed = self.welcomed or error is None
+            self.failed = not self.welcomed
             self._connecting = None
         for message in self.client.poll():
             self._take(message)
@@ -178,7 +183,9 @@ class OnlineLink:
                 self.game.lost(message.message)  # e.g. rate-limited: the move was not read
         elif isinstance(message, Notice):
             self.notice = (message.message, self.now() + NOTICE_SECONDS)
-        elif isinstance(message, View) and self.game is None and self.table is not None:
+        elif isinstance(message, View):
+            self.waiting_next = False
+        if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
             return
@@ -238,6 +245,8 @@ class OnlineLink:
                 who = _("You") if seat == self.chair else self.chair_name(seat)
                 parts.append(_("{who}: {move:.0f} s (bank {bank:.0f} s)").format(
                     who=who, move=move, bank=bank))  # fmt: skip
+        if self.waiting_next:
+            parts.append(_("Waiting for the other players to go on…"))
         if self.table is not None and self.table.status == "closed":
             parts.append(_("The table was closed."))
         if self.notice is not None and self.now() < self.notice[1]:

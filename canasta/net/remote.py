@@ -156,7 +156,8 @@ class RemoteTableControl:
         clock_at: when ``clock`` arrived, on ``now``'s clock (the screen counts down).
         game: the scores so far (the scoreboard's reading).
         hand_score: the last hand's score once it has ended, else None.
-        new_hand: True once a new hand's view arrived (the scene deals it in).
+        deals: hands dealt at this table since the seat joined, rematches included (the
+            view's ``deal_number``: the scene deals a new hand in when it changes).
     """
 
     def __init__(
@@ -177,7 +178,7 @@ class RemoteTableControl:
         self.clock_at = now()
         self.game = RemoteGame([], list(first.view.totals), hand_number=first.view.hand_number)
         self.hand_score: HandScore | None = None
-        self.new_hand = False
+        self.deals = 1
         self.pending = False
         self._held: list[EventMessage] = []
         self._rebuild()
@@ -194,11 +195,14 @@ class RemoteTableControl:
     def receive(self, message: Any) -> None:
         """Take one server message about the game (others are ignored)."""
         if isinstance(message, View):
-            new = message.view.hand_number != self.model.hand_number
+            new = message.view.hand_number != self.model.hand_number or (
+                self.model.phase == "ended" and message.view.phase != "ended"
+            )
             self.model, self.clock, self.clock_at = message.view, message.clock, self.now()
             self.pending = False
             if new:
-                self.new_hand, self.hand_score = True, None
+                self.deals += 1
+                self.hand_score = None
                 self.game.hand_number = message.view.hand_number
                 if self.game.over:  # a rematch
                     self.game = RemoteGame([], list(message.view.totals),
@@ -315,7 +319,7 @@ class RemoteTableControl:
             seat=model.seat,
             watching=False,
             seen=self.seen,
-            deal_number=self.game.hand_number,
+            deal_number=self.deals,
             opening_minimums=(
                 self.rules.opening_minimum(model.side_scores[0]),
                 self.rules.opening_minimum(model.side_scores[1]),

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from canasta.i18n import _
 from canasta.scenes.base import Scene
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
@@ -40,6 +41,7 @@ class HomeScene(Scene):
         on_quit: called when "Quit" is chosen.
         theme: colours.
         on_continue: continue the saved game; None hides "Continue game".
+        on_online: open the Play online screen (None: no button).
         on_settings, on_how_to_play, on_stats: open those screens (None: no button).
         on_sound: turn the sound on or off; returns the new state (None: no toggle).
         sound_on: the sound setting shown on the toggle.
@@ -62,6 +64,7 @@ class HomeScene(Scene):
         theme: Theme | None = None,
         *,
         on_continue: _Action | None = None,
+        on_online: _Action | None = None,
         on_settings: _Action | None = None,
         on_how_to_play: _Action | None = None,
         on_stats: _Action | None = None,
@@ -95,6 +98,8 @@ class HomeScene(Scene):
         self.buttons: list[Button] = []
         add("Continue game", on_continue)
         add("Start new game", lambda: on_new_game(self.players))
+        add(_("Play online"), on_online)
+        self.online_button = self.buttons[-1] if on_online is not None else None
         add("Settings", on_settings)
         add("How to play", on_how_to_play)
         add("Stats", on_stats)
@@ -133,7 +138,8 @@ class HomeScene(Scene):
         bh = max(36, min(58, int(h * 0.066)))
         gap = max(10, bh // 3)
         y = int(h * 0.47)
-        big = [b for b in self.buttons if b.label in ("Continue game", "Start new game")]
+        big = [b for b in self.buttons if b.label in ("Continue game", "Start new game")
+               or b is self.online_button]  # fmt: skip
         last = [b for b in self.buttons if b is self.sound_button or b.label == "Quit"]
         small = [b for b in self.buttons if b not in big and b not in last]
         for button in big:
