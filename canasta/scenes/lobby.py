@@ -275,6 +275,7 @@ class LobbyScene(Scene):
         if link.table is not None and link.chair is not None:
             ready = link.table.chairs[link.chair].ready
             self.ready_button.label = _("Not ready") if ready else _("I'm ready")
+            self.start_button.enabled = self.all_ready()
         if link.started:
             self.on_started(link)
 
@@ -335,6 +336,8 @@ class LobbyScene(Scene):
             now = self.fields.index(self.name) if self.name.focused else 0
             self._focus(self.fields[(now + 1) % len(self.fields)])
             return True
+        if stage == "lobby":  # the join code is the lobby's only field: typing goes there
+            self._focus(self.code)
         field = next((f for f in self._fields() if f.focused), None)
         return field.key(intent) if field is not None else False
 
