@@ -13,6 +13,7 @@ Sizes are pixels.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -25,6 +26,9 @@ from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
+
+#: The trace (``canasta.logs``): the stage shown, the tables listed, the chairs ready.
+TRACE = logging.getLogger("canasta.trace")
 
 #: The longest text a field takes (characters).
 FIELD_LIMIT = 200
@@ -156,6 +160,7 @@ class LobbyScene(Scene):
         self.start_button = make(_("Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
         self.rows: list[tuple[pygame.Rect, Any]] = []
+        self._traced: tuple[str, int, int] | None = None
 
     # Stages -----------------------------------------------------------------------------------
 
@@ -262,6 +267,8 @@ class LobbyScene(Scene):
         """Take what arrived; the game's start hands over to the table."""
         super().update(dt)
         link = self.link
+        if TRACE.isEnabledFor(logging.DEBUG):
+            self.trace()
         if link is None:
             return
         link.pump()
@@ -277,7 +284,19 @@ class LobbyScene(Scene):
             self.ready_button.label = _("Not ready") if ready else _("I'm ready")
             self.start_button.enabled = self.all_ready()
         if link.started:
+            TRACE.debug("lobby started")
             self.on_started(link)
+
+    def trace(self) -> None:
+        """One trace line whenever the stage, the tables listed or the chairs ready change
+        (a real-window test waits for them)."""
+        link = self.link
+        table = link.table if link is not None else None
+        ready = sum(1 for c in table.chairs if c.ready) if table is not None else 0
+        now = (self.stage, ready, len(link.tables) if link is not None else 0)
+        if now != self._traced:
+            self._traced = now
+            TRACE.debug("lobby stage=%s ready=%d tables=%d", *now)
 
     def wake_in(self) -> float | None:
         """Every few frames while connected (messages may arrive), else on input."""
