@@ -12,6 +12,7 @@ no screen module imports the network.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -243,8 +244,8 @@ class OnlineLink:
             if left is not None:
                 seat, move, bank = left
                 who = _("You") if seat == self.chair else self.chair_name(seat)
-                parts.append(_("{who}: {move:.0f} s (bank {bank:.0f} s)").format(
-                    who=who, move=move, bank=bank))  # fmt: skip
+                parts.append(_("{who}: {move} s (bank {bank} s)").format(
+                    who=who, move=math.ceil(move), bank=math.ceil(bank)))  # fmt: skip
         if self.waiting_next:
             parts.append(_("Waiting for the other players to go on…"))
         if self.table is not None and self.table.status == "closed":
