@@ -23,6 +23,7 @@ from canasta.i18n import _
 from canasta.net.background import BackgroundClient
 from canasta.net.client import Client, ClientError
 from canasta.net.protocol import (
+    ClockOption,
     ErrorMessage,
     LobbyList,
     Notice,
@@ -101,10 +102,19 @@ class OnlineLink:
         """Ask for the lobby's list of open tables."""
         self._request(lambda c: c.list_tables())
 
-    def create(self, players: int, public: bool, level: str = "medium") -> None:
-        """Create a table (``players`` 2 or 4; private tables are joined by their code) and
-        sit at its first chair."""
-        self._request(lambda c: c.create(players=players, public=public, level=level))
+    def create(
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock: tuple[int, int] | None = None,
+    ) -> None:
+        """Create a table (``players`` 2 or 4; private tables are joined by their code;
+        ``level`` of the computer players in empty chairs; ``clock``: seconds per move and
+        of the time bank, None for none) and sit at its first chair."""
+        option = None if clock is None else ClockOption(move_seconds=clock[0],
+                                                        bank_seconds=clock[1])  # fmt: skip
+        self._request(lambda c: c.create(players=players, public=public, level=level, clock=option))
 
     def join(self, table: str, chair: int) -> None:
         """Sit at ``chair`` of the listed table ``table`` (its id)."""

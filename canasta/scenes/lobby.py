@@ -30,6 +30,11 @@ from canasta.ui.widgets import Button
 #: The trace (``canasta.logs``): the stage shown, the tables listed, the chairs ready.
 TRACE = logging.getLogger("canasta.trace")
 
+#: The computer players' levels a new table may have, in order.
+LEVELS = ("easy", "medium", "hard")
+#: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
+CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
+
 #: The longest text a field takes (characters).
 FIELD_LIMIT = 200
 
@@ -59,7 +64,13 @@ class LobbyLink(Protocol):
     def host(self) -> bool: ...  # noqa: D102
     def pump(self) -> None: ...  # noqa: D102
     def refresh(self) -> None: ...  # noqa: D102
-    def create(self, players: int, public: bool, level: str = "medium") -> None: ...  # noqa: D102
+    def create(  # noqa: D102
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock: tuple[int, int] | None = None,
+    ) -> None: ...
     def join(self, table: str, chair: int) -> None: ...  # noqa: D102
     def join_code(self, code: str) -> None: ...  # noqa: D102
     def ready(self, ready: bool) -> None: ...  # noqa: D102
@@ -155,11 +166,17 @@ class LobbyScene(Scene):
         self.create2_button = make(_("New table: 2 players"), lambda: self.create(2))
         self.create4_button = make(_("New table: 4 players"), lambda: self.create(4))
         self.private_button = make(self._private_label(), self.toggle_private)
+        self.level = "medium"
+        self.clock: tuple[int, int] | None = None
+        self.level_button = make(self._level_label(), self.next_level)
+        self.clock_button = make(self._clock_label(), self.next_clock)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
         self.start_button = make(_("Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
         self.rows: list[tuple[pygame.Rect, Any]] = []
+        #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
+        self.seats: list[tuple[pygame.Rect, Any, int]] = []
         self._traced: tuple[str, int, int] | None = None
 
     # Stages -----------------------------------------------------------------------------------
@@ -179,7 +196,8 @@ class LobbyScene(Scene):
             return [self.connect_button, self.back_button]
         if stage == "lobby":
             return [self.create2_button, self.create4_button, self.private_button,
-                    self.join_button, self.refresh_button, self.lobby_back_button]  # fmt: skip
+                    self.level_button, self.clock_button, self.join_button,
+                    self.refresh_button, self.lobby_back_button]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()
@@ -216,9 +234,30 @@ class LobbyScene(Scene):
             self.link.refresh()
 
     def create(self, players: int) -> None:
-        """Create a table for 2 or 4 players (private when the toggle says so)."""
+        """Create a table for 2 or 4 players (private when the toggle says so), its empty
+        chairs computer players of the level shown, with the turn clock shown."""
         if self.link is not None:
-            self.link.create(players, not self.private)
+            self.link.create(players, not self.private, self.level, self.clock)
+
+    def next_level(self) -> None:
+        """The next computer level for a table created next."""
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.level_button.label = self._level_label()
+
+    def next_clock(self) -> None:
+        """The next turn clock (off, or a limit per move with a time bank)."""
+        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+        self.clock_button.label = self._clock_label()
+
+    def _level_label(self) -> str:
+        words = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
+        return _("Computer: {level}").format(level=words[self.level])
+
+    def _clock_label(self) -> str:
+        if self.clock is None:
+            return _("Turn clock: off")
+        move, bank = self.clock
+        return _("Clock: {move} s + {bank} s bank").format(move=move, bank=bank)
 
     def toggle_private(self) -> None:
         """A table created next is public (listed) or private (joined by its code)."""
@@ -318,6 +357,10 @@ class LobbyScene(Scene):
                     self._focus(field)
                     return True
             if self.stage == "lobby":
+                for rect, table, chair in self.seats:
+                    if rect.collidepoint(intent.pos) and self.link is not None:
+                        self.link.join(table.id, chair)
+                        return True
                 for rect, table in self.rows:
                     if rect.collidepoint(intent.pos):
                         self.join_row(table)
@@ -379,15 +422,15 @@ class LobbyScene(Scene):
         # The lobby: buttons in a column on the right, the tables' list on the left.
         side = min(320, w // 3)
         right = w - side - 30
-        y = int(h * 0.16)
-        for each in (self.create2_button, self.create4_button, self.private_button):
+        y = int(h * 0.14)
+        for each in (self.create2_button, self.create4_button, self.private_button,
+                     self.level_button, self.clock_button):  # fmt: skip
             each.rect = pygame.Rect(right, y, side, unit)
-            y += unit + unit // 3
-        y += unit
+            y += unit + unit // 5
+        y += unit * 3 // 4
         self.code.rect = pygame.Rect(right, y, side, unit)
-        y += unit + unit // 3
+        y += unit + unit // 5
         self.join_button.rect = pygame.Rect(right, y, side, unit)
-        y += unit + unit // 3
         self.refresh_button.rect = pygame.Rect(right, h - unit * 3 - 20, side, unit)
         # The chair map: its buttons under it.
         row = pygame.Rect(0, h - unit * 3 - 20, min(220, (w - 120) // 3), unit)
@@ -433,8 +476,9 @@ class LobbyScene(Scene):
         width = self.create2_button.rect.x - left - 30
         blit_text(surface, _("Open tables"), unit // 2 + 4, theme.text_dim,
                   midleft=(left, top - unit // 2))  # fmt: skip
-        self.rows = []
+        self.rows, self.seats = [], []
         y = top
+        box = unit * 2
         for table in self.link.tables:
             rect = pygame.Rect(left, y, width, unit)
             if rect.bottom > self.size[1] - unit * 2:
@@ -446,9 +490,25 @@ class LobbyScene(Scene):
                      "computer: {level}").format(host=host, preset=table.preset,
                                                  players=table.players, taken=taken,
                                                  level=table.level)  # fmt: skip
-            size = fit_text_size(text, width - 20, unit // 2)
+            if table.clock is not None:
+                text += " · " + _("clock")
+            room = width - 20 - (box + 6) * table.players
+            size = fit_text_size(text, room, unit // 2)
             blit_text(surface, text, size, theme.text, midleft=(left + 10, rect.centery))
             self.rows.append((rect, table))
+            # The chairs, right of the row: a free one is a place to sit (side by colour).
+            x = rect.right - (box + 6) * table.players
+            for chair, info in enumerate(table.chairs):
+                seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
+                free = info.name is None
+                fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
+                draw_panel(surface, seat, fill, 6)
+                label = _("Sit {n}").format(n=chair + 1) if free else info.name
+                blit_text(surface, label, fit_text_size(label, box - 8, unit // 2 - 4),
+                          theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
+                if free:
+                    self.seats.append((seat, table, chair))
+                x += box + 6
             y += unit + 8
         if not self.link.tables:
             blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
@@ -464,6 +524,9 @@ class LobbyScene(Scene):
         kind = _("Private table") if not table.public else _("Public table")
         head = _("{kind} · {preset} · {players} players · computer: {level}").format(
             kind=kind, preset=table.preset, players=table.players, level=table.level)  # fmt: skip
+        if table.clock is not None:
+            head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
+                move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
         blit_text(surface, head, unit // 2 + 2, theme.text, center=(w // 2, y))
         if table.code:
             y += unit

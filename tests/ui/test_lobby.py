@@ -26,7 +26,7 @@ def table(players: int = 2, code: str | None = None, **chairs: Any) -> SimpleNam
     for index, value in chairs.items():
         seats[int(index[1:])] = value
     return SimpleNamespace(id="ab12", preset="Classic", players=players, public=code is None,
-                           level="medium", status="lobby", host=0, code=code,
+                           level="medium", status="lobby", host=0, code=code, clock=None,
                            chairs=seats)  # fmt: skip
 
 
@@ -53,8 +53,8 @@ class FakeLink:
     def refresh(self) -> None:
         self.calls.append(("refresh",))
 
-    def create(self, players: int, public: bool, level: str = "medium") -> None:
-        self.calls.append(("create", players, public))
+    def create(self, players: int, public: bool, level: str = "medium", clock=None) -> None:
+        self.calls.append(("create", players, public, level, clock))
 
     def join(self, table: str, chair: int) -> None:
         self.calls.append(("join", table, chair))
@@ -140,20 +140,30 @@ def test_clicking_the_address_field_focuses_it_and_connect_uses_its_text() -> No
 
 
 def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() -> None:
-    link = FakeLink(tables=[table(2, c0=chair("Ann", 0))])
+    link = FakeLink(tables=[table(4, c0=chair("Ann", 0))])
     manager, scene, _, _, events = make(link)
     assert scene.stage == "lobby"
     scene.draw(pygame.Surface((1280, 800)))  # lays out the table rows
     click(manager, scene.create2_button.rect)
     click(manager, scene.private_button.rect)
     assert scene.private_button.label == "Private: on"
+    click(manager, scene.level_button.rect)
+    click(manager, scene.clock_button.rect)
+    assert scene.level_button.label == "Computer: hard"
+    assert scene.clock_button.label == "Clock: 30 s + 120 s bank"
     click(manager, scene.create4_button.rect)
     type_text(manager, "sp6bj6")
     manager.dispatch(Key(pygame.K_RETURN))
-    click(manager, scene.rows[0][0])  # Ann's table: the first free chair is 1
+    click(manager, pygame.Rect(scene.rows[0][0].x, scene.rows[0][0].y, 40, 40))
+    # the row itself: Ann's table's first free chair, 1
+    assert [n for _r, _t, n in scene.seats] == [1, 2, 3]  # the free chairs
+    seat = next(rect for rect, _table, chair in scene.seats if chair == 2)
+    click(manager, seat)  # Ann's partner's chair, chosen
     click(manager, scene.refresh_button.rect)
-    assert link.asked() == [("create", 2, True), ("create", 4, False), ("join_code", "SP6BJ6"),
-                            ("join", "ab12", 1), ("refresh",)]  # fmt: skip
+    assert link.asked() == [("create", 2, True, "medium", None),
+                            ("create", 4, False, "hard", (30, 120)), ("join_code", "SP6BJ6"),
+                            ("join", "ab12", 1), ("join", "ab12", 2),
+                            ("refresh",)]  # fmt: skip
     click(manager, scene.lobby_back_button.rect)
     assert events == ["home"] and link.calls[-1] == ("close",) and scene.link is None
 
