@@ -110,8 +110,8 @@ class OnlineLauncher:
         app.manager.push(self.table)
 
     def hand_over(self, control: RemoteTableControl) -> None:
-        """The hand's scores; Continue (or New game: the rematch) asks the server for the
-        next hand, Home goes back to the lobby."""
+        """The hand's scores; Continue (or Rematch once the game is over) asks the server
+        for the next hand, Lobby goes back to the lobby."""
         board = ScoreboardScene(
             control,
             control.model.seat,
@@ -120,6 +120,9 @@ class OnlineLauncher:
             on_home=self.lobby,
             theme=self.app.look.theme,
         )
+        board.home_button.label = _("Lobby")  # Home goes back to the lobby here
+        if board.over:
+            board.buttons[0].label = _("Rematch")  # a new game at the same table
         self.app.manager.push(board)
 
     def next_hand(self) -> None:
