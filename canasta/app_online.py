@@ -111,7 +111,14 @@ class OnlineLauncher:
 
     def hand_over(self, control: RemoteTableControl) -> None:
         """The hand's scores; Continue (or Rematch once the game is over) asks the server
-        for the next hand, Lobby goes back to the lobby."""
+        for the next hand, Lobby goes back to the lobby. A finished game's record is kept
+        with the player's own (Stats → recent games replays it)."""
+        record = control.game.record
+        if control.game.over and record is not None:
+            session = self.app.session
+            if session.settings.replays and session.store.keep_record(record) is not None:
+                session.store.prune_records(session.settings.replays_kept)
+            self.app.tell()
         board = ScoreboardScene(
             control,
             control.model.seat,

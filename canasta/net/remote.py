@@ -67,13 +67,15 @@ CLOSED_PILE = (Code.PILE_EMPTY, Code.PILE_TOP_BLACK_THREE, Code.PILE_TOP_WILD)
 @dataclass
 class RemoteGame:
     """What the scoreboard reads of an online game (the shape of the engine's ``Game``
-    that it uses): the hands' scores, the game totals (points), over, winner."""
+    that it uses): the hands' scores, the game totals (points), over, winner; and the
+    game record (JSON data) the server sends once the game is over."""
 
     scores: list[HandScore]
     totals: list[int]
     over: bool = False
     winner: int | None = None
     hand_number: int = 1
+    record: dict[str, Any] | None = None
 
     @property
     def hand(self) -> RemoteGame:
@@ -259,6 +261,7 @@ class RemoteTableControl:
         game.scores.append(score)
         game.totals = list(message.totals)
         game.over, game.winner = message.game_over, message.winner
+        game.record = message.record
         totals = (message.totals[0], message.totals[1])
         self.events.append(HandEnded(score, totals, message.game_over, message.winner))
         self._view = None

@@ -70,6 +70,7 @@ class LobbyLink(Protocol):
         public: bool,
         level: str = "medium",
         clock: tuple[int, int] | None = None,
+        quick: bool = False,
     ) -> None: ...
     def join(self, table: str, chair: int) -> None: ...  # noqa: D102
     def join_code(self, code: str) -> None: ...  # noqa: D102
@@ -170,6 +171,8 @@ class LobbyScene(Scene):
         self.clock: tuple[int, int] | None = None
         self.level_button = make(self._level_label(), self.next_level)
         self.clock_button = make(self._clock_label(), self.next_clock)
+        self.quick = False
+        self.game_button = make(self._game_label(), self.toggle_quick)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
         self.start_button = make(_("Start"), self.start)
@@ -195,8 +198,12 @@ class LobbyScene(Scene):
         if stage == "form":
             return [self.connect_button, self.back_button]
         if stage == "lobby":
+            up = self.link is not None and self.link.connected  # nothing to ask before
+            for each in (self.create2_button, self.create4_button, self.join_button,
+                         self.refresh_button):  # fmt: skip
+                each.enabled = up
             return [self.create2_button, self.create4_button, self.private_button,
-                    self.level_button, self.clock_button, self.join_button,
+                    self.level_button, self.clock_button, self.game_button, self.join_button,
                     self.refresh_button, self.lobby_back_button]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
@@ -237,7 +244,7 @@ class LobbyScene(Scene):
         """Create a table for 2 or 4 players (private when the toggle says so), its empty
         chairs computer players of the level shown, with the turn clock shown."""
         if self.link is not None:
-            self.link.create(players, not self.private, self.level, self.clock)
+            self.link.create(players, not self.private, self.level, self.clock, self.quick)
 
     def next_level(self) -> None:
         """The next computer level for a table created next."""
@@ -248,6 +255,14 @@ class LobbyScene(Scene):
         """The next turn clock (off, or a limit per move with a time bank)."""
         self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
         self.clock_button.label = self._clock_label()
+
+    def toggle_quick(self) -> None:
+        """A whole game (to 5,000 points) or one hand (a quick game)."""
+        self.quick = not self.quick
+        self.game_button.label = self._game_label()
+
+    def _game_label(self) -> str:
+        return _("Game: one hand") if self.quick else _("Game: to 5,000")
 
     def _level_label(self) -> str:
         words = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
@@ -423,10 +438,11 @@ class LobbyScene(Scene):
         side = min(320, w // 3)
         right = w - side - 30
         y = int(h * 0.14)
+        small = unit * 5 // 6
         for each in (self.create2_button, self.create4_button, self.private_button,
-                     self.level_button, self.clock_button):  # fmt: skip
-            each.rect = pygame.Rect(right, y, side, unit)
-            y += unit + unit // 5
+                     self.level_button, self.clock_button, self.game_button):  # fmt: skip
+            each.rect = pygame.Rect(right, y, side, small)
+            y += small + unit // 6
         y += unit * 3 // 4
         self.code.rect = pygame.Rect(right, y, side, unit)
         y += unit + unit // 5

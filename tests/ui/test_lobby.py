@@ -53,8 +53,10 @@ class FakeLink:
     def refresh(self) -> None:
         self.calls.append(("refresh",))
 
-    def create(self, players: int, public: bool, level: str = "medium", clock=None) -> None:
-        self.calls.append(("create", players, public, level, clock))
+    def create(
+        self, players: int, public: bool, level: str = "medium", clock=None, quick=False
+    ) -> None:
+        self.calls.append(("create", players, public, level, clock, quick))
 
     def join(self, table: str, chair: int) -> None:
         self.calls.append(("join", table, chair))
@@ -149,6 +151,8 @@ def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() 
     assert scene.private_button.label == "Private: on"
     click(manager, scene.level_button.rect)
     click(manager, scene.clock_button.rect)
+    click(manager, scene.game_button.rect)
+    assert scene.game_button.label == "Game: one hand"
     assert scene.level_button.label == "Computer: hard"
     assert scene.clock_button.label == "Clock: 30 s + 120 s bank"
     click(manager, scene.create4_button.rect)
@@ -160,8 +164,9 @@ def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() 
     seat = next(rect for rect, _table, chair in scene.seats if chair == 2)
     click(manager, seat)  # Ann's partner's chair, chosen
     click(manager, scene.refresh_button.rect)
-    assert link.asked() == [("create", 2, True, "medium", None),
-                            ("create", 4, False, "hard", (30, 120)), ("join_code", "SP6BJ6"),
+    assert link.asked() == [("create", 2, True, "medium", None, False),
+                            ("create", 4, False, "hard", (30, 120), True),
+                            ("join_code", "SP6BJ6"),
                             ("join", "ab12", 1), ("join", "ab12", 2),
                             ("refresh",)]  # fmt: skip
     click(manager, scene.lobby_back_button.rect)

@@ -37,8 +37,9 @@ def window():
     return pygame.display.set_mode(SIZE)
 
 
+@pytest.mark.parametrize("quick", [False, True], ids=["full-game", "one-hand"])
 def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
-    tmp_path: Path, canasta_home: Path, window: pygame.Surface
+    tmp_path: Path, canasta_home: Path, window: pygame.Surface, quick: bool
 ) -> None:
     server = ServerThread(tmp_path / "server", rate=1000.0, burst=1000.0)
     arrived = threading.Semaphore(0)
@@ -60,7 +61,10 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
     def until(test: Callable[[], bool], what: str) -> None:
         frame()
         while not test():
-            assert arrived.acquire(timeout=30), f"nothing arrived while waiting for {what}"
+            link = app.online.link
+            assert arrived.acquire(timeout=30), (
+                f"nothing arrived while waiting for {what}: {link and link.problem}"
+            )
             frame()
 
     try:
@@ -73,14 +77,18 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         assert lobby.address.text == "ws://127.0.0.1:8765"  # the setting's default
         lobby.address.text, lobby.name.text = server.url, "Ann"
         lobby.connect()
+        link = app.online.link
+        assert link is not None
+        assert not lobby.buttons()[0].enabled  # no table to make before the welcome
         assert app.session.settings.player_name == "Ann"  # remembered
         assert app.session.settings.server_address == server.url
-        until(lambda: lobby.stage == "lobby" and bob.welcomed, "the lobby")
+        until(lambda: lobby.stage == "lobby" and link.connected and bob.welcomed, "the lobby")
         lobby.toggle_private()
+        if quick:
+            lobby.toggle_quick()
         lobby.create(2)
         until(lambda: lobby.stage == "table", "Ann's table")
-        link = app.online.link
-        assert link is not None and link.table is not None and link.table.code is not None
+        assert link.table is not None and link.table.code is not None
         bob.join_code(link.table.code)
         until(lambda: bob.table is not None and link.table is not None
               and link.table.chairs[1].name == "Bob", "Bob's chair")  # fmt: skip
@@ -113,17 +121,25 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         table.handle(Key(pygame.K_RETURN))  # the person has looked: the scores
         board = app.manager.top
         assert isinstance(board, ScoreboardScene) and ann.hand_score is not None
-        assert ann.game.scores == [ann.hand_score] and not ann.game.over
+        assert link.table is not None and link.table.quick is quick, link.table
+        assert ann.game.scores == [ann.hand_score] and ann.game.over is quick
         board.draw(window)  # the scoreboard reads the online game as it reads a local one
-
-        # Continue: the next hand comes once both have asked; the table deals it in.
-        assert [b.label for b in board.buttons] == ["Continue", "Lobby"]
+        games = app.session.store.paths.games
+        if quick:  # the game is over: Rematch, and its record is kept for the replay
+            assert [b.label for b in board.buttons] == ["Rematch", "Lobby"]
+            assert ann.game.record is not None
+            kept = games / f"{ann.game.record['game_id']}.json"
+            assert kept.is_file() and app.replays.recent()  # listed in Stats' recent games
+        else:  # Continue: the next hand comes once both have asked; the table deals it
+            assert [b.label for b in board.buttons] == ["Continue", "Lobby"]
+            assert not games.exists() or not list(games.glob("*.json"))
         board.buttons[0].click()
         assert app.manager.top is table and "Waiting for the other players" in table.message()
         bob.next_hand()
         until(lambda: ann.deals == 2 and table._dealt == 2, "the next hand")
         assert len(ann.view().hand) == 15 and not ann.view().ended
-        assert ann.game.hand_number == 2 and ann.hand_score is None
+        assert ann.game.hand_number == (1 if quick else 2) and ann.hand_score is None
+        assert ann.game.scores == [] if quick else len(ann.game.scores) == 1
 
         # Menu → Leave: the chair goes to a computer player, the lobby shows again.
         table.on_menu()
