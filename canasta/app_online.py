@@ -59,6 +59,7 @@ class OnlineLauncher:
                 name=settings.player_name,
                 theme=app.look.theme,
                 link=self.link,
+                preset=settings.rules_preset,
             )
         )
 

@@ -109,15 +109,22 @@ class OnlineLink:
         level: str = "medium",
         clock: tuple[int, int] | None = None,
         quick: bool = False,
+        preset: str = "Classic",
     ) -> None:
         """Create a table (``players`` 2 or 4; private tables are joined by their code;
         ``level`` of the computer players in empty chairs; ``clock``: seconds per move and
-        of the time bank, None for none; ``quick``: one hand) and sit at its first chair."""
+        of the time bank, None for none; ``quick``: one hand; ``preset``: the rules) and sit
+        at its first chair."""
         option = None if clock is None else ClockOption(move_seconds=clock[0],
                                                         bank_seconds=clock[1])  # fmt: skip
         self._request(
             lambda c: c.create(
-                players=players, public=public, level=level, clock=option, quick=quick
+                players=players,
+                public=public,
+                level=level,
+                clock=option,
+                quick=quick,
+                preset=preset,
             )
         )
 

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from canasta.engine.rules import PRESETS
 from canasta.i18n import _
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
@@ -71,6 +72,7 @@ class LobbyLink(Protocol):
         level: str = "medium",
         clock: tuple[int, int] | None = None,
         quick: bool = False,
+        preset: str = "Classic",
     ) -> None: ...
     def join(self, table: str, chair: int) -> None: ...  # noqa: D102
     def join_code(self, code: str) -> None: ...  # noqa: D102
@@ -126,6 +128,8 @@ class LobbyScene(Scene):
         address, name: the fields' first contents (the remembered settings).
         theme: colours.
         link: an existing link (back from a table: the lobby again, still connected).
+        preset: the rules a new table starts with (a name in the engine's presets; the
+            Rules button steps through them).
 
     Attributes:
         link: the connection (None until Connect works).
@@ -142,6 +146,7 @@ class LobbyScene(Scene):
         name: str = "",
         theme: Theme | None = None,
         link: LobbyLink | None = None,
+        preset: str = "Classic",
     ) -> None:
         super().__init__()
         self.connect_link = connect
@@ -173,6 +178,8 @@ class LobbyScene(Scene):
         self.clock_button = make(self._clock_label(), self.next_clock)
         self.quick = False
         self.game_button = make(self._game_label(), self.toggle_quick)
+        self.preset = preset if preset in PRESETS else next(iter(PRESETS))
+        self.rules_button = make(self._rules_label(), self.next_preset)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
         self.start_button = make(_("Start"), self.start)
@@ -203,7 +210,8 @@ class LobbyScene(Scene):
                          self.refresh_button):  # fmt: skip
                 each.enabled = up
             return [self.create2_button, self.create4_button, self.private_button,
-                    self.level_button, self.clock_button, self.game_button, self.join_button,
+                    self.rules_button, self.level_button, self.clock_button, self.game_button,
+                    self.join_button,
                     self.refresh_button, self.lobby_back_button]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
@@ -244,7 +252,17 @@ class LobbyScene(Scene):
         """Create a table for 2 or 4 players (private when the toggle says so), its empty
         chairs computer players of the level shown, with the turn clock shown."""
         if self.link is not None:
-            self.link.create(players, not self.private, self.level, self.clock, self.quick)
+            self.link.create(players, not self.private, self.level, self.clock, self.quick,
+                             self.preset)  # fmt: skip
+
+    def next_preset(self) -> None:
+        """The next rules preset for a table created next."""
+        names = list(PRESETS)
+        self.preset = names[(names.index(self.preset) + 1) % len(names)]
+        self.rules_button.label = self._rules_label()
+
+    def _rules_label(self) -> str:
+        return _("Rules: {preset}").format(preset=self.preset)
 
     def next_level(self) -> None:
         """The next computer level for a table created next."""
@@ -440,7 +458,8 @@ class LobbyScene(Scene):
         y = int(h * 0.14)
         small = unit * 5 // 6
         for each in (self.create2_button, self.create4_button, self.private_button,
-                     self.level_button, self.clock_button, self.game_button):  # fmt: skip
+                     self.rules_button, self.level_button, self.clock_button,
+                     self.game_button):  # fmt: skip
             each.rect = pygame.Rect(right, y, side, small)
             y += small + unit // 6
         y += unit * 3 // 4

@@ -54,9 +54,15 @@ class FakeLink:
         self.calls.append(("refresh",))
 
     def create(
-        self, players: int, public: bool, level: str = "medium", clock=None, quick=False
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock=None,
+        quick=False,
+        preset="Classic",
     ) -> None:
-        self.calls.append(("create", players, public, level, clock, quick))
+        self.calls.append(("create", players, public, level, clock, quick, preset))
 
     def join(self, table: str, chair: int) -> None:
         self.calls.append(("join", table, chair))
@@ -153,6 +159,9 @@ def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() 
     click(manager, scene.clock_button.rect)
     click(manager, scene.game_button.rect)
     assert scene.game_button.label == "Game: one hand"
+    assert scene.rules_button.label == "Rules: Classic"
+    click(manager, scene.rules_button.rect)
+    assert scene.rules_button.label == "Rules: Book rules"
     assert scene.level_button.label == "Computer: hard"
     assert scene.clock_button.label == "Clock: 30 s + 120 s bank"
     click(manager, scene.create4_button.rect)
@@ -164,8 +173,8 @@ def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() 
     seat = next(rect for rect, _table, chair in scene.seats if chair == 2)
     click(manager, seat)  # Ann's partner's chair, chosen
     click(manager, scene.refresh_button.rect)
-    assert link.asked() == [("create", 2, True, "medium", None, False),
-                            ("create", 4, False, "hard", (30, 120), True),
+    assert link.asked() == [("create", 2, True, "medium", None, False, "Classic"),
+                            ("create", 4, False, "hard", (30, 120), True, "Book rules"),
                             ("join_code", "SP6BJ6"),
                             ("join", "ab12", 1), ("join", "ab12", 2),
                             ("refresh",)]  # fmt: skip
