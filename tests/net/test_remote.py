@@ -192,3 +192,60 @@ def test_refusals_come_at_once_or_from_the_server_and_hint_and_reset_say_why(
     finally:
         links.close()
         server.stop()
+
+
+def test_partners_on_two_machines_ask_and_answer_through_the_server_messages() -> None:
+    """Bob (seat 2) asks "may I go out?"; Ann (seat 0, another machine) is asked and says
+    yes; each side's controller sees the other's move as the local table would show it.
+    The messages are the server's own (its view and event builders) for a set position."""
+    from canasta.engine.game import Game
+    from canasta.engine.position import state_from_data
+    from canasta.net.protocol import View
+    from canasta.net.views import diff_move, event_for, view_model
+
+    hand = state_from_data(
+        {
+            "rules": {"players": 4, "ask_permission": True},
+            "hands": [["4C", "6D", "8S"], ["5H", "9C", "TD"], ["QS", "QH", "QD", "5C"], ["JH"]],
+            "melds": [{"K": ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]}, {}],
+            "pile": ["7C"],
+            "turn": 2,
+            "phase": "play",
+        }
+    )
+    game = Game(hand.rules, 1)
+    game.hand = hand
+    sent: dict[int, list[tuple[str | None, list[str] | None]]] = {0: [], 2: []}
+
+    def control(seat: int) -> RemoteTableControl:
+        first = View(view=view_model(hand.view_for(seat), game))
+        return RemoteTableControl(hand.rules, lambda m, p: sent[seat].append((m, p)), first)
+
+    ann, bob = control(0), control(2)
+
+    def serve(seat: int) -> None:
+        """The server plays the seat's last intent and tells both partners."""
+        move = hand.parse_move(sent[seat][-1][0] or "")
+        before = hand.copy()
+        hand.play(move, seat)
+        diff = diff_move(before, hand, move)
+        for who, remote in ((0, ann), (2, bob)):
+            remote.receive(event_for(diff, len(hand.history), who,
+                                     view_model(hand.view_for(who), game), "person",
+                                     None))  # fmt: skip
+
+    assert bob.person_to_move() and not ann.person_to_move() and ann.computer_to_move()
+    assert bob.view().can_ask and bob.intent_ask() is None and sent[2] == [("ask", None)]
+    assert not bob.person_to_move()  # waits for the server's word
+    serve(2)
+    assert ann.asking_person() and ann.view().asking and ann.view().person_to_move
+    assert [e for e in ann.drain_events() if isinstance(e, Applied)] == [
+        Applied(2, Move(MoveType.ASK), "ask")
+    ]
+    assert ann.intent_answer(True) is None and sent[0] == [("yes", None)]
+    serve(0)
+    assert [e for e in bob.drain_events() if isinstance(e, Applied)][-1] == Applied(
+        0, Move(MoveType.YES), "yes"
+    )
+    assert bob.person_to_move() and bob.view().seen.permission is True
+    assert not ann.asking_person()
