@@ -47,6 +47,8 @@ class TableView:
             frozen pile still can, with a natural pair).
         went_out: the seat that went out once the hand is over by going out, else None.
         stock_ran_out: True once the hand is over because the stock ran out.
+        names: who sits in each seat, in seat order, when the table knows (online: the
+            players' names, "Computer" for a computer player), else None.
     """
 
     seat: int
@@ -62,6 +64,7 @@ class TableView:
     pile_closed: Code | None = None
     went_out: int | None = None
     stock_ran_out: bool = False
+    names: tuple[str, ...] | None = None
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 

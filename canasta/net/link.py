@@ -211,9 +211,13 @@ class OnlineLink:
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
+            self.game.set_names(tuple(self.chair_name(c) for c in range(len(self.table.chairs))))
             return
         if self.game is not None:
             self.game.receive(message)
+            if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
+                names = tuple(self.chair_name(c) for c in range(len(self.table.chairs)))
+                self.game.set_names(names)
 
     # What the screens show -------------------------------------------------------------------
 

@@ -181,6 +181,8 @@ class RemoteTableControl:
         self.game = RemoteGame([], list(first.view.totals), hand_number=first.view.hand_number)
         self.hand_score: HandScore | None = None
         self.deals = 1
+        #: Who sits in each seat (set by the link from the chair map), or None.
+        self.names: tuple[str, ...] | None = None
         self.pending = False
         self._held: list[EventMessage] = []
         self._rebuild()
@@ -241,6 +243,12 @@ class RemoteTableControl:
                 self.pending = False
         self.model, self.clock, self.clock_at = after, clock, self.now()
         self._rebuild()
+
+    def set_names(self, names: tuple[str, ...]) -> None:
+        """Who sits in each seat, in seat order (the table shows their names)."""
+        if names != self.names:
+            self.names = names
+            self._view = None
 
     def lost(self, message: str) -> None:
         """The server could not read the last request (``message`` says why): an intent on
@@ -333,6 +341,7 @@ class RemoteTableControl:
             can_ask=to_move and self._check(Move(MoveType.ASK)) is None,
             revealed=None,
             pile_closed=closed.code if closed is not None and closed.code in CLOSED_PILE else None,
+            names=self.names,
         )
         return self._view
 

@@ -101,6 +101,7 @@ def test_two_links_play_a_whole_hand_through_the_controller_interface(tmp_path: 
         ann, bob = seat_two(links)
         assert isinstance(ann, TableControl) and isinstance(bob, TableControl)
         assert ann.person == 0 and bob.person == 1
+        assert ann.view().names == ("Ann", "Bob") == bob.view().names  # shown at the seats
         assert len(ann.view().hand) == 15 and ann.view().seen.hand_sizes == (15, 15)
         seen: dict[int, list[object]] = {0: [], 1: []}
         moves = 0

@@ -101,7 +101,9 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         assert isinstance(table, TableScene)
         ann = table.controller
         assert isinstance(ann, RemoteTableControl) and bob.game is not None
-        assert table.message().startswith("Your turn") or "playing" in table.message()
+        assert ann.view().names == ("Ann", "Bob")
+        message = table.message()  # the other seat by its player's name
+        assert message.startswith("Your turn") or message.startswith("Bob is playing")
 
         # A whole hand: each player to move plays a random legal move (melds preferred).
         for _move in range(2000):

@@ -32,6 +32,14 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return ("You", "West", "Partner", "East")[rel]
 
 
+def name_of(view: TableView, seat: int) -> str:
+    """A seat as the table shows it: another player's own name where the table knows
+    it (online), else what the person calls the seat (:func:`seat_name`)."""
+    if view.names is not None and seat != view.seat and not view.watching:
+        return view.names[seat]
+    return seat_name(seat, view.seat, view.players, view.watching)
+
+
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.
 PILE_CLOSED = {
     Code.PILE_EMPTY: "",
@@ -56,7 +64,7 @@ def prompt_for(view: TableView) -> str:
     seen = view.seen
 
     def name(seat: int) -> str:
-        return seat_name(seat, view.seat, view.players, view.watching)
+        return name_of(view, seat)
 
     if view.ended:
         if view.went_out is not None:

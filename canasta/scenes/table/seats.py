@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from canasta.scenes.table.context import TablePart
-from canasta.scenes.table.furniture import font_px, seat_name
+from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import paint_felt
@@ -28,7 +28,7 @@ class SeatsSection(TablePart):
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
-            name = seat_name(seat, view.seat, view.players, view.watching)
+            name = name_of(view, seat)
             count = view.seen.hand_sizes[seat]
             text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
             to_move = not view.ended and view.mover == seat
