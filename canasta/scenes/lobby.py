@@ -527,6 +527,8 @@ class LobbyScene(Scene):
                                                  level=table.level)  # fmt: skip
             if table.clock is not None:
                 text += " · " + _("clock")
+            if table.status != "lobby":  # a chair a computer plays can be taken over
+                text += " · " + _("playing")
             room = width - 20 - (box + 6) * table.players
             size = fit_text_size(text, room, unit // 2)
             blit_text(surface, text, size, theme.text, midleft=(left + 10, rect.centery))
