@@ -157,3 +157,35 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         bob.close()
         app.close()
         server.stop()
+
+
+def test_a_whole_view_that_comes_with_no_event_moves_the_cards_too(window) -> None:
+    """After a reconnection the server sends the seat's whole view (a draw the turn clock
+    made meanwhile included) and no event: the table places the cards where it says."""
+    from canasta.engine.game import Game
+    from canasta.engine.moves import Move
+    from canasta.engine.rules import CLASSIC
+    from canasta.net.protocol import View
+    from canasta.net.views import view_model
+    from canasta.scenes.base import SceneManager
+
+    game = Game(CLASSIC, 5)
+    hand = game.hand
+    seat = hand.mover
+    control = RemoteTableControl(hand.rules, lambda m, p: None,
+                                 View(view=view_model(hand.view_for(seat), game)))  # fmt: skip
+    scene = TableScene(control, lambda c: None, lambda: None, status=lambda: "")
+    SceneManager(SIZE).push(scene)
+    for _ in range(200):  # the deal lands
+        scene.update(0.05)
+    before = set(control.view().hand)
+    hand.play(Move(MoveType.DRAW), seat)
+    control.receive(View(view=view_model(hand.view_for(seat), game)))
+    scene.update(0.05)
+    new = set(control.view().hand) - before
+    assert new and all(c in scene.board.plan.my_hand for c in new)
+    for _ in range(100):
+        scene.update(0.05)
+    layout = scene.layout
+    assert layout is not None
+    assert all(scene.board.card_rect(c).colliderect(layout.hand) for c in new)

@@ -116,6 +116,7 @@ class TableScene(Scene):
         super().__init__()
         self.status = status
         self._dealt: int | None = None
+        self._placed: object = None  # the view the cards were last placed for
         theme = theme or default_theme()
         self._traced_wait: tuple[int, str, int] | None = None
         self._moves_seen = 0
@@ -437,8 +438,11 @@ class TableScene(Scene):
         self.ctx.selection.keep(view.hand, view.phase == "draw")
         if self.board.layout is None or not self.board.sprites:
             return
-        if events:
+        if events or (self.status is not None and view is not self._placed):
+            # Online a whole view may arrive with no event (a reconnection, moves made
+            # while away): the cards go where it puts them all the same.
             self.board.place(view, animate=True)
+        self._placed = view
         pile_top = view.pile[-1] if view.pile and self.ctx.selection.pile else None
         self.board.mark(self.ctx.selection.cards, pile_top)
 
