@@ -335,6 +335,20 @@ class App:
         self.manager.push(ConfirmDialog(question, start, yes="Abandon it",
                                         no="Keep it", theme=self.look.theme))  # fmt: skip
 
+    def open_first(
+        self, players: int | None, deal: int | None, replay: Path | None, start: bool
+    ) -> None:
+        """The first scene of a run: the record ``replay`` if given, else a new game when
+        ``start`` (``players``, first ``deal``; over a saved game in progress it asks first,
+        on the home screen: Keep it leaves the saved game there to continue), else home."""
+        if replay is not None:
+            self.replay_file(replay)
+        elif start:
+            self.home()
+            self.ask_new_game(players, first_deal=deal)
+        else:
+            self.home()
+
     def replay_file(self, path: Path) -> None:
         """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""
         self.replays.from_file(path)
@@ -480,12 +494,8 @@ def run(
     if where is not None and not headless():
         move_window(where)
     app.manager.resize(pygame.display.get_window_size())
-    if replay is not None:
-        app.replay_file(replay)
-    elif players is not None or seed is not None or demo or deal is not None:
-        app.new_game(players, first_deal=deal)
-    else:
-        app.home()
+    app.open_first(players, deal, replay, start=players is not None or seed is not None
+                   or demo or deal is not None)  # fmt: skip
     loop = FrameLoop(
         app.manager,
         surface=screen,

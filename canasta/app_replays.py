@@ -72,8 +72,8 @@ class ReplayLauncher:
         reason instead when it does not replay (the list shows it)."""
         try:
             rules, hands, me = self.load(path)
-        except RecordError as error:
-            return str(error)
+        except RecordError as error:  # the list names its own files: the name is enough
+            return str(error).replace(str(path), path.name, 1)
         self._show(self._scene(rules, hands, me, lambda: self.app.stats(show_games=True)))
         return None
 

@@ -484,7 +484,7 @@ def _describe(move: Move, view: SeatView | None = None) -> str:
 def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
     move = cand.moves[0]
     points = f"{margin:.0f} point{'s' * (round(margin) != 1)}"
-    gain = f" (about {points} better than the simple play)" if margin >= 1 else ""
+    gain = f" (about {points} better than a cautious player's move)" if margin >= 1 else ""
     pile = len(view.pile)
     if move.type is MoveType.TAKE:
         kind = CARD_KIND[view.pile[-1]]

@@ -177,16 +177,26 @@ def _moves_for(state: HandState, plan: GoOutPlan, layoffs_first: bool) -> list[M
 
 
 def _why_not(state: HandState) -> str:
-    """A short reason why no way to go out exists, for the NO_FINISH message."""
+    """A short reason why no way to go out exists, for the NO_FINISH message: first the
+    canastas the side still lacks (going out needs ``canastas_to_go_out`` of them, the
+    rule a new player most often does not know), else the cards no meld can take (in rank
+    order), else the wild cards with no room."""
     side = state.side
     counts = state.counts[state.turn]
     sizes, wilds = state.msize[side], state.mwild[side]
     rules = state.rules
+    needed, have = rules.canastas_to_go_out, state.canastas(side)
+    if have < needed:
+        if needed == 1:
+            return "your side needs a canasta to go out, and this hand can't complete one"
+        return (
+            f"your side needs {needed} canastas to go out (it has {have}), and this hand "
+            "can't complete them"
+        )
     stuck = [k for k in NATURAL_KINDS if 0 < counts[k] < 3 and not sizes[k]]
     spare_wilds = counts[TWO] + counts[JOKER]
-    loose = [k for k in stuck if counts[k] == 1] + [k for k in stuck if counts[k] == 2][
-        spare_wilds:
-    ]
+    pairs = [k for k in stuck if counts[k] == 2]
+    loose = sorted([k for k in stuck if counts[k] == 1] + pairs[spare_wilds:])
     if 0 < counts[BLACK_THREE] < 3:
         loose.append(BLACK_THREE)
     if len(loose) > 1:
@@ -195,5 +205,4 @@ def _why_not(state: HandState) -> str:
     room = sum(wild_room(sizes[k], wilds[k], rules.wild_cap) for k in NATURAL_KINDS if sizes[k])
     if spare_wilds > room + 3 * sum(1 for k in NATURAL_KINDS if counts[k] >= 2):
         return "your wild cards have no room left in a meld"
-    needed = rules.canastas_to_go_out
-    return f"your side needs {needed} canasta(s) to go out, and this hand can't complete them"
+    return "this hand can't meld every card but one"

@@ -287,17 +287,17 @@ def load_record(
 
     Raises:
         RecordError: for a file that cannot be read, is not a valid record, or does not
-            replay (the message starts with the file's name).
+            replay (the message starts with the file's path as given).
     """
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise RecordError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+        raise RecordError(f"{path}: cannot be read ({error.strerror or error})") from None
     try:
         model = parse_record(data)
         return model, replay_record(model, keep_states=keep_states)
     except RecordError as error:
-        raise RecordError(f"{path.name}: {error}") from None
+        raise RecordError(f"{path}: {error}") from None
 
 
 def same_state(a: HandState, b: HandState) -> bool:

@@ -524,7 +524,10 @@ def describe_rule(field: str) -> SettingInfo:
     """
     index = HOUSE_RULES.index(field)
     if field == "empty_stock":
-        choices: tuple[tuple[object, str], ...] = tuple(EMPTY_STOCK_WORDS.items())
+        # A choice on its own starts with a capital, as "Off" and "On" do.
+        choices: tuple[tuple[object, str], ...] = tuple(
+            (value, words[:1].upper() + words[1:]) for value, words in EMPTY_STOCK_WORDS.items()
+        )
     else:
         choices = ((False, "Off"), (True, "On"))
     column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1

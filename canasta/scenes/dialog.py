@@ -92,7 +92,7 @@ class ConfirmDialog(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.panel, (*self.theme.felt_edge, 240), 16)
         pygame.draw.rect(surface, self.theme.accent, self.panel, 2, border_radius=16)
-        size = fit_text_size(self.question, self.panel.width - 40, 30)
+        size = fit_text_size(self.question, self.panel.width - 40, 30, bold=True)
         blit_text(surface, self.question, size, self.theme.text, bold=True,
                   center=(self.panel.centerx, self.panel.y + self.panel.height // 3))  # fmt: skip
         self.yes_button.draw(surface)

@@ -111,7 +111,10 @@ PAGES: tuple[Page, ...] = (
         "and you draw a card to replace it. Each is worth 100 points, all four 800, but they "
         "count against a side that has melded nothing when the hand ends.\n"
         "A black three discarded blocks the pile for one turn. Black threes can be melded "
-        "only in the turn you go out, three or four of them, without wild cards.",
+        "only in the turn you go out, three or four of them, without wild cards.\n"
+        "The red threes are 3\u2665 and 3\u2666, the black threes 3\u2663 and 3\u2660, "
+        "whatever colours the suits have: with four-colour suits (Settings, Suit colours) "
+        "the 3\u2666 is drawn in the diamonds' colour.",
         (
             Figure("Red threes: 100 points each", ("3H", "3D")),
             Figure("Black threes, melded only when going out", ("3C", "3S", "3C")),
@@ -146,6 +149,7 @@ PAGES: tuple[Page, ...] = (
             ("Natural canasta", "500"),
             ("Mixed canasta", "300"),
             ("Red three", "100 each (all four: 800)"),
+            ("Red three, side with no meld", "minus 100 each (all four: minus 800)"),
             ("Going out", "100"),
             ("Going out concealed", "200"),
             ("Cards left in hand", "minus their values"),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from canasta.i18n import _
 from canasta.persistence.settings import (
     SCREEN_ORDER,
     SettingInfo,
@@ -27,15 +28,19 @@ from canasta.persistence.settings import (
 )
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.input import Click, Intent, Key, Move, Wheel
 from canasta.ui.looks import label, look_choices
+from canasta.ui.paragraphs import LINE_GAP, fit_lines, text_height
 from canasta.ui.pips import draw_star
-from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Options with more choices than this are shown as one choice between arrows.
 MAX_PILLS = 3
+#: The lowest a row may be (px) side by side with its choices, and over them (one column);
+#: rows that do not fit the window then scroll.
+ROW_PX, STACKED_ROW_PX = 34, 64
 AT_ONCE = "applies at once"
 NEXT_GAME = "applies from the next new game"
 
@@ -85,6 +90,8 @@ class SettingsScene(Scene):
             set by ``resize``.
         arrows: ``(field, -1 | 1) -> Rect`` of the arrows of options shown one choice at
             a time; ``steppers``: ``field -> Rect`` of the choice between them.
+        also: the line saying which other rows the last choice changed (a rules preset
+            sets the players), shown instead of the hint until the focus moves, or None.
         notice: a line for the player shown instead of the focused option's hint (a
             setting that could not be written), or None.
     """
@@ -122,27 +129,63 @@ class SettingsScene(Scene):
         self.headings: list[tuple[str, pygame.Rect]] = []
         self.back_button = Button((0, 0, 1, 1), "Back", on_back, theme=theme)
         self.row_h = 40
+        self.scroll = 0
+        self.max_scroll = 0
+        self.label_share = 0.42
+        self.also: str | None = None
+        self.view = pygame.Rect(0, 0, 0, 0)
         self.notice: str | None = None
 
     # Layout -----------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay out the rows in two columns (one when the window is taller than wide)."""
+        """Lay out the rows in two columns, or in one when the window is taller than wide
+        (each row's choices then on a line of their own under its label); rows that do
+        not fit scroll (wheel, or the keyboard focus)."""
         super().resize(size)
+        self._layout()
+        self.show_focus()  # the row just changed stays in view when the window changes shape
         w, h = self.size
-        columns = 2 if w >= h else 1
-        top, bottom = round(h * 0.12), h - max(96, round(h * 0.13))
+        margin = max(12, w // 40)
+        bw, bh = max(140, w // 8), max(38, min(52, h // 16))
+        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
+        self.back_button.rect.midbottom = (w // 2, h - max(10, h // 60))
+        if self.more_button is not None:
+            self.more_button.rect = pygame.Rect(0, 0, round(bw * 1.4), bh)
+            self.more_button.rect.bottomleft = (margin, h - max(10, h // 60))
+            if self.more_button.rect.right + margin > self.back_button.rect.left:
+                self.back_button.rect.bottomright = (w - margin, self.back_button.rect.bottom)
+
+    @property
+    def narrow(self) -> bool:
+        """One column (a window taller than wide)."""
+        return self.size[0] < self.size[1]
+
+    def _layout(self) -> None:
+        """Place headings, rows and choices at the current scroll (window px)."""
+        w, h = self.size
+        columns = 1 if self.narrow else 2
+        top, bottom = round(h * 0.12), h - max(136 if self.narrow else 96, round(h * 0.13))
+        self.view = pygame.Rect(0, top - 4, w, bottom - top + 4)
         margin = max(12, w // 40)
         col_w = (w - margin * (columns + 1)) // columns
         per_column = [[o for o in self.options if min(o.column, columns - 1) == c]
                       for c in range(columns)]  # fmt: skip
         slots = max(len(c) + (1 if columns == 2 else 0) for c in per_column)
         slots += 2 if columns == 1 else 0
-        self.row_h = max(26, min(62, (bottom - top) // max(1, slots)))
+        lowest = STACKED_ROW_PX if columns == 1 else ROW_PX
+        self.row_h = max(lowest, min(62 if columns == 2 else 80, (bottom - top) // max(1, slots)))
+        content = slots * self.row_h
+        # The labels' column: wide enough for the longest label at the rows' text size
+        # (so no label shrinks alone), within 36-52 % of the row.
+        widest = max(get_font(self.text_px()).size(o.label)[0] for o in self.options) + 24
+        self.label_share = max(0.36, min(0.52, widest / max(1, col_w)))
+        self.max_scroll = max(0, content - (bottom - top))
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
         self.rows, self.pills, self.headings = [], {}, []
         self.arrows, self.steppers = {}, {}
         names = self.column_names
-        y_col = [top] * columns
+        y_col = [top - self.scroll] * columns
         for option in self.options:
             c = min(option.column, columns - 1)
             x = margin + c * (col_w + margin)
@@ -154,16 +197,35 @@ class SettingsScene(Scene):
             self.rows.append(row)
             self._place_pills(option, row)
             y_col[c] += self.row_h
-        bw, bh = max(140, w // 8), max(38, min(52, h // 16))
-        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
-        self.back_button.rect.midbottom = (w // 2, h - max(10, h // 60))
-        if self.more_button is not None:
-            self.more_button.rect = pygame.Rect(0, 0, round(bw * 1.4), bh)
-            self.more_button.rect.bottomleft = (margin, h - max(10, h // 60))
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the rows ``pixels`` down the list (negative: up), within the list."""
+        before = self.scroll
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+        if self.scroll != before:
+            self._layout()
+
+    def show_focus(self) -> None:
+        """Scroll so the focused row is wholly in view."""
+        row = self.rows[self.focus]
+        top, bottom = self.view.top + 4, self.view.bottom
+        if row.top < top:
+            self.scroll_by(row.top - top - (self.row_h if self.focus == 0 else 0))
+        elif row.bottom > bottom:
+            self.scroll_by(row.bottom - bottom + 6)
+
+    def _label_h(self) -> int:
+        """Height (px) of a stacked row's label line."""
+        return round(self.row_h * 0.36)
 
     def _place_pills(self, option: Option, row: pygame.Rect) -> None:
-        area = pygame.Rect(row.x + round(row.width * 0.42), row.y + 4,
-                           round(row.width * 0.58) - 8, row.height - 8)  # fmt: skip
+        if self.narrow:
+            label_h = self._label_h()
+            area = pygame.Rect(row.x + 4, row.y + label_h, row.width - 8, row.height - label_h - 2)
+        else:
+            label_w = round(row.width * self.label_share)
+            area = pygame.Rect(row.x + label_w, row.y + 4,
+                               row.width - label_w - 8, row.height - 8)  # fmt: skip
         n = len(option.choices)
         gap = 8
         if n > MAX_PILLS:
@@ -174,11 +236,22 @@ class SettingsScene(Scene):
                 area.x + side + gap, area.y, area.width - 2 * (side + gap), area.height
             )
             return
-        cell = (area.width - gap * (n - 1)) // max(1, n)
-        for i, (value, _word) in enumerate(option.choices):
-            self.pills[(option.field, value)] = pygame.Rect(
-                area.x + i * (cell + gap), area.y, cell, area.height
-            )
+        # Each choice as wide as its word needs at the row's text size (a star's room
+        # on the default), the rest shared out evenly, so no word shrinks alone.
+        font = get_font(round(area.height * 0.55))
+        default = self.default_of(option.field)
+        needs = [font.size(word)[0] + 20 + (round(area.height * 0.62) if value == default else 0)
+                 for value, word in option.choices]  # fmt: skip
+        free = area.width - gap * (n - 1)
+        spare = free - sum(needs)
+        if spare >= 0:
+            widths = [w + spare // n for w in needs]
+        else:  # too narrow for them all: each keeps its share, the words shrink alike
+            widths = [free * w // sum(needs) for w in needs]
+        x = area.x
+        for (value, _word), width in zip(option.choices, widths, strict=True):
+            self.pills[(option.field, value)] = pygame.Rect(x, area.y, width, area.height)
+            x += width + gap
 
     # Input ------------------------------------------------------------------------------------
 
@@ -192,8 +265,28 @@ class SettingsScene(Scene):
         option = next(o for o in self.options if o.field == field)
         if self.reason(option) is not None or getattr(self.settings, field) == value:
             return False
+        before = {o.field: getattr(self.settings, o.field) for o in self.options}
         self.settings = self.on_change(field, value)
+        self.also = self._also_changed(option, before)
         return True
+
+    def _also_changed(self, chosen: Option, before: dict[str, object]) -> str | None:
+        """The line saying which other rows a choice changed with it (a rules preset sets
+        the players and the table's options), or None when it changed no other row."""
+        changes = []
+        for option in self.options:
+            now = getattr(self.settings, option.field)
+            if option is chosen or before[option.field] == now:
+                continue
+            word = next((w for v, w in option.choices if v == now), str(now))
+            changes.append(_("{row}: {value}").format(row=option.label, value=word))
+        if not changes:
+            return None
+        word = next((w for v, w in chosen.choices if v == getattr(self.settings, chosen.field)),
+                    "")  # fmt: skip
+        return _("{choice} also set {changes}.").format(
+            choice=word or chosen.label, changes=", ".join(changes)
+        )
 
     def _step(self, delta: int, option: Option | None = None) -> None:
         option = option or self.options[self.focus]
@@ -209,6 +302,7 @@ class SettingsScene(Scene):
             index = (self.focus + delta * step) % n
             if self.reason(self.options[index]) is None:
                 self.focus = index
+                self.also = None
                 return
 
     def handle(self, intent: Intent) -> bool:
@@ -223,6 +317,8 @@ class SettingsScene(Scene):
                 return self.back_button.click()
             if self.more_button is not None and self.more_button.hit(intent.pos):
                 return self.more_button.click()
+            if not self.view.collidepoint(intent.pos):
+                return False
             for (field, value), rect in self.pills.items():
                 if rect.collidepoint(intent.pos):
                     self.focus = next(i for i, o in enumerate(self.options) if o.field == field)
@@ -237,6 +333,9 @@ class SettingsScene(Scene):
                         self._step(delta)
                     return True
             return False
+        if isinstance(intent, Wheel):
+            self.scroll_by(-intent.steps * self.row_h)
+            return True
         if isinstance(intent, Key):
             key = intent.key
             if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -244,6 +343,7 @@ class SettingsScene(Scene):
             if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 back = key == pygame.K_UP or bool(intent.mod & pygame.KMOD_SHIFT)
                 self.move_focus(-1 if back else 1)
+                self.show_focus()
             elif key == pygame.K_LEFT:
                 self._step(-1)
             elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -256,31 +356,64 @@ class SettingsScene(Scene):
     # Drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, headings, rows of choices, the footer hint and Back."""
+        """Title, headings, rows of choices (clipped to the scrolled list, with a scroll
+        bar when it scrolls), the footer hint, the star's legend and the buttons."""
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
         blit_text(surface, self.title, max(28, h // 15), t.text, bold=True,
                   center=(w // 2, round(h * 0.055)))  # fmt: skip
-        size = max(14, min(26, round(self.row_h * 0.42)))
+        size = self.text_px()
+        clip = surface.get_clip()
+        surface.set_clip(self.view.clip(clip))
         for text, rect in self.headings:
             blit_text(surface, text, size + 2, t.accent, bold=True,
                       midleft=(rect.x + 8, rect.centery + 4))  # fmt: skip
         for i, (option, row) in enumerate(zip(self.options, self.rows, strict=True)):
-            self._draw_row(surface, option, row, size, i == self.focus)
+            if row.colliderect(self.view):
+                self._draw_row(surface, option, row, size, i == self.focus)
+        surface.set_clip(clip)
+        if self.max_scroll:
+            self._draw_scroll_bar(surface)
         option = self.options[self.focus]
-        hint_y = self.back_button.rect.top - max(18, h // 36)
+        footer_top = self.back_button.rect.top
+        if self.more_button is not None:
+            footer_top = min(footer_top, self.more_button.rect.top)
         line, color = f"{option.label}: {option.hint}.", t.text_dim
+        if self.also:  # a choice that changed other rows says so
+            line, color = self.also, t.accent
         if self.notice:  # a setting that could not be written: the player must know
             line, color = self.notice, t.accent
-        fit = fit_text_size(line, w - 32, max(14, size - 4))
-        blit_text(surface, line, fit, color, center=(w // 2, hint_y))
-        legend = blit_text(surface, "marks the default", max(13, size - 6), t.text_dim,
-                           midright=(w - 16, self.back_button.rect.centery))  # fmt: skip
+        legend_px = max(MIN_TEXT_PX + 1, size - 6)
+        beside = self.back_button.rect.centerx == w // 2
+        legend_y = self.back_button.rect.centery if beside else footer_top - legend_px
+        room = (legend_y if not beside else footer_top) - self.view.bottom - 8
+        largest = max(MIN_TEXT_PX + 3, size - 4)
+        fit, lines = fit_lines(line, w - 32, max(room, largest), largest, MIN_TEXT_PX)
+        step = round(fit * LINE_GAP)
+        y = self.view.bottom + 6 + max(0, (room - text_height(fit, len(lines))) // 2)
+        for text in lines[: max(1, room // max(1, step))]:
+            blit_text(surface, text, fit, color, center=(w // 2, y + fit // 2))
+            y += step
+        legend = blit_text(surface, "marks the default", legend_px, t.text_dim,
+                           midright=(w - 16, legend_y))  # fmt: skip
         draw_star(surface, (legend.left - legend.height, legend.centery), legend.height, t.text_dim)
         self.back_button.draw(surface)
         if self.more_button is not None:
             self.more_button.draw(surface)
+
+    def text_px(self) -> int:
+        """The size (px) of the rows' labels."""
+        if self.narrow:
+            return max(16, min(24, round(self._label_h() * 0.7)))
+        return max(14, min(26, round(self.row_h * 0.42)))
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        track = pygame.Rect(self.size[0] - 7, self.view.y + 4, 4, self.view.height - 8)
+        shown = self.view.height / (self.view.height + self.max_scroll)
+        bar = pygame.Rect(track.x, 0, track.width, max(24, round(track.height * shown)))
+        bar.y = track.y + round((track.height - bar.height) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surface, self.theme.text_dim, bar, border_radius=2)
 
     def _draw_row(
         self, surface: pygame.Surface, option: Option, row: pygame.Rect, size: int, focus: bool
@@ -291,21 +424,34 @@ class SettingsScene(Scene):
             draw_panel(surface, row.inflate(8, 2), t.frost, 10)
             pygame.draw.rect(surface, t.accent, row.inflate(8, 2), 2, border_radius=10)
         color = t.text if reason is None else t.text_dim
-        label_w = round(row.width * 0.42) - 12
-        fit = min(size, fit_text_size(option.label, label_w, size))
-        if reason is None:
-            blit_text(surface, option.label, fit, color, midleft=(row.x + 8, row.centery))
+        if self.narrow:  # the label on its own line, the reason beside it
+            mid = row.y + self._label_h() // 2 + 2
+            label = blit_text(surface, option.label, size, color, midleft=(row.x + 8, mid))
+            if reason is not None:
+                blit_text(surface, f"({reason})", max(MIN_TEXT_PX, size - 4), t.text_dim,
+                          midleft=(label.right + 8, mid))  # fmt: skip
         else:
-            blit_text(
-                surface, option.label, fit, color, midleft=(row.x + 8, row.centery - fit // 3)
-            )
-            blit_text(surface, f"({reason})", max(12, fit - 6), t.text_dim,
-                      midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
+            label_w = round(row.width * self.label_share) - 12
+            fit = min(size, fit_text_size(option.label, label_w, size))
+            if reason is None:
+                blit_text(surface, option.label, fit, color, midleft=(row.x + 8, row.centery))
+            else:
+                blit_text(
+                    surface, option.label, fit, color, midleft=(row.x + 8, row.centery - fit // 3)
+                )
+                blit_text(surface, f"({reason})", max(12, fit - 6), t.text_dim,
+                          midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
         current = getattr(self.settings, option.field)
         default = self.default_of(option.field)
         if option.field in self.steppers:
             self._draw_stepper(surface, option, current, default, reason is not None)
             return
+        # One size for the row's choices: the largest at which every one of them fits.
+        text_size = round(self.pills[(option.field, option.choices[0][0])].height * 0.55)
+        for value, word in option.choices:
+            rect = self.pills[(option.field, value)]
+            room = round(rect.height * 0.62) if value == default else 0
+            text_size = min(text_size, fit_text_size(word, rect.width - 20 - room, text_size))
         for value, word in option.choices:
             rect = self.pills[(option.field, value)]
             chosen = value == current
@@ -320,7 +466,6 @@ class SettingsScene(Scene):
             if chosen:
                 pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
             room = round(rect.height * 0.62) if value == default else 0
-            text_size = fit_text_size(word, rect.width - 20 - room, round(rect.height * 0.55))
             blit_text(surface, word, text_size, ink, center=(rect.centerx - room // 2,
                                                               rect.centery))  # fmt: skip
             if value == default:
@@ -347,10 +492,10 @@ class SettingsScene(Scene):
         index = values.index(current) if current in values else 0
         word = option.choices[index][1]
         room = round(rect.height * 0.62) if current == default else 0
-        count = f"{index + 1}/{len(values)}"
-        count_size = max(MIN_TEXT_PX, round(rect.height * 0.3))
-        count_w = fit_text_size(count, rect.width, count_size) * len(count) // 2 + 8
-        text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.5))
+        count = f"{index + 1} / {len(values)}"
+        count_size = max(MIN_TEXT_PX + 1, round(rect.height * 0.42))
+        count_w = get_font(count_size).size(count)[0] + 8
+        text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.55))
         blit_text(surface, word, text_size, ink, center=(rect.centerx - (room + count_w) // 2,
                                                           rect.centery))  # fmt: skip
         blit_text(surface, count, count_size, ink, midright=(rect.right - 12 - room, rect.centery))

@@ -56,7 +56,16 @@ class Move:
     pos: tuple[int, int]
 
 
-Intent = Click | LongPress | Key | Move
+@dataclass(frozen=True)
+class Wheel:
+    """The mouse wheel turned ``steps`` notches (positive: away from the player, to scroll
+    up) with the pointer at ``pos``."""
+
+    pos: tuple[int, int]
+    steps: int
+
+
+Intent = Click | LongPress | Key | Move | Wheel
 
 
 class GestureRecognizer:
@@ -94,6 +103,9 @@ class GestureRecognizer:
         kind = event.type
         if kind == pygame.KEYDOWN:
             return [Key(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))]
+        if kind == pygame.MOUSEWHEEL:
+            steps = int(getattr(event, "y", 0))
+            return [Wheel(pygame.mouse.get_pos(), steps)] if steps else []
         if kind == pygame.MOUSEMOTION:
             pos = _pos(event)
             if self._down_pos is not None and _dist(pos, self._down_pos) > self.slop_px:

@@ -81,8 +81,26 @@ def test_finish_search_says_why_there_is_none() -> None:
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K6}, {}], phase="play")
     refusal = find_finish(state)
     assert not isinstance(refusal, list)
+    assert refusal.message() == (
+        "No way to go out now: your side needs a canasta to go out, and this hand can't "
+        "complete one."
+    )
+    # The new player's case: opened, no canasta yet, and loose cards too: the canasta
+    # rule is named, not the loose cards.
+    state = pos([["4S", "6D", "9C", "KH", "5D"], ["4C"]], melds=[{"7": ["7S", "7H", "7D"]}, {}],
+                phase="play")  # fmt: skip
+    refusal = find_finish(state)
+    assert not isinstance(refusal, list)
+    assert refusal.details["why"].startswith("your side needs a canasta to go out")
+
+
+def test_the_loose_ranks_are_named_in_rank_order() -> None:
+    # A pair of 5s (no wild card to go with it) and single 7s and 9s: 5s, 7s, 9s.
+    state = pos([["9S", "5D", "5C", "7C", "KC"], ["4C"]], melds=[{"K": K7}, {}], phase="play")
+    refusal = find_finish(state)
+    assert not isinstance(refusal, list)
     assert refusal.details["why"] == (
-        "your side needs 1 canasta(s) to go out, and this hand can't complete them"
+        "no meld can take your 5s, 7s, 9s, and only one card can be the discard"
     )
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K7}, {}])
     refusal = find_finish(state)

@@ -139,7 +139,7 @@ def refused(path: Path) -> str:
 
 def test_a_record_that_is_not_json_is_refused(record_file):
     record_file.write_text('{"schema_version": 2, "hands": [')
-    assert refused(record_file).startswith(f"{record_file.name}: the game record is not JSON (")
+    assert refused(record_file).startswith(f"{record_file}: the game record is not JSON (")
 
 
 def test_a_record_with_a_missing_field_names_it(record_file):
@@ -161,7 +161,7 @@ def test_an_illegal_move_is_refused_with_its_number_and_rule(record_file):
     refusal = hand.check(hand.parse_move("take"))
     assert refusal is not None
     assert refused(record_file) == (
-        f"{record_file.name}: hand 1, move {k + 1} ('take') was refused "
+        f"{record_file}: hand 1, move {k + 1} ('take') was refused "
         f"({refusal.code.value}): {refusal.message()}"
     )
 

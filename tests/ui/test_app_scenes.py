@@ -24,7 +24,7 @@ from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
 from canasta.scenes.table.targets import sort_key
 from canasta.ui.decks import CardOptions
-from canasta.ui.input import post_key
+from canasta.ui.input import Wheel, post_key
 from tests.ui.test_table_plays_a_hand import click, play_by_clicks, pump
 
 SIZE = (1280, 800)
@@ -45,6 +45,12 @@ def press(app: App, label: str) -> None:
 def choose(app: App, field: str, value: object) -> SettingsScene:
     scene = app.manager.top
     assert isinstance(scene, SettingsScene)
+    index = next(i for i, o in enumerate(scene.options) if o.field == field)
+    for _ in range(40):  # a long list in a tall window scrolls: wheel the row into view
+        row = scene.rows[index]
+        if scene.view.contains(row):
+            break
+        scene.handle(Wheel(scene.view.center, 1 if row.top < scene.view.top else -1))
     if (field, value) in scene.pills:
         click(app, scene.pills[(field, value)].center)
     else:  # a long list: step with the right arrow until the value shows

@@ -251,4 +251,11 @@ def test_canasta_replay_refuses_a_broken_record_before_opening_a_window(tmp_path
     bad = tmp_path / "game.json"
     bad.write_text("not json")
     assert main(["replay", str(bad)]) == 2
-    assert capsys.readouterr().err.startswith("canasta: game.json: the game record is not JSON")
+    assert capsys.readouterr().err.startswith(f"canasta: {bad}: the game record is not JSON")
+
+
+def test_canasta_replay_names_the_whole_path_it_cannot_read(tmp_path, capsys):
+    missing = tmp_path / "nonexist"
+    assert main(["replay", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"canasta: {missing}: cannot be read (No such file or directory)\n"

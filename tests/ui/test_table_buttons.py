@@ -101,5 +101,5 @@ def test_clicking_finish_opens_the_finish_panel_not_a_hint(players) -> None:
     for event in pygame.event.get():
         manager.handle_event(event)
     assert not scene.hint.wanted
-    assert scene.planner.confirm is not None  # "Finish the round like this?"
+    assert scene.planner.confirm is not None  # "Go out like this?"
     assert [m.type.value for m in scene.planner.confirm][-1] == "discard"

@@ -36,6 +36,7 @@ class TableSprite(CardSprite):
 
     small = False
     target: Target | None = None
+    lift_goal = 0.0  # the lift (px) the sprite rests at or is tweening to
 
 
 class Board:
@@ -192,19 +193,20 @@ class Board:
             del self.sprites[key]
 
     def mark(self, lifted: set[int], pile_top: int | None) -> None:
-        """Lift the person's ``lifted`` cards; outline ``pile_top`` (None: no card)."""
+        """Raise the person's ``lifted`` cards and lower every other card (a card that left
+        the hand raised, or came back to it, rests lowered); outline ``pile_top`` and the
+        lifted cards (None: no pile card)."""
         assert self.layout is not None
         hand = set(self.plan.my_hand) if self.plan else set()
-        lift = round(self.layout.card[1] * 0.2)
+        lift = float(round(self.layout.card[1] * 0.2))
         for key, sprite in self.sprites.items():
-            if key in hand:
-                chosen = key in lifted
-                if sprite.selected != chosen:
-                    sprite.selected = chosen
-                    self.animator.animate(sprite, SELECT_SECONDS / self.speed,
-                                          lift=float(lift if chosen else 0))  # fmt: skip
-            else:
-                sprite.selected = key == pile_top
+            chosen = key in hand and key in lifted
+            sprite.selected = chosen or key == pile_top
+            goal = lift if chosen else 0.0
+            stuck = sprite.lift != goal and not self.animator.is_animating(sprite)
+            if sprite.lift_goal != goal or stuck:
+                sprite.lift_goal = goal
+                self.animator.animate(sprite, SELECT_SECONDS / self.speed, lift=goal)
 
     @property
     def settled(self) -> bool:

@@ -127,3 +127,50 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     rects["go"] = go
     rects["cancel"] = go.move(pw + 10, 0)
     return TableButtons(rects, bubble, panel, strip_top)
+
+
+#: The prompt needs this much height (px) above the buttons that show to read on one line;
+#: with less it goes beside them (left of the leftmost) when that is wider.
+PROMPT_ROW_PX = 24
+
+
+def prompt_area(
+    msg: pygame.Rect, strip: list[pygame.Rect], others: list[pygame.Rect], strip_top: int
+) -> pygame.Rect:
+    """Where the prompt goes in the message strip ``msg``: clear of the strip's buttons
+    that show now (``strip``, in the strip or in rows pushed above it) and of any other
+    button showing (``others``: Menu, Reset...); px.
+
+    Above the highest shown strip button (or above ``strip_top``, the rows kept for the
+    strip's buttons, when none shows) if that leaves a line's height, else the larger of
+    that band and the strip's part left of the shown buttons, else the free left part of
+    the top row of buttons; when none has room (a small window, every button showing),
+    two lines just above the strip (the caller draws
+    them on a panel: they may lie over the area above)."""
+    top = min([strip_top, *(r.top for r in strip)])
+    above = pygame.Rect(msg.x, msg.y, msg.width, max(0, top - GAP - msg.y))
+    if above.height >= PROMPT_ROW_PX or not strip:
+        area = above if above.height >= PROMPT_ROW_PX else pygame.Rect(msg)
+        return _clear_of(area, others)
+    left = min(r.left for r in strip)
+    beside = pygame.Rect(msg.x, msg.y, max(0, left - GAP - msg.x), msg.height)
+    best = beside if beside.width * beside.height > above.width * above.height else above
+    if best.height >= PROMPT_ROW_PX - 6 and best.width >= 140:
+        return _clear_of(best, others)
+    row = [r for r in strip if r.top == top]  # the free left part of the top row
+    free = pygame.Rect(msg.x, top, min(r.left for r in row) - GAP - msg.x, row[0].height)
+    if free.width >= 140 and not any(free.colliderect(r) for r in strip):
+        return _clear_of(free, others)
+    tall = 2 * PROMPT_ROW_PX - 8  # two lines of 12 px type
+    line = pygame.Rect(msg.x, min(msg.y, top) - GAP - tall, msg.width, tall)
+    return _clear_of(line, others)
+
+
+def _clear_of(area: pygame.Rect, others: list[pygame.Rect]) -> pygame.Rect:
+    """``area`` cut short on the right of any of ``others`` it meets (e.g. Menu beside
+    a narrow strip)."""
+    out = pygame.Rect(area)
+    for r in others:
+        if r.colliderect(out) and r.left > out.x:
+            out.width = max(0, r.left - GAP - out.x)
+    return out

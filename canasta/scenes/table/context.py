@@ -33,6 +33,8 @@ class TableContext:
         places: every button's place at this window size (:mod:`.buttons`).
         just_drawn: the cards the person drew this turn (marked in the hand until the
             turn ends).
+        prompt: where the message strip's text goes this frame, clear of the buttons
+            that show (:func:`.buttons.prompt_area`; set by the scene before drawing).
     """
 
     controller: TableControl
@@ -44,6 +46,7 @@ class TableContext:
     clock: float = 0.0
     places: TableButtons | None = None
     just_drawn: set[int] = field(default_factory=set)
+    prompt: pygame.Rect | None = None
 
     def place(self, key: str) -> pygame.Rect:
         """The place of the button ``key`` (see :class:`TableButtons`)."""

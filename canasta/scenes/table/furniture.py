@@ -10,6 +10,7 @@ import pygame
 from canasta.controller import TableView
 from canasta.engine.moves import MoveType
 from canasta.engine.refusals import Code
+from canasta.i18n import _
 from canasta.ui.layout import TableLayout
 from canasta.ui.widgets import Badge
 
@@ -32,12 +33,23 @@ def seat_name(seat: int, me: int, players: int, watching: bool = False) -> str:
     return ("You", "West", "Partner", "East")[rel]
 
 
-def name_of(view: TableView, seat: int) -> str:
+def seat_plate(seat: int, me: int, players: int, watching: bool = False) -> str:
+    """The name on a seat's plate: :func:`seat_name`, with the partner's compass point
+    ("Partner (North)") so the plates name the seats as the demo and West and East do."""
+    name = seat_name(seat, me, players, watching)
+    if players == 4 and not watching and (seat - me) % players == 2:
+        return _("{name} (North)").format(name=name)
+    return name
+
+
+def name_of(view: TableView, seat: int, plate: bool = False) -> str:
     """A seat as the table shows it: another player's own name where the table knows
-    it (online), else what the person calls the seat (:func:`seat_name`)."""
+    it (online), else what the person calls the seat (:func:`seat_name`; with ``plate``,
+    as its plate names it, :func:`seat_plate`)."""
     if view.names is not None and seat != view.seat and not view.watching:
         return view.names[seat]
-    return seat_name(seat, view.seat, view.players, view.watching)
+    name = seat_plate if plate else seat_name
+    return name(seat, view.seat, view.players, view.watching)
 
 
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.

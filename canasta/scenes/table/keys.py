@@ -51,7 +51,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("meld", (pygame.K_m,), "M", "meld the lifted cards (or add them to the Tab meld)"),
     Binding("plan", (pygame.K_p,), "P", "add the lifted cards to your plan"),
     Binding("play_plan", (pygame.K_g,), "G", "play the planned melds"),
-    Binding("finish", (pygame.K_f,), "F", "finish the round: your plan, or a search"),
+    Binding("finish", (pygame.K_f,), "F", "finish the hand: go out with your plan, or a search"),
     Binding("ask", (pygame.K_a,), "A", "ask your partner: may I go out?"),
     Binding("yes", (pygame.K_y,), "Y", "answer your partner yes"),
     Binding("no", (pygame.K_n,), "N", "answer your partner no"),

@@ -23,6 +23,7 @@ import pygame
 from canasta.controller import plan_text
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
+from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.keys import action_for
 from canasta.ui.effects import draw_panel
@@ -120,7 +121,7 @@ class PlannerSection(TablePart):
     # Actions --------------------------------------------------------------------------------
 
     def actions(self) -> dict[str, Callable[[], object]]:
-        """P adds to the plan, G plays it, F finishes the round."""
+        """P adds to the plan, G plays it, F finishes the hand (goes out)."""
         return {"plan": self.add_selection, "play_plan": self.play, "finish": self.finish}
 
     def add_selection(self) -> None:
@@ -151,7 +152,7 @@ class PlannerSection(TablePart):
             self.groups = []
 
     def finish(self) -> None:
-        """Finish the round: the plan (and a lifted card as the discard) or a searched one."""
+        """Finish the hand: the plan (and a lifted card as the discard) or a searched one."""
         ctx = self.ctx
         if self.groups:
             moves = self.moves()
@@ -249,7 +250,7 @@ class PlannerSection(TablePart):
         theme = self.ctx.theme
         box = self.panel
         draw_panel(surface, box, (8, 20, 12, 235), 14)
-        lines = ["Finish the round like this?", *plan_text(self.confirm)]
+        lines = [_("Go out like this?"), *plan_text(self.confirm)]
         room = self.go_button.rect.top - box.y - 20  # the lines stay above the buttons
         tallest = max(MIN_TEXT_PX, min(30, round(room / (1.4 * len(lines)))))
         size = fit_text_size(max(lines, key=len), box.width - 40, tallest)

@@ -32,7 +32,12 @@ from canasta.engine.moves import MoveType
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
-from canasta.scenes.table.buttons import TableButtons, place_table_buttons
+from canasta.scenes.table.buttons import (
+    STRIP,
+    TableButtons,
+    place_table_buttons,
+    prompt_area,
+)
 from canasta.scenes.table.context import TableContext, TablePart
 from canasta.scenes.table.focus import FocusSection
 from canasta.scenes.table.furniture import prompt_for
@@ -352,7 +357,15 @@ class TableScene(Scene):
                         self.sync()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Every section's under-layer, the cards, then every section over them."""
+        """Every section's under-layer, the cards, then every section over them (the
+        prompt's place first, clear of the buttons that show)."""
+        if self.layout is not None and self.ctx.places is not None:
+            places = self.ctx.places
+            keys = {tuple(places.rects[key]) for key, _ in STRIP}
+            shown = [b.rect for b in self.buttons()]
+            strip = [r for r in shown if tuple(r) in keys]
+            others = [r for r in shown if tuple(r) not in keys]
+            self.ctx.prompt = prompt_area(self.layout.message, strip, others, places.strip_top)
         self.sections.draw(surface, lambda: self.board.draw(surface, self.theme.accent))
 
     def handle(self, intent: Intent) -> bool:

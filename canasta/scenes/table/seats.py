@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from canasta.i18n import _, ngettext
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
+from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import paint_felt
 
@@ -28,7 +30,7 @@ class SeatsSection(TablePart):
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
-            name = name_of(view, seat)
+            name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
             text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
             to_move = not view.ended and view.mover == seat
@@ -63,7 +65,16 @@ class SeatsSection(TablePart):
             points = seen.opening_points if seen.turn % 2 == mine else 0
             lines.append((f"To open: {points}/{minimum}", theme.accent))
         lines.append((f"Deal {view.deal_number}", theme.text_dim))
-        size = max(12, min(font, rect.height // (len(lines) + 1)))
+        # A position may leave cards out of this hand (a short stock): say how many.
+        out = len(seen.out_of_play)
+        size = max(12, min(font, rect.height // (len(lines) + 1 + (2 if out else 0))))
+        if out:
+            words = ngettext("{n} card out of play this hand",
+                             "{n} cards out of play this hand", out).format(n=out)  # fmt: skip
+            lines += [(line, theme.accent) for line in wrap_text(words, size, rect.width - 24)]
+        if 6 + len(lines) * round(size * 1.15) > rect.height:  # a small window: one line less
+            (us, color), (them, _color) = lines[0], lines[1]
+            lines[:2] = [(_("{us} \u00b7 {them}").format(us=us, them=them), color)]
         y = rect.y + 6
         for text, color in lines:
             fitted = fit_text_size(text, rect.width - 12, size)

@@ -94,30 +94,37 @@ class StripSection(TablePart):
             shown.draw(surface)
 
     def _message(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
-        # The text is drawn in the room above the strip's button rows, centred in it.
-        bottom = self.ctx.places.strip_top if self.ctx.places else rect.bottom - BUTTON_ROW_PX
+        # The text goes where the scene placed it this frame, clear of the buttons that
+        # show (above them, or beside them in a low strip), centred in that place.
+        area = pygame.Rect(rect.x, rect.y, rect.width, rect.height - BUTTON_ROW_PX)
+        if self.ctx.places is not None:
+            area.height = self.ctx.places.strip_top - rect.y
+        if self.ctx.prompt is not None:
+            area = pygame.Rect(self.ctx.prompt)
         if self.ctx.view().ended:  # no strip buttons show: the whole strip is the text's
-            bottom = rect.bottom - 4
-        room = bottom - rect.y
+            area = pygame.Rect(rect.x, rect.y, rect.width, rect.height - 4)
+        room = area.height
         color = self.ctx.theme.text
         toast = self.ctx.toast
         if toast.visible:
             text, color = toast.text, self.ctx.theme.accent
-            panel = pygame.Rect(rect.x + 2, rect.y + 2, rect.width - 4, max(20, room - 2))
+            panel = pygame.Rect(area.x + 2, area.y + 2, area.width - 4, max(20, room - 2))
             draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
+        elif not rect.contains(area):  # the line over the area above the strip: a panel
+            draw_panel(surface, area, (0, 0, 0, 150), 10)
         largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
-        width = rect.width - 20
+        width = area.width - 20
         size = fit_text_size(text, width, largest)
         lines = [text]
         if size < READABLE_PX:
-            # A long line (a hint and its reason) wraps above the buttons rather than
-            # shrinking out of reach of the eye, where the strip has room for it.
+            # A long line (a hint and its reason) wraps rather than shrinking out of
+            # reach of the eye, where the place has room for it.
             wrapped_size, wrapped = fit_lines(text, width, room, READABLE_PX, SMALLEST_PX)
             if text_height(wrapped_size, len(wrapped)) <= room:
                 size, lines = wrapped_size, wrapped
         step = round(size * LINE_GAP)
-        top = rect.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
+        top = area.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
         for i, line in enumerate(lines):
             blit_text(
-                surface, line, size, color, center=(rect.centerx, top + size * 0.6 + i * step)
+                surface, line, size, color, center=(area.centerx, top + size * 0.6 + i * step)
             )
