@@ -135,6 +135,10 @@ class Client:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
         if isinstance(first, ErrorMessage):
+            if first.code == "version":  # in the player's own language, the server's numbers
+                raise ClientError(
+                    _("the server is another version of Canasta ({why})").format(why=first.message)
+                )
             raise ClientError(first.message)
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))

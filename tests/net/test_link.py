@@ -111,3 +111,23 @@ def test_a_connection_that_cannot_be_made_fails_in_plain_words() -> None:
     assert link.failed and not link.welcomed and link.problem == words
     client.status = "closed"
     assert link.connection_line() == words
+
+
+def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatch) -> None:
+    import pytest
+
+    import canasta.net.client as client_module
+    from canasta.net.client import Client, ClientError
+    from tests.net.helpers import run, running_server, url
+
+    monkeypatch.setattr(client_module, "PROTOCOL_VERSION", 0)  # an older game
+
+    async def scenario() -> str:
+        async with running_server(tmp_path) as server:
+            with pytest.raises(ClientError) as caught:
+                await Client(url(server), "Ann").connect()
+            return str(caught.value)
+
+    words = run(scenario(), timeout=60)
+    assert words.startswith("the server is another version of Canasta (")
+    assert "the server is a newer version" in words and "update Canasta" in words
