@@ -346,8 +346,10 @@ class SideScoreInfo(_Message):
 
 
 class HandOver(_Message):
-    """The hand ended: its score per side, the game totals, and, when the game is over,
-    the winner (None: a shared tie) and the game record (every card then shown)."""
+    """The hand ended: its score per side, the game totals, every seat's cards left in
+    hand (``shown``, seat order: the hand is over and they count against their side, so
+    they are laid face up as at a real table), and, when the game is over, the winner
+    (None: a shared tie) and the game record (every card then shown)."""
 
     type: Literal["hand_over"] = "hand_over"
     hand_number: int
@@ -356,6 +358,7 @@ class HandOver(_Message):
     totals: list[int]
     game_over: bool
     winner: int | None = None
+    shown: list[list[Card]] = Field(default_factory=list)
     record: dict[str, Any] | None = None
 
 

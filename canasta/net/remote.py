@@ -181,6 +181,8 @@ class RemoteTableControl:
         self.game = RemoteGame([], list(first.view.totals), hand_number=first.view.hand_number)
         self.hand_score: HandScore | None = None
         self.deals = 1
+        #: Every seat's cards at the hand's end, once the server has shown them.
+        self.shown: tuple[tuple[int, ...], ...] | None = None
         #: Who sits in each seat (set by the link from the chair map), or None.
         self.names: tuple[str, ...] | None = None
         self.pending = False
@@ -206,7 +208,7 @@ class RemoteTableControl:
             self.pending = False
             if new:
                 self.deals += 1
-                self.hand_score = None
+                self.hand_score, self.shown = None, None
                 self.game.hand_number = message.view.hand_number
                 if self.game.over:  # a rematch
                     self.game = RemoteGame([], list(message.view.totals),
@@ -271,7 +273,9 @@ class RemoteTableControl:
         game.over, game.winner = message.game_over, message.winner
         game.record = message.record
         totals = (message.totals[0], message.totals[1])
-        self.events.append(HandEnded(score, totals, message.game_over, message.winner))
+        self.shown = tuple(tuple(cards) for cards in message.shown) or None
+        hands = self.shown or ()
+        self.events.append(HandEnded(score, totals, message.game_over, message.winner, hands))
         self._view = None
 
     def _refused(self, code: str, message: str) -> Refusal:
@@ -339,7 +343,7 @@ class RemoteTableControl:
             asking=self.asking_person(),
             can_reset=False,
             can_ask=to_move and self._check(Move(MoveType.ASK)) is None,
-            revealed=None,
+            revealed=self.revealed_hands(),
             pile_closed=closed.code if closed is not None and closed.code in CLOSED_PILE else None,
             names=self.names,
         )
@@ -357,8 +361,9 @@ class RemoteTableControl:
         return events
 
     def revealed_hands(self) -> tuple[tuple[int, ...], ...] | None:
-        """None: the server shows no other hand (the game record does, once it is over)."""
-        return None
+        """Every seat's hand once the hand is over (the server shows them then), else
+        None."""
+        return self.shown if self.model.phase == "ended" else None
 
     def unavailable(self, feature: str) -> str | None:
         """Why ``feature`` ("hint", "reset") cannot be used at an online table."""

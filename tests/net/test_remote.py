@@ -151,7 +151,12 @@ def test_two_links_play_a_whole_hand_through_the_controller_interface(tmp_path: 
             assert control.hand_score is not None and control.game.scores == [control.hand_score]
             assert ended[0].totals == tuple(control.game.totals)
             assert sum(control.hand_score.totals) == sum(control.game.totals)
+            # The hand is over: every hand is shown, as at the local table.
+            shown = control.view().revealed
+            assert shown is not None and ended[0].hands == shown
+            assert shown[control.person or 0] == control.view().hand
         assert ann.game.totals == bob.game.totals
+        assert ann.view().revealed == bob.view().revealed
         assert moves >= 10
     finally:
         links.close()

@@ -120,6 +120,7 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
             assert intent_for(mover, move) is None
             until(lambda: not mover.pending, "the move's answer")  # noqa: B023
         until(lambda: table.hand_waiting, "the end of the hand")
+        assert table.reveal  # every hand turns face up, as at the local table
         table.handle(Key(pygame.K_RETURN))  # the person has looked: the scores
         board = app.manager.top
         assert isinstance(board, ScoreboardScene) and ann.hand_score is not None
