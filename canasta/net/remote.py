@@ -183,6 +183,8 @@ class RemoteTableControl:
         self.deals = 1
         #: Every seat's cards at the hand's end, once the server has shown them.
         self.shown: tuple[tuple[int, ...], ...] | None = None
+        #: Why the hand ended (the engine's reason: "went_out", "stock_exhausted"), or "".
+        self.reason = ""
         #: Who sits in each seat (set by the link from the chair map), or None.
         self.names: tuple[str, ...] | None = None
         self.pending = False
@@ -208,7 +210,7 @@ class RemoteTableControl:
             self.pending = False
             if new:
                 self.deals += 1
-                self.hand_score, self.shown = None, None
+                self.hand_score, self.shown, self.reason = None, None, ""
                 self.game.hand_number = message.view.hand_number
                 if self.game.over:  # a rematch
                     self.game = RemoteGame([], list(message.view.totals),
@@ -274,6 +276,7 @@ class RemoteTableControl:
         game.record = message.record
         totals = (message.totals[0], message.totals[1])
         self.shown = tuple(tuple(cards) for cards in message.shown) or None
+        self.reason = message.reason
         hands = self.shown or ()
         self.events.append(HandEnded(score, totals, message.game_over, message.winner, hands))
         self._view = None
@@ -344,10 +347,19 @@ class RemoteTableControl:
             can_reset=False,
             can_ask=to_move and self._check(Move(MoveType.ASK)) is None,
             revealed=self.revealed_hands(),
+            went_out=self._went_out(),
+            stock_ran_out=model.phase == "ended" and self.reason == "stock_exhausted",
             pile_closed=closed.code if closed is not None and closed.code in CLOSED_PILE else None,
             names=self.names,
         )
         return self._view
+
+    def _went_out(self) -> int | None:
+        """The seat that went out (its hand is empty when the hands are shown), else None."""
+        if self.reason != "went_out" or self.shown is None or self.model.phase != "ended":
+            return None
+        empty = [seat for seat, cards in enumerate(self.shown) if not cards]
+        return self.model.turn if self.model.turn in empty else (empty[0] if empty else None)
 
     def drain_events(self) -> list[Event]:
         """Every event since the last call, oldest first (the messages that arrived are

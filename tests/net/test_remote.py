@@ -155,6 +155,13 @@ def test_two_links_play_a_whole_hand_through_the_controller_interface(tmp_path: 
             shown = control.view().revealed
             assert shown is not None and ended[0].hands == shown
             assert shown[control.person or 0] == control.view().hand
+            view = control.view()
+            if control.reason == "went_out":  # the prompt names who went out
+                assert view.went_out is not None and shown[view.went_out] == ()
+            else:
+                assert view.went_out is None and view.stock_ran_out is (
+                    control.reason == "stock_exhausted"
+                )
         assert ann.game.totals == bob.game.totals
         assert ann.view().revealed == bob.view().revealed
         assert moves >= 10
