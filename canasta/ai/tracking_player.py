@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
+    CARD_WILD,
     JOKER,
     KIND_VALUE,
     NATURAL_KINDS,
@@ -98,7 +99,7 @@ def table_of(view: SeatView) -> Table:
     wilds = [0] * NUM_KINDS
     for kind, cards in view.melds[view.side].items():
         sizes[kind] = len(cards)
-        wilds[kind] = sum(1 for c in cards if is_wild_kind(CARD_KIND[c]))
+        wilds[kind] = sum(map(CARD_WILD.__getitem__, cards))
     return Table(kind_counts(view.hand), sizes, wilds)
 
 
