@@ -9,7 +9,7 @@ because they went into that hand with a taken pile and have not been played sinc
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .core import Phase
 from .legality import legal_moves as list_legal_moves
@@ -93,11 +93,18 @@ class SeatView:
         return cards
 
 
-#: Writes each field of a new SeatView straight into its slot, in field order: the frozen
-#: dataclass's ``__init__`` goes through ``object.__setattr__`` once per field, which made
-#: it a third of a view's cost in the searching levels' play-outs (one view per move).
-_SETTERS = tuple(SeatView.__dict__[f.name].__set__ for f in fields(SeatView))
+class _Open:
+    """A SeatView's slots without the frozen guard (the same names in the same order, so
+    Python allows an instance to become a :class:`SeatView`): :func:`make_view` fills one
+    with plain attribute stores, then turns it into the frozen view. The dataclass's own
+    ``__init__`` sets each field through ``object.__setattr__``, which made it the larger
+    part of a view's cost in the searching levels' play-outs (one view per move)."""
+
+    __slots__ = tuple(f.name for f in fields(SeatView))
+
+
 _new = object.__new__
+_set = object.__setattr__
 
 
 def make_view(state: HandState, seat: int) -> SeatView:
@@ -105,41 +112,42 @@ def make_view(state: HandState, seat: int) -> SeatView:
 
     The view holds its own copies (tuples, frozensets, new dicts) of everything it shows,
     so later moves on ``state`` never change it. Equal to ``SeatView(...)`` built field by
-    field; only the construction is faster (see :data:`_SETTERS`).
+    field; only the construction is faster (see :class:`_Open`).
     """
     hands = state.hands
     known = list(map(frozenset, state.known))
     known[seat] = frozenset(hands[seat])
-    mover = state.answerer if state.phase is Phase.ANSWER else state.turn
+    phase = state.phase
+    mover = state.answerer if phase is Phase.ANSWER else state.turn
     melds0, melds1 = state.melds
-    values = (
-        seat,
-        state.rules,
-        state.turn,
-        mover,
-        state.phase.value,
-        tuple(hands[seat]),
-        tuple(map(len, hands)),
-        tuple(known),
-        tuple(map(tuple, state.shown)),
-        len(state.stock),
-        tuple(state.pile),
-        state.pile_freezers,
-        (
-            {kind: tuple(cards) for kind, cards in melds0.items()},
-            {kind: tuple(cards) for kind, cards in melds1.items()},
-        ),
-        (tuple(state.red_threes[0]), tuple(state.red_threes[1])),
-        (state.opened[0], state.opened[1]),
-        state.side_scores,
-        state.opening_points,
-        tuple(state.waiting),
-        state.turn_melded,
-        state.permission,
-        tuple(list_legal_moves(state)) if mover == seat else (),
-        tuple(state.out_of_play),
+    threes = state.red_threes
+    opened = state.opened
+    v: Any = _new(_Open)
+    v.seat = seat
+    v.rules = state.rules
+    v.turn = state.turn
+    v.mover = mover
+    v.phase = phase.value
+    v.hand = tuple(hands[seat])
+    v.hand_sizes = tuple(map(len, hands))
+    v.known = tuple(known)
+    v.shown = tuple(map(tuple, state.shown))
+    v.stock_size = len(state.stock)
+    v.pile = tuple(state.pile)
+    v.pile_freezers = state.pile_freezers
+    v.melds = (
+        {kind: tuple(cards) for kind, cards in melds0.items()},
+        {kind: tuple(cards) for kind, cards in melds1.items()},
     )
-    view: SeatView = _new(SeatView)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(view, value)
+    v.red_threes = (tuple(threes[0]), tuple(threes[1]))
+    v.opened = (opened[0], opened[1])
+    v.side_scores = state.side_scores
+    v.opening_points = state.opening_points
+    v.waiting = tuple(state.waiting)
+    v.turn_melded = state.turn_melded
+    v.permission = state.permission
+    v.legal_moves = tuple(list_legal_moves(state)) if mover == seat else ()
+    v.out_of_play = tuple(state.out_of_play)
+    _set(v, "__class__", SeatView)
+    view: SeatView = v
     return view
