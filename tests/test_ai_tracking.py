@@ -11,6 +11,7 @@ import pytest
 from canasta.ai.tracking import (
     chance_holds,
     chance_holds_wild,
+    holds_chance,
     known_kind_counts,
     unknown_slots,
     unseen_cards,
@@ -67,10 +68,14 @@ def test_counts_and_chances_equal_the_plain_formulas(players: int) -> None:
                 if other == view.seat:
                     continue
                 assert chance_holds_wild(view, other, unseen) == _plain_wild(view, other)
+                known = known_kind_counts(view, other)
+                slots, total = unknown_slots(view, other), sum(unseen)
                 for kind in range(NUM_KINDS):
                     for at_least in (1, 2):
-                        got = chance_holds(view, other, kind, at_least, unseen)
-                        assert got == _plain_holds(view, other, kind, at_least)
+                        plain = _plain_holds(view, other, kind, at_least)
+                        assert chance_holds(view, other, kind, at_least, unseen) == plain
+                        need = at_least - known[kind]
+                        assert holds_chance(need, slots, total, unseen[kind]) == plain
                         checked += 1
             state.apply(rng.choice(state.legal_moves()))
     assert checked > 1000

@@ -61,22 +61,22 @@ def chance_holds(view: SeatView, seat: int, kind: int, at_least: int, unseen: li
     Returns a probability in [0, 1].
     """
     have = sum(1 for c in view.known[seat] if CARD_KIND[c] == kind)
-    need = at_least - have
+    return holds_chance(at_least - have, unknown_slots(view, seat), sum(unseen), unseen[kind])
+
+
+@lru_cache(maxsize=8192)
+def holds_chance(need: int, slots: int, total: int, good: int) -> float:
+    """Chance of ``need`` or more good cards among ``slots`` cards drawn without
+    replacement from ``total`` unseen cards of which ``good`` are good: the hypergeometric
+    tail behind :func:`chance_holds`, for a caller that asks it of many kinds of the same
+    hand (1.0 when ``need`` <= 0; 0.0 when the draw cannot hold that many). Cached: the
+    searching levels' play-outs ask the same few tails many thousand times.
+    """
     if need <= 0:
         return 1.0
-    slots = unknown_slots(view, seat)
-    total = sum(unseen)
-    good = unseen[kind]
     if need > slots or need > good or total <= 0:
         return 0.0
-    return _tail(total, good, min(slots, total), need)
-
-
-@lru_cache(maxsize=4096)
-def _tail(total: int, good: int, slots: int, need: int) -> float:
-    """Chance of at least ``need`` good cards among ``slots`` drawn without replacement
-    from ``total`` cards of which ``good`` are good (the hypergeometric tail). Cached: the
-    searching levels' play-outs ask the same few tails many thousand times."""
+    slots = min(slots, total)
     miss = 0.0
     denom = comb(total, slots)
     for k in range(need):
@@ -107,6 +107,7 @@ __all__ = [
     "NUM_KINDS",
     "chance_holds",
     "chance_holds_wild",
+    "holds_chance",
     "known_kind_counts",
     "seen_cards",
     "unknown_slots",

@@ -55,7 +55,13 @@ from canasta.engine.view import SeatView
 
 from .heuristic import HeuristicPlayer, meld_signature
 from .judgement import lone_card_ok
-from .tracking import chance_holds, chance_holds_wild, unseen_kind_counts
+from .tracking import (
+    chance_holds_wild,
+    holds_chance,
+    known_kind_counts,
+    unknown_slots,
+    unseen_kind_counts,
+)
 
 #: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
 #: so the discard never leaves a lone card that can neither go out nor meld, unless
@@ -300,6 +306,10 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
     frozen = view.rules.pile_always_frozen or view.pile_freezers > 0 or not view.opened[their_side]
     pile_worth = 25.0 + 12.0 * len(view.pile)
     wild_chance = chance_holds_wild(view, nxt, unseen)
+    # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
+    their_known = known_kind_counts(view, nxt)
+    slots = unknown_slots(view, nxt)
+    total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
     costs = [0.0] * NUM_KINDS
@@ -314,7 +324,7 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
         if is_wild_kind(kind):
             costs[kind] = 160.0 + KIND_VALUE[kind]
             continue
-        pair = chance_holds(view, nxt, kind, 2, unseen)
+        pair = holds_chance(2 - their_known[kind], slots, total, unseen[kind])
         if frozen:
             chance = pair
             if not view.opened[their_side]:
@@ -322,7 +332,7 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
         elif kind in their_melds:
             chance = 1.0
         else:
-            single = chance_holds(view, nxt, kind, 1, unseen)
+            single = holds_chance(1 - their_known[kind], slots, total, unseen[kind])
             chance = pair + (1 - pair) * single * wild_chance
         danger = chance * pile_worth
         naturals_danger.append(danger)
