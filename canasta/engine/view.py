@@ -82,14 +82,16 @@ class SeatView:
 
     def visible_cards(self) -> set[int]:
         """Every card identity this view reveals (for leak tests)."""
-        cards: set[int] = set(self.hand) | set(self.pile) | set(self.waiting)
-        cards |= set(self.out_of_play)
-        for known in self.known:
-            cards |= known
-        for side in (0, 1):
-            for meld in self.melds[side].values():
-                cards |= set(meld)
-            cards |= set(self.red_threes[side])
+        cards: set[int] = set(self.hand)
+        cards.update(
+            self.pile,
+            self.waiting,
+            self.out_of_play,
+            *self.known,
+            *self.melds[0].values(),
+            *self.melds[1].values(),
+            *self.red_threes,
+        )
         return cards
 
 
