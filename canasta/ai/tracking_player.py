@@ -71,6 +71,8 @@ KEEP_BEFORE_CANASTA = 3
 FREEZE_PILE = 6
 #: A pile at least this long is worth a joker to freeze.
 FREEZE_PILE_JOKER = 12
+#: The moves that put cards on the table (one tuple, not one per test).
+_MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +164,7 @@ class TrackingPlayer(HeuristicPlayer):
         legal = view.legal_moves
         side = view.side
         table = table_of(view)
-        melding = [m for m in legal if m.type in (MoveType.MELD, MoveType.LAYOFF)]
+        melding = [m for m in legal if m.type in _MELD_TYPES]
         cap, needed = view.rules.wild_cap, view.rules.canastas_to_go_out
         plan = find_go_out(table.counts, table.sizes, table.wilds, cap, needed)
         going_out = view.permission is True
