@@ -20,6 +20,7 @@ import pygame
 from canasta import logs, version
 from canasta.ai.levels import seat_players
 from canasta.app_loop import FrameLoop, PygameClock, PygameEvents
+from canasta.app_online import OnlineLauncher
 from canasta.app_replays import ReplayLauncher
 from canasta.app_window import (
     LANDSCAPE,
@@ -111,6 +112,7 @@ class App:
         #: The local controller of the table shown (the scene sees only its interface).
         self.controller: TableController | None = None
         self.replays = ReplayLauncher(self)
+        self.online = OnlineLauncher(self)
         self.worker: Worker | None = None
         if make_worker is not None:
             self.make_worker = make_worker
@@ -237,6 +239,7 @@ class App:
                 self.manager.request_quit,
                 look.theme,
                 on_continue=self.continue_game if self.session.has_saved_game() else None,
+                on_online=self.online.open,
                 on_settings=self.settings,
                 on_how_to_play=self.how_to_play,
                 on_stats=self.stats,
@@ -421,6 +424,9 @@ class App:
         """A last save point (what could not be written is tried once more), then stop the
         worker process."""
         self.session.close()
+        if self.online.link is not None:
+            self.online.link.close()
+            self.online.link = None
         if self.worker is not None:
             self.worker.close()
             self.worker = None

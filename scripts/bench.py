@@ -415,13 +415,18 @@ def compare_engines(
 
 def _compare_decisions(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
     """Medium and hard in every seat on fixed worlds (no time limit), both engines: how many
-    hands' move lists are the same, and where the first difference of each other one is."""
+    hands' move lists are the same, where the first difference of each other one is, and
+    each engine's CPU time for them (with the same lists: the same searches, so the ratio,
+    ``search_speed_ratio``, is how much faster the current engine searches)."""
     out: dict[str, object] = {}
     for level, worlds in (("medium", 6), ("hard", 8)):
         for players in (2, 4):
             request = {"decisions": level, "players": players, "seeds": [0, hands],
                        "worlds": worlds}  # fmt: skip
-            answers = {name: _ask(proc, request) for name, proc in procs.items()}
+            # Which engine goes first alternates, so a change in the machine's load touches
+            # both alike.
+            order = ["baseline", "current"] if players == 2 else ["current", "baseline"]
+            answers = {name: _ask(procs[name], request) for name in order}
             base, cur = answers["baseline"]["hands"], answers["current"]["hands"]
             assert isinstance(base, list) and isinstance(cur, list)
             differ = []
@@ -434,8 +439,12 @@ def _compare_decisions(procs: dict[str, subprocess.Popen[str]], hands: int) -> d
                     differ.append({"deal": deal, "move": i,
                                    "baseline": a[i] if i < len(a) else None,
                                    "current": b[i] if i < len(b) else None})  # fmt: skip
-            out[f"{level} {players}p"] = {"hands": hands, "same": hands - len(differ),
-                                          "differ": differ}  # fmt: skip
+            cpu = {name: float(answers[name]["cpu"]) for name in ("baseline", "current")}
+            out[f"{level} {players}p"] = {
+                "hands": hands, "same": hands - len(differ), "differ": differ,
+                "cpu_seconds": {name: round(t, 2) for name, t in cpu.items()},
+                "search_speed_ratio": round(cpu["baseline"] / cpu["current"], 2),
+            }  # fmt: skip
     return out
 
 

@@ -206,11 +206,26 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     assert "pygame" not in loaded["new"]
     assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
-    allowed += ("canasta.records", "canasta.i18n")  # the settings' words and numbers
+    # The records; the controller's interface and events (the remote table implements
+    # them); the catalogue of words; the one rule for names, shared with the settings.
+    allowed += ("canasta.records", "canasta.controller", "canasta.i18n", "canasta.names")
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 
 def test_protocol_loads_pydantic_only() -> None:
     loaded = loaded_after("import canasta.net.protocol")
     assert "websockets" not in loaded["new"] and "pygame" not in loaded["new"]
-    assert all(m.startswith("canasta.net") for m in loaded["canasta"]), loaded["canasta"]
+    allowed = ("canasta.net", "canasta.names")  # names: checked as the settings check them
+    assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
+
+
+def test_the_screen_never_imports_the_network() -> None:
+    """Scenes and ui get an online table as a TableControl and the lobby through the
+    lobby scene's own small interface, both built by the app (canasta.app_online)."""
+    bad = [
+        f"{p.relative_to(ROOT)}: {m}"
+        for p in screen_files()
+        for m in imports_of(p)
+        if m.startswith("canasta.net") or m.startswith("websockets")
+    ]
+    assert bad == []

@@ -22,6 +22,7 @@ from __future__ import annotations
 from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
+    CARD_WILD,
     JOKER,
     KIND_VALUE,
     NATURAL_KINDS,
@@ -37,9 +38,10 @@ from canasta.engine.view import SeatView
 
 def meld_signature(move: Move) -> tuple[int, int, int]:
     """``(naturals, twos, jokers)`` of a move's cards."""
-    twos = sum(1 for c in move.cards if CARD_KIND[c] == TWO)
-    jokers = sum(1 for c in move.cards if CARD_KIND[c] == JOKER)
-    return len(move.cards) - twos - jokers, twos, jokers
+    kinds = list(map(CARD_KIND.__getitem__, move.cards))
+    twos = kinds.count(TWO)
+    jokers = kinds.count(JOKER)
+    return len(kinds) - twos - jokers, twos, jokers
 
 
 def _points(move: Move) -> int:
@@ -110,7 +112,7 @@ class HeuristicPlayer:
         wilds = [0] * NUM_KINDS
         for kind, cards in view.melds[side].items():
             sizes[kind] = len(cards)
-            wilds[kind] = sum(1 for c in cards if is_wild_kind(CARD_KIND[c]))
+            wilds[kind] = sum(map(CARD_WILD.__getitem__, cards))
         melding = [m for m in legal if m.type in (MoveType.MELD, MoveType.LAYOFF)]
         plan = find_go_out(counts, sizes, wilds, view.rules.wild_cap, view.rules.canastas_to_go_out)
         ask = next((m for m in legal if m.type is MoveType.ASK), None)

@@ -9,10 +9,14 @@ somewhere in the other hands or the stock.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 from canasta.engine.cards import CARD_KIND, DECK_SIZE, JOKER, NUM_KINDS, TWO, kind_counts
 from canasta.engine.view import SeatView
+
+#: Cards of each kind in the deck (15 counts).
+DECK_KIND_COUNTS = tuple(kind_counts(range(DECK_SIZE)))
 
 
 def seen_cards(view: SeatView) -> set[int]:
@@ -30,8 +34,13 @@ def unseen_cards(view: SeatView) -> list[int]:
 
 
 def unseen_kind_counts(view: SeatView) -> list[int]:
-    """How many cards of each kind (15 counts) are unseen by the seat."""
-    return kind_counts(unseen_cards(view))
+    """How many cards of each kind (15 counts) are unseen by the seat.
+
+    The same counts as ``kind_counts(unseen_cards(view))``, taken as the deck's counts less
+    the seen cards' (fewer cards to count).
+    """
+    seen = kind_counts(seen_cards(view))
+    return [deck - shown for deck, shown in zip(DECK_KIND_COUNTS, seen, strict=True)]
 
 
 def known_kind_counts(view: SeatView, seat: int) -> list[int]:
@@ -52,12 +61,19 @@ def chance_holds(view: SeatView, seat: int, kind: int, at_least: int, unseen: li
     Returns a probability in [0, 1].
     """
     have = sum(1 for c in view.known[seat] if CARD_KIND[c] == kind)
-    need = at_least - have
+    return holds_chance(at_least - have, unknown_slots(view, seat), sum(unseen), unseen[kind])
+
+
+@lru_cache(maxsize=8192)
+def holds_chance(need: int, slots: int, total: int, good: int) -> float:
+    """Chance of ``need`` or more good cards among ``slots`` cards drawn without
+    replacement from ``total`` unseen cards of which ``good`` are good: the hypergeometric
+    tail behind :func:`chance_holds`, for a caller that asks it of many kinds of the same
+    hand (1.0 when ``need`` <= 0; 0.0 when the draw cannot hold that many). Cached: the
+    searching levels' play-outs ask the same few tails many thousand times.
+    """
     if need <= 0:
         return 1.0
-    slots = unknown_slots(view, seat)
-    total = sum(unseen)
-    good = unseen[kind]
     if need > slots or need > good or total <= 0:
         return 0.0
     slots = min(slots, total)
@@ -78,6 +94,12 @@ def chance_holds_wild(view: SeatView, seat: int, unseen: list[int]) -> float:
     wild = unseen[TWO] + unseen[JOKER]
     if slots <= 0 or total <= 0:
         return 0.0
+    return _no_wild_miss(total, wild, slots)
+
+
+@lru_cache(maxsize=4096)
+def _no_wild_miss(total: int, wild: int, slots: int) -> float:
+    """Chance of at least one of ``wild`` cards among ``slots`` drawn from ``total``."""
     return 1.0 - comb(total - wild, slots) / comb(total, slots)
 
 
@@ -85,6 +107,7 @@ __all__ = [
     "NUM_KINDS",
     "chance_holds",
     "chance_holds_wild",
+    "holds_chance",
     "known_kind_counts",
     "seen_cards",
     "unknown_slots",

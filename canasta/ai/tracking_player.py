@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
+    CARD_WILD,
     JOKER,
     KIND_VALUE,
     NATURAL_KINDS,
@@ -54,7 +55,13 @@ from canasta.engine.view import SeatView
 
 from .heuristic import HeuristicPlayer, meld_signature
 from .judgement import lone_card_ok
-from .tracking import chance_holds, chance_holds_wild, unseen_kind_counts
+from .tracking import (
+    chance_holds_wild,
+    holds_chance,
+    known_kind_counts,
+    unknown_slots,
+    unseen_kind_counts,
+)
 
 #: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
 #: so the discard never leaves a lone card that can neither go out nor meld, unless
@@ -64,6 +71,8 @@ KEEP_BEFORE_CANASTA = 3
 FREEZE_PILE = 6
 #: A pile at least this long is worth a joker to freeze.
 FREEZE_PILE_JOKER = 12
+#: The moves that put cards on the table (one tuple, not one per test).
+_MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +107,7 @@ def table_of(view: SeatView) -> Table:
     wilds = [0] * NUM_KINDS
     for kind, cards in view.melds[view.side].items():
         sizes[kind] = len(cards)
-        wilds[kind] = sum(1 for c in cards if is_wild_kind(CARD_KIND[c]))
+        wilds[kind] = sum(map(CARD_WILD.__getitem__, cards))
     return Table(kind_counts(view.hand), sizes, wilds)
 
 
@@ -155,7 +164,7 @@ class TrackingPlayer(HeuristicPlayer):
         legal = view.legal_moves
         side = view.side
         table = table_of(view)
-        melding = [m for m in legal if m.type in (MoveType.MELD, MoveType.LAYOFF)]
+        melding = [m for m in legal if m.type in _MELD_TYPES]
         cap, needed = view.rules.wild_cap, view.rules.canastas_to_go_out
         plan = find_go_out(table.counts, table.sizes, table.wilds, cap, needed)
         going_out = view.permission is True
@@ -299,6 +308,10 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
     frozen = view.rules.pile_always_frozen or view.pile_freezers > 0 or not view.opened[their_side]
     pile_worth = 25.0 + 12.0 * len(view.pile)
     wild_chance = chance_holds_wild(view, nxt, unseen)
+    # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
+    their_known = known_kind_counts(view, nxt)
+    slots = unknown_slots(view, nxt)
+    total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
     costs = [0.0] * NUM_KINDS
@@ -313,7 +326,7 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
         if is_wild_kind(kind):
             costs[kind] = 160.0 + KIND_VALUE[kind]
             continue
-        pair = chance_holds(view, nxt, kind, 2, unseen)
+        pair = holds_chance(2 - their_known[kind], slots, total, unseen[kind])
         if frozen:
             chance = pair
             if not view.opened[their_side]:
@@ -321,7 +334,7 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
         elif kind in their_melds:
             chance = 1.0
         else:
-            single = chance_holds(view, nxt, kind, 1, unseen)
+            single = holds_chance(1 - their_known[kind], slots, total, unseen[kind])
             chance = pair + (1 - pair) * single * wild_chance
         danger = chance * pile_worth
         naturals_danger.append(danger)

@@ -47,6 +47,8 @@ class TableView:
             frozen pile still can, with a natural pair).
         went_out: the seat that went out once the hand is over by going out, else None.
         stock_ran_out: True once the hand is over because the stock ran out.
+        names: who sits in each seat, in seat order, when the table knows (online: the
+            players' names, "Computer" for a computer player), else None.
     """
 
     seat: int
@@ -62,6 +64,7 @@ class TableView:
     pile_closed: Code | None = None
     went_out: int | None = None
     stock_ran_out: bool = False
+    names: tuple[str, ...] | None = None
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 
@@ -226,6 +229,11 @@ class TableControl(Protocol):
 
     def reset_turn(self) -> bool:
         """Take the person's turn back to its start; True when something was taken back."""
+        ...
+
+    def unavailable(self, feature: str) -> str | None:
+        """Why ``feature`` (``"hint"``, ``"reset"``) cannot be used at this table, in the
+        player's words (an online server gives no hints), or None when it can."""
         ...
 
     # Hints ---------------------------------------------------------------------------------

@@ -313,6 +313,10 @@ class TableController:
         self.events.append(TurnReset(seat))
         return True
 
+    def unavailable(self, feature: str) -> str | None:
+        """None: at this machine's table the hint and the reset are always there."""
+        return None
+
     def next_hand(self) -> HandState:
         """Deal the next hand of the game.
 

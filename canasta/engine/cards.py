@@ -21,6 +21,7 @@ card value.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from .speech import N_
@@ -86,6 +87,9 @@ CARD_KIND: Final[tuple[int, ...]] = _TABLES[0]
 CARD_CODE: Final[tuple[str, ...]] = _TABLES[1]
 #: ``CARD_VALUE[card_id]`` is the point value of a card identity.
 CARD_VALUE: Final = tuple(KIND_VALUE[k] for k in CARD_KIND)
+#: 1 for a wild card's identity (a two or a joker), else 0: ``sum(map(CARD_WILD.__getitem__,
+#: cards))`` counts a meld's wild cards.
+CARD_WILD: Final[tuple[int, ...]] = tuple(1 if k in WILD_KINDS else 0 for k in CARD_KIND)
 
 
 def is_wild_kind(kind: int) -> bool:
@@ -154,7 +158,7 @@ def kind_of_rank_char(rank: str) -> int:
     raise ValueError(f"not a meldable rank: {rank!r} (expected 4-9, T, J, Q, K, A or 3)")
 
 
-def kind_counts(cards: list[int] | tuple[int, ...]) -> list[int]:
+def kind_counts(cards: Iterable[int]) -> list[int]:
     """Return a list of 15 counts, one per kind, for a collection of card identities."""
     counts = [0] * NUM_KINDS
     for c in cards:

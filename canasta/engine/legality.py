@@ -578,6 +578,9 @@ def has_legal_take(s: HandState) -> bool:
 _MoveFields = tuple[MoveType, tuple[int, ...], int]
 _make_move: Callable[[type[Move], _MoveFields], Move] = tuple.__new__
 
+#: The only choice of wild cards when the hand holds none: (count, twos, jokers, cards).
+_NO_WILD_SET: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
+
 #: Kinds a meld can be of, in the order the move list gives them.
 _MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
 
@@ -624,11 +627,15 @@ def iter_legal_moves(s: HandState) -> Iterator[Move]:
     wild_in_hand = tw + jk
     melds, msize, mwild = s.melds[side], s.msize[side], s.mwild[side]
     # Every choice of wild cards (twos before jokers) with its cards, in list order.
-    wild_sets = [
-        (t + j, t, j, (*twos_in_hand[:t], *jokers_in_hand[:j]))
-        for t in range(tw + 1)
-        for j in range(jk + 1)
-    ]
+    wild_sets = (
+        [
+            (t + j, t, j, (*twos_in_hand[:t], *jokers_in_hand[:j]))
+            for t in range(tw + 1)
+            for j in range(jk + 1)
+        ]
+        if wild_in_hand
+        else _NO_WILD_SET
+    )
     make = _make_move
     layoff_type, meld_type = MoveType.LAYOFF, MoveType.MELD
     for kind in _MELD_KINDS:

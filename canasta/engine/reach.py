@@ -129,8 +129,16 @@ def find_go_out(
         melds or into new melds, pairs completed with a wild, then wild cards into the room
         left, preferring melds closest to a canasta.
     """
+    # A natural card alone of its kind with no meld to join can only be the discard: with
+    # two such cards no option works, with one only its own discard can (the same answer
+    # as trying every option, found without the tries that must fail).
+    lonely = [k for k in NATURAL_KINDS if counts[k] == 1 and not sizes[k]]
+    if len(lonely) > 1 or (lonely and not allow_discard):
+        return None
     options = [-1]
-    if allow_discard:
+    if lonely:
+        options = lonely
+    elif allow_discard:
         options += [
             k for k in range(NUM_KINDS) if counts[k] and (wild_discard or k not in (TWO, JOKER))
         ]

@@ -18,6 +18,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from typing import Any
 
+from canasta.i18n import _
 from canasta.net.client import Client, ClientError
 
 
@@ -65,9 +66,9 @@ class BackgroundClient:
         if self.problem is not None:
             return self.problem
         if self.client.status == "reconnecting":
-            return "Reconnecting…"
+            return _("Reconnecting…")
         if self.client.status == "closed":
-            return "Not connected to the server."
+            return _("Not connected to the server.")
         return ""
 
     def request(self, make: Callable[[Client], Coroutine[Any, Any, Any]]) -> Future[Any]:
@@ -98,6 +99,18 @@ class BackgroundClient:
                 messages.append(self._inbox.get_nowait())
             except queue.Empty:
                 return messages
+
+    def close_soon(self) -> None:
+        """Close the connection and stop the thread, without waiting for either (from a
+        window's frame: a dead network must not freeze it)."""
+
+        async def finish() -> None:
+            with contextlib.suppress(Exception):  # already closed, or never connected
+                await self.client.close()
+            self._loop.stop()
+
+        if self._thread.is_alive():
+            asyncio.run_coroutine_threadsafe(finish(), self._loop)
 
     def close(self) -> None:
         """Close the connection and stop the thread (waits for both, a few seconds at most)."""

@@ -20,6 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from canasta.i18n import _
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     ClockOption,
@@ -30,6 +31,7 @@ from canasta.net.protocol import (
     Hello,
     Intent,
     JoinTable,
+    Leave,
     ListTables,
     LobbyList,
     Next,
@@ -59,15 +61,15 @@ class ClientError(Exception):
 def plain_reason(error: BaseException) -> str:
     """A connection problem in a player's words."""
     if isinstance(error, ConnectionRefusedError | OSError) and not isinstance(error, ssl.SSLError):
-        return "cannot reach the server (is it running, and is the address right?)"
+        return _("cannot reach the server (is it running, and is the address right?)")
     if isinstance(error, ssl.SSLError):
-        return "the server's certificate was not accepted"
+        return _("the server's certificate was not accepted")
     if isinstance(error, InvalidURI):
-        return "the server address is not a ws:// or wss:// address"
+        return _("the server address is not a ws:// or wss:// address")
     if isinstance(error, InvalidHandshake):
-        return "that address does not answer as a Canasta server"
+        return _("that address does not answer as a Canasta server")
     if isinstance(error, TimeoutError | asyncio.TimeoutError):
-        return "the server did not answer in time"
+        return _("the server did not answer in time")
     return str(error) or type(error).__name__
 
 
@@ -133,6 +135,10 @@ class Client:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
         if isinstance(first, ErrorMessage):
+            if first.code == "version":  # in the player's own language, the server's numbers
+                raise ClientError(
+                    _("the server is another version of Canasta ({why})").format(why=first.message)
+                )
             raise ClientError(first.message)
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
@@ -214,11 +220,11 @@ class Client:
             ClientError: when not connected.
         """
         if self.ws is None or self.status != "connected":
-            raise ClientError("not connected to the server")
+            raise ClientError(_("not connected to the server"))
         try:
             await self.ws.send(encode(message))
         except ConnectionClosed as error:
-            raise ClientError("the connection was lost") from error
+            raise ClientError(_("the connection was lost")) from error
 
     async def wait(self, test: Any, timeout: float = 10.0) -> None:
         """Wait until ``test()`` is true (checked after every message received).
@@ -278,6 +284,13 @@ class Client:
     async def start(self) -> None:
         """Start the game (the host), once everyone is ready."""
         await self.send(Start())
+
+    async def send_leave(self) -> None:
+        """Give up the chair (a computer player takes it in a started game); the client is
+        back in the lobby, with no seat to reconnect to."""
+        await self.send(Leave())
+        self.table = self.chair = self.code = self.token = None
+        self.view = self.hand_over = None
 
     async def next_hand(self) -> None:
         """Ask for the next hand (or the rematch)."""

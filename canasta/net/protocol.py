@@ -22,12 +22,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from canasta.names import check_name
+
 #: The protocol's version; a hello with another one is refused with code ``version``.
 PROTOCOL_VERSION = 1
 #: The largest message a client may send (bytes of UTF-8 text).
 MAX_CLIENT_BYTES = 4096
-#: Names: 1 to this many printable characters.
-NAME_LENGTH = 24
 #: A private table's join code: this many characters from :data:`CODE_ALPHABET`.
 CODE_LENGTH = 6
 #: Join codes use letters and digits that cannot be mistaken for one another.
@@ -50,20 +50,6 @@ class ProtocolError(ValueError):
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def check_name(name: str) -> str:
-    """A player's name stripped, 1..:data:`NAME_LENGTH` printable characters.
-
-    Raises:
-        ValueError: for an empty, too long, or unprintable name.
-    """
-    name = name.strip()
-    if not 1 <= len(name) <= NAME_LENGTH:
-        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
-    if not name.isprintable():
-        raise ValueError("a name has printable characters only")
-    return name
 
 
 # Client to server --------------------------------------------------------------------------
@@ -360,8 +346,10 @@ class SideScoreInfo(_Message):
 
 
 class HandOver(_Message):
-    """The hand ended: its score per side, the game totals, and, when the game is over,
-    the winner (None: a shared tie) and the game record (every card then shown)."""
+    """The hand ended: its score per side, the game totals, every seat's cards left in
+    hand (``shown``, seat order: the hand is over and they count against their side, so
+    they are laid face up as at a real table), and, when the game is over, the winner
+    (None: a shared tie) and the game record (every card then shown)."""
 
     type: Literal["hand_over"] = "hand_over"
     hand_number: int
@@ -370,6 +358,7 @@ class HandOver(_Message):
     totals: list[int]
     game_over: bool
     winner: int | None = None
+    shown: list[list[Card]] = Field(default_factory=list)
     record: dict[str, Any] | None = None
 
 

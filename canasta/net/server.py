@@ -93,6 +93,9 @@ class Server:
             except StorageError as error:
                 log.error("table %s not resumed: %s", table_id, error)
                 continue
+            # The move under way gets its whole move limit again: the time it started was
+            # on the stopped process's clock, which means nothing to this one.
+            table.moved_at = self.hub.clock()
             runner = self._add(table)
             runner.away()
         context = None

@@ -126,5 +126,6 @@ def hand_over(game: Game, record: dict[str, object] | None) -> HandOver:
         totals=list(game.totals),
         game_over=game.over,
         winner=game.winner,
+        shown=[list(cards) for cards in game.hand.hands],
         record=record,
     )

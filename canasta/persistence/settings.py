@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _, ngettext, number
+from canasta.names import NAME_LENGTH, check_name
 from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
 
 SETTINGS_SCHEMA_VERSION = 1
@@ -86,6 +87,31 @@ def _row(
             "words": dict(words or {}), "effect": effect, "players": players}  # fmt: skip
 
 
+#: The port ``canasta serve`` listens on unless told otherwise.
+DEFAULT_PORT = 8765
+
+
+def server_url(text: str) -> str:
+    """A server address as typed (``host``, ``host:port``, ``ws://...`` or ``wss://...``)
+    as a full ``ws://host:port`` address (port :data:`DEFAULT_PORT` when none is given).
+
+    Raises:
+        ValueError: for an empty address, another scheme, spaces or unprintable characters.
+    """
+    text = text.strip()
+    if "://" not in text:
+        text = f"ws://{text}"
+    scheme, rest = text.split("://", 1)
+    if scheme not in ("ws", "wss"):
+        raise ValueError(_("a server address starts with ws:// or wss://"))
+    host = rest.split("/", 1)[0]
+    if not host or host.startswith(":") or not text.isprintable() or " " in text:
+        raise ValueError(_("a server address is a host name and a port, e.g. 192.168.1.20:8765"))
+    if ":" not in host.rsplit("]", 1)[-1]:
+        text = text.replace(host, f"{host}:{DEFAULT_PORT}", 1)
+    return text
+
+
 _HEADER = "# Canasta settings. Delete this file to go back to the defaults.\n"
 
 
@@ -115,6 +141,9 @@ class Settings(BaseModel):
         card_style, deck_design, theme, suit_colours: names of designs (see module doc).
         large_index: cards with large corner indices.
         fullscreen: the window fills the screen (F11 toggles it).
+        server_address: the online server last used (``ws://host:port`` or ``wss://``).
+        player_name: the name last used at online tables ("" before the first time;
+            else checked as the server checks names, see :func:`canasta.names.check_name`).
         window_size: the free window's last size ``[w, h]`` px, or ``[]`` before the first
             run ends; window_position: its last top-left ``[x, y]`` px on the desktop, or
             ``[]`` (both written when the game closes).
@@ -315,6 +344,25 @@ class Settings(BaseModel):
             effect="window",
         ),
     )
+    #: Online play (the "Play online" screen edits these two; no row on the settings screen).
+    server_address: str = Field(
+        default="ws://127.0.0.1:8765",
+        min_length=1,
+        max_length=200,
+        json_schema_extra=_row(
+            N_("Server"), N_("The online server's address (ws:// or wss://)"), 0, at_once=True
+        ),
+    )
+    player_name: str = Field(
+        default="",
+        max_length=NAME_LENGTH,
+        json_schema_extra=_row(
+            N_("Name"),
+            N_("Your name at online tables (1 to 24 printable characters)"),
+            0,
+            at_once=True,
+        ),
+    )
     #: Remembered, not chosen: no row on the screen.
     window_size: list[int] = Field(default_factory=list, max_length=2)
     window_position: list[int] = Field(default_factory=list, max_length=2)
@@ -344,6 +392,16 @@ class Settings(BaseModel):
         if names is not None and value not in names:
             raise ValueError(f"no design named {value!r} (there are: {', '.join(names)})")
         return value
+
+    @field_validator("server_address")
+    @classmethod
+    def _server_address(cls, value: str) -> str:
+        return server_url(value)
+
+    @field_validator("player_name")
+    @classmethod
+    def _player_name(cls, value: str) -> str:
+        return check_name(value) if value.strip() else ""
 
     @field_validator("rules_preset")
     @classmethod

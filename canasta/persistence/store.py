@@ -34,7 +34,12 @@ from canasta.persistence.files import (
     remove,
 )
 from canasta.persistence.paths import Paths, default_paths
-from canasta.persistence.records import prune_records, record_json, record_model
+from canasta.persistence.records import (
+    GameRecordModel,
+    prune_records,
+    record_json,
+    record_model,
+)
 from canasta.persistence.saves import (
     SavedGame,
     SaveError,
@@ -240,6 +245,24 @@ class Store:
             pass  # the write below says why
         data = record_json(record_model(saved))
         return path if self._write("record", path, lambda: atomic_write(path, data)) else None
+
+    def keep_record(self, data: dict[str, object]) -> Path | None:
+        """Keep a finished game's record that came from elsewhere (an online server) in
+        ``games/GAME_ID.json``, once, for Stats' recent games and the replay; its path, or
+        None when it is not a valid record (nothing is written) or could not be written
+        (a line says why)."""
+        try:
+            model = GameRecordModel.model_validate(data)
+        except ValidationError:
+            return None
+        path = self.paths.games / f"{model.game_id}.json"
+        try:
+            if exists(path) and path.is_file():
+                return path
+        except (StoreError, OSError):
+            pass  # the write below says why
+        text = record_json(model)
+        return path if self._write("record", path, lambda: atomic_write(path, text)) else None
 
     def prune_records(self, keep: int) -> int:
         """Delete all but the newest ``keep`` game records; return how many went."""

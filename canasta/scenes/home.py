@@ -41,6 +41,7 @@ class HomeScene(Scene):
         on_quit: called when "Quit" is chosen.
         theme: colours.
         on_continue: continue the saved game; None hides "Continue game".
+        on_online: open the Play online screen (None: no button).
         on_settings, on_how_to_play, on_stats: open those screens (None: no button).
         on_sound: turn the sound on or off; returns the new state (None: no toggle).
         sound_on: the sound setting shown on the toggle.
@@ -63,6 +64,7 @@ class HomeScene(Scene):
         theme: Theme | None = None,
         *,
         on_continue: _Action | None = None,
+        on_online: _Action | None = None,
         on_settings: _Action | None = None,
         on_how_to_play: _Action | None = None,
         on_stats: _Action | None = None,
@@ -103,6 +105,8 @@ class HomeScene(Scene):
         self.buttons: list[Button] = []
         add(N_("Continue game"), on_continue)
         add(N_("Start new game"), lambda: on_new_game(self.players))
+        add(N_("Play online"), on_online)
+        self.online_button = self.buttons[-1] if on_online is not None else None
         add(N_("Settings"), on_settings)
         add(N_("How to play"), on_how_to_play)
         add(N_("Stats"), on_stats)
@@ -141,7 +145,8 @@ class HomeScene(Scene):
         gap = max(10, bh // 3)
         y = int(h * 0.47)
         keys = {id(b): key for key, b in self.named.items()}
-        big = [b for b in self.buttons if keys[id(b)] in ("Continue game", "Start new game")]
+        big = [b for b in self.buttons if keys[id(b)] in ("Continue game", "Start new game")
+               or b is self.online_button]  # fmt: skip
         last = [b for b in self.buttons if b is self.sound_button or keys[id(b)] == "Quit"]
         small = [b for b in self.buttons if b not in big and b not in last]
         for button in big:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
-from canasta.controller import TableController
-from canasta.engine.scoring import SideScore
+from canasta.engine.scoring import HandScore, SideScore
 from canasta.i18n import _, number
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
@@ -63,6 +63,15 @@ def draw_trophy(
                      border_radius=max(1, round(u * 0.3)))  # fmt: skip
 
 
+class ScoredTable(Protocol):
+    """What the scoreboard reads of a table: the last hand's score and the game (its
+    ``scores``, ``totals``, ``over``, ``winner`` and ``hand.deal_number``; the local
+    controller's engine game, or an online table's summary)."""
+
+    hand_score: HandScore | None
+    game: Any
+
+
 class ScoreboardScene(Scene):
     """Shows the last hand's scores.
 
@@ -80,7 +89,7 @@ class ScoreboardScene(Scene):
 
     def __init__(
         self,
-        controller: TableController,
+        controller: ScoredTable,
         me: int,
         on_continue: Callable[[], None],
         on_new_game: Callable[[], None],

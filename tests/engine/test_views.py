@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from canasta.engine import CLASSIC, HandState
+import dataclasses
+import random
+
+import pytest
+
+from canasta.engine import CLASSIC, PRESETS, HandState
 from canasta.engine.cards import CARD_CODE
+from canasta.engine.view import SeatView
 
 from .helpers import codes, legal, pos
 
@@ -69,3 +75,71 @@ def test_view_carries_the_public_table() -> None:
     assert view.opened == (True, True) and view.side == 1
     assert view.hand_sizes == (2, 2) and view.legal_moves == ()
     assert view.phase == "draw" and view.turn == 0 and view.mover == 0
+
+
+def _view_field_by_field(state: HandState, seat: int) -> SeatView:
+    """The view as the engine built it before its construction was sped up: every field
+    copied one by one and passed to the dataclass's own ``__init__``."""
+    known = tuple(
+        frozenset(state.hands[s]) if s == seat else frozenset(state.known[s])
+        for s in range(state.players)
+    )
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        turn=state.turn,
+        mover=state.mover,
+        phase=state.phase.value,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known=known,
+        shown=tuple(tuple(turns) for turns in state.shown),
+        stock_size=len(state.stock),
+        pile=tuple(state.pile),
+        pile_freezers=state.pile_freezers,
+        melds=(
+            {k: tuple(v) for k, v in state.melds[0].items()},
+            {k: tuple(v) for k, v in state.melds[1].items()},
+        ),
+        red_threes=(tuple(state.red_threes[0]), tuple(state.red_threes[1])),
+        opened=(state.opened[0], state.opened[1]),
+        side_scores=state.side_scores,
+        opening_points=state.opening_points,
+        waiting=tuple(state.waiting),
+        turn_melded=state.turn_melded,
+        permission=state.permission,
+        legal_moves=tuple(state.legal_moves()) if state.mover == seat else (),
+        out_of_play=tuple(state.out_of_play),
+    )
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_fast_view_equals_the_field_by_field_view(preset: str, players: int) -> None:
+    """make_view writes the slots directly; on every position of random play (every seat,
+    the mover's legal moves included, ended hands too) it equals the SeatView built through
+    ``__init__``, field for field, and owns its copies (a later move leaves it as it was)."""
+    rules = PRESETS[preset].with_options(players=players)
+    compared = 0
+    for deal in range(3):
+        state = HandState.deal(rules, deal)
+        rng = random.Random(deal)
+        while True:
+            views = [state.view_for(seat) for seat in range(players)]
+            for seat, view in enumerate(views):
+                assert view == _view_field_by_field(state, seat)
+                assert type(view) is SeatView
+            compared += 1
+            if state.ended:
+                break
+            before = _view_field_by_field(state, state.mover)
+            state.apply(rng.choice(state.legal_moves()))
+            assert views[before.seat] == before
+    assert compared > 60
+
+
+def test_fast_view_stays_frozen() -> None:
+    view = HandState.deal(CLASSIC.with_options(players=2), 4).view_for(0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seat = 1  # type: ignore[misc]
+    assert dataclasses.replace(view, seat=1).seat == 1

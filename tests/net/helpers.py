@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -96,3 +97,20 @@ async def _any_change(clients: list[Client], seen: list[int]) -> None:
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         for w in waits:
             w.cancel()
+
+
+class ServerThread:
+    """A server in its own thread and event loop (the test's thread plays the window)."""
+
+    def __init__(self, data: Path, **options: Any) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.server = Server(ServerConfig(port=0, data=data, synchronous="NORMAL", **options))
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(30)
+        self.url = f"ws://127.0.0.1:{self.server.port}"
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)

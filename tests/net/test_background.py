@@ -3,31 +3,12 @@ lost server reads as plain words."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from pathlib import Path
 
 from canasta.net.background import BackgroundClient
-from canasta.net.hub import ServerConfig
 from canasta.net.protocol import Seated, TableUpdate, View, Welcome
-from canasta.net.server import Server
-
-
-class ServerThread:
-    """A server in its own thread and event loop (the test's thread plays the window)."""
-
-    def __init__(self, data: Path) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.server = Server(ServerConfig(port=0, data=data, synchronous="NORMAL"))
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(30)
-        self.url = f"ws://127.0.0.1:{self.server.port}"
-
-    def stop(self) -> None:
-        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
+from tests.net.helpers import ServerThread
 
 
 def test_requests_return_at_once_and_messages_are_polled(tmp_path: Path) -> None:

@@ -61,6 +61,8 @@ def named_cards(message: dict[str, Any]) -> tuple[set[int], set[str]]:
 
 def test_no_seat_is_ever_sent_a_card_it_could_not_see(tmp_path: Path) -> None:
     sent: list[tuple[int, str, set[int], bool]] = []
+    #: Every hand at the moments a hand_over was sent (the hand is over: they are shown).
+    ended: dict[str, list[list[int]]] = {}
     servers: list[Server] = []
 
     def tap(table_id: str, chair: int, text: str) -> None:
@@ -70,6 +72,9 @@ def test_no_seat_is_ever_sent_a_card_it_could_not_see(tmp_path: Path) -> None:
         if table.saved is not None:
             visible = table.saved.game.hand.view_for(chair).visible_cards()
             over = table.saved.game.over
+            if '"type":"hand_over"' in text:
+                assert table.saved.game.hand.ended
+                ended[text] = [list(cards) for cards in table.saved.game.hand.hands]
         sent.append((chair, text, visible, over))
 
     async def body() -> None:
@@ -114,6 +119,9 @@ def test_no_seat_is_ever_sent_a_card_it_could_not_see(tmp_path: Path) -> None:
         assert "token" not in text.replace('"token":', "", 1 if message["type"] == "seated" else 0)
         if message.get("record") is not None:
             assert over, "a game record (every card) was sent before the game was over"
+        if message["type"] == "hand_over":  # the hand is over: every hand is shown
+            assert message.pop("shown") == ended[text]
+        assert "shown" not in message
         ids, codes = named_cards(message)
         assert ids <= visible, (chair, sorted(ids - visible), text[:300])
         visible_codes = {CARD_CODE[c] for c in visible}

@@ -235,3 +235,16 @@ def test_a_finished_game_prunes_to_the_setting():
         pass
     kept = sorted(p.stem for p in folder.iterdir())
     assert kept == sorted([session.current.game_id, f"{3:016x}", f"{4:016x}"])
+
+
+def test_a_record_from_a_server_is_kept_once_and_a_bad_one_not_at_all(record_file, tmp_path):
+    store = Store(default_paths({"CANASTA_HOME": str(tmp_path / "home")}))
+    data = json.loads(record_file.read_text())
+    path = store.keep_record(data)
+    assert path is not None and path.name == "0000000000000003.json"
+    assert json.loads(path.read_text()) == data  # the same record, as written here
+    path.write_text(path.read_text() + " ")
+    assert store.keep_record(data) == path and path.read_text().endswith(" ")  # once
+    bad = dict(data, game_id="../../etc")  # not an id: nothing written anywhere
+    assert store.keep_record(bad) is None
+    assert sorted(p.name for p in path.parent.iterdir()) == ["0000000000000003.json"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 import pytest
+from pydantic import ValidationError
 
 from canasta.persistence.paths import HOME_ENV, default_paths
 from canasta.persistence.session import Session
@@ -40,6 +41,8 @@ CHANGED = {
     "language": "de",
     "window_size": [1600, 1000],
     "window_position": [40, -30],
+    "server_address": "wss://cards.example.org:9443",
+    "player_name": "Zoë",
 }
 
 
@@ -206,3 +209,20 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
     first, second = store.take_notices()
     assert "newer version of Canasta (format 3)" in first
     assert "hologram was not valid" in second
+
+
+def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_does():
+    from canasta.persistence.settings import server_url
+
+    assert Settings().server_address == "ws://127.0.0.1:8765" and Settings().player_name == ""
+    assert server_url("192.168.1.20") == "ws://192.168.1.20:8765"  # the default port
+    assert server_url(" host:9000 ") == "ws://host:9000"
+    assert server_url("wss://cards.example.org") == "wss://cards.example.org:8765"
+    assert Settings(server_address="10.0.0.5:8000").server_address == "ws://10.0.0.5:8000"
+    assert Settings(player_name="  Ann  ").player_name == "Ann"
+    for bad in ("http://host:80", "", "a b:80", ":8765"):
+        with pytest.raises(ValidationError):
+            Settings(server_address=bad)
+    for bad in ("x" * 25, "tab\there"):
+        with pytest.raises(ValidationError):
+            Settings(player_name=bad)

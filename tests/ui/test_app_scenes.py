@@ -99,6 +99,8 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
         "rule_overrides",  # the rule options screen sets these
         "window_size",  # the window's size and place are remembered, not chosen
         "window_position",
+        "server_address",  # the Play online screen sets these two
+        "player_name",
     }
     assert scene.reason(next(o for o in scene.options if o.field == "ask_permission")) == (
         "4 players only"

@@ -60,6 +60,8 @@ class StubControl:
     def __init__(self, view: TableView) -> None:
         self.shown = view
         self.calls: list[tuple[Any, ...]] = []
+        #: What this table does not offer, and why (online: the hint and the reset).
+        self.missing: dict[str, str] = {}
         self.advice: Advice | None = None
 
     person = 0
@@ -131,6 +133,9 @@ class StubControl:
     def reset_turn(self) -> bool:
         self._record("reset")
         return True
+
+    def unavailable(self, feature: str) -> str | None:
+        return self.missing.get(feature)
 
     def request_hint(self) -> bool:
         self._record("hint")
@@ -314,6 +319,18 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
     rects = hint.rects(stub(ctx).advice.move)
     assert rects[0] == ctx.board.card_rect(card(ctx, "5C"))
     assert rects[1].contains(ctx.board.layout.discard)
+
+
+def test_where_the_table_has_no_hint_or_reset_pressing_them_says_why(ctx: TableContext) -> None:
+    hint = ready(HintSection(ctx), ctx)
+    strip = ready(StripSection(ctx, lambda: "a line", lambda: None), ctx)
+    stub(ctx).missing = {"hint": "No hints online.", "reset": "A move sent stands."}
+    hint.actions()["hint"]()
+    assert ctx.toast.visible and ctx.toast.text == "No hints online."
+    assert not hint.wanted and hint.line() is None
+    strip.actions()["reset"]()  # the U key: the button itself never shows there
+    assert ctx.toast.text == "A move sent stands."
+    assert stub(ctx).calls == []  # neither was asked of the controller
 
 
 def test_the_bubble_answers_the_partner() -> None:

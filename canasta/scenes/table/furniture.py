@@ -49,6 +49,16 @@ def seat_plate(seat: int, me: int, players: int, watching: bool = False) -> str:
     return name
 
 
+def name_of(view: TableView, seat: int, plate: bool = False) -> str:
+    """A seat as the table shows it: another player's own name where the table knows
+    it (online), else what the person calls the seat (:func:`seat_name`; with ``plate``,
+    as its plate names it, :func:`seat_plate`)."""
+    if view.names is not None and seat != view.seat and not view.watching:
+        return view.names[seat]
+    name = seat_plate if plate else seat_name
+    return name(seat, view.seat, view.players, view.watching)
+
+
 #: Why no cards at all could take the pile now, by refusal code: the prompt's words.
 PILE_CLOSED = {
     Code.PILE_EMPTY: "",
@@ -73,7 +83,7 @@ def prompt_for(view: TableView) -> str:
     seen = view.seen
 
     def name(seat: int) -> str:
-        return seat_name(seat, view.seat, view.players, view.watching)
+        return name_of(view, seat)
 
     if view.ended:
         if view.went_out is not None:

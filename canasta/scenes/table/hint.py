@@ -39,7 +39,12 @@ class HintSection(TablePart):
         return {"hint": self.show_hint}
 
     def show_hint(self) -> None:
-        """Ask for the hard level's move (it arrives in a later frame, or at once)."""
+        """Ask for the hard level's move (it arrives in a later frame, or at once); where
+        the table gives no hints (online), say why."""
+        why = self.ctx.controller.unavailable("hint")
+        if why is not None:
+            self.ctx.toast.show(why, 3.0)
+            return
         self.wanted = self.ctx.controller.request_hint()
         if not self.wanted:
             self.ctx.toast.show(_("No hint is available now."), 2.0)

@@ -98,6 +98,11 @@ class TableScene(Scene):
         descending: show the person's hand from Aces down (default 4s up).
         on_turn_end: called with the controller at every turn boundary (a discard, the
             end of the hand), e.g. to save the game.
+        status: the table's own line, shown before the prompt in the message strip when
+            it has something to say (online: "Reconnecting…", who is away, the turn clock).
+
+    At a table with a status line (online), a view whose ``deal_number`` differs from the
+    hand dealt in is a new hand the server dealt: the scene deals it in.
     """
 
     def __init__(
@@ -112,8 +117,12 @@ class TableScene(Scene):
         descending: bool = False,
         on_turn_end: Callable[[TableControl], None] | None = None,
         cards: CardOptions | None = None,
+        status: Callable[[], str] | None = None,
     ) -> None:
         super().__init__()
+        self.status = status
+        self._dealt: int | None = None
+        self._placed: object = None  # the view the cards were last placed for
         theme = theme or default_theme()
         self._traced_wait: tuple[int, str, int] | None = None
         self._moves_seen = 0
@@ -150,8 +159,11 @@ class TableScene(Scene):
                 self.help]  # fmt: skip
 
     def message(self) -> str:
-        """The message strip's line: a hint's reason while one shows, else the prompt."""
-        return self.hint.line() or prompt_for(self.controller.view())
+        """The message strip's line: a hint's reason while one shows, else the prompt
+        (after the table's own line, when it has one)."""
+        line = self.hint.line() or prompt_for(self.controller.view())
+        status = self.status() if self.status is not None else ""
+        return f"{status} \u00b7 {line}" if status else line
 
     # Shared parts, by name -------------------------------------------------------------------
 
@@ -289,6 +301,7 @@ class TableScene(Scene):
         self.hand_waiting = False
         self.ctx.just_drawn = set()
         self._held = set(self.controller.view().hand)
+        self._dealt = self.controller.view().deal_number
         self.board.deal(self.controller.view())
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
@@ -305,6 +318,8 @@ class TableScene(Scene):
         bubble = self.bubble
         if bubble.answer_text and self.ctx.clock < bubble.answer_until:
             waits.append(bubble.answer_until - self.ctx.clock)
+        if self.status is not None:
+            waits.append(0.5)  # the turn clock counts down; messages may arrive
         known = [max(0.0, w) for w in waits if w is not None]
         return min(known) if known else None
 
@@ -322,6 +337,10 @@ class TableScene(Scene):
                 self.on_hand_over(controller)
             return
         view = controller.view()
+        online = self.status is not None
+        if online and view.deal_number != self._dealt and not view.ended:
+            self.start_hand()  # a hand the server dealt
+            return
         tracing = TRACE.isEnabledFor(logging.DEBUG)
         if tracing and view.person_to_move and not self.animator.busy:
             wait = (self._moves_seen, view.phase, len(view.hand))
@@ -433,8 +452,11 @@ class TableScene(Scene):
         self.ctx.selection.keep(view.hand, view.phase == "draw")
         if self.board.layout is None or not self.board.sprites:
             return
-        if events:
+        if events or (self.status is not None and view is not self._placed):
+            # Online a whole view may arrive with no event (a reconnection, moves made
+            # while away): the cards go where it puts them all the same.
             self.board.place(view, animate=True)
+        self._placed = view
         pile_top = view.pile[-1] if view.pile and self.ctx.selection.pile else None
         self.board.mark(self.ctx.selection.cards, pile_top)
 

@@ -6,7 +6,7 @@ import pygame
 
 from canasta.i18n import _, ngettext, number
 from canasta.scenes.table.context import TablePart
-from canasta.scenes.table.furniture import font_px, seat_plate
+from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text, fit_text_size
@@ -30,7 +30,7 @@ class SeatsSection(TablePart):
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
-            name = seat_plate(seat, view.seat, view.players, view.watching)
+            name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
             text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
             to_move = not view.ended and view.mover == seat

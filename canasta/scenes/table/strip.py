@@ -56,7 +56,12 @@ class StripSection(TablePart):
         return {"reset": self.reset, "ask": self.ask}
 
     def reset(self) -> None:
-        """Take the person's turn back to its start."""
+        """Take the person's turn back to its start (where the table allows it: online a
+        move stands, and the reason shows)."""
+        why = self.ctx.controller.unavailable("reset")
+        if why is not None:
+            self.ctx.toast.show(why, 3.0)
+            return
         if self.ctx.controller.reset_turn():
             self.ctx.selection.clear()
 

@@ -1,0 +1,156 @@
+"""Play online, for the app: the lobby screen with a real server link, the table with the
+online controller, the scoreboard after each hand, then the next hand, the rematch, or
+the lobby again.
+
+This is the one place that joins the screen to the network: the scenes get a
+:class:`~canasta.controller.TableControl` (the online one) and a
+:class:`~canasta.scenes.lobby.LobbyLink` (the online link), never a network module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from canasta.i18n import _
+from canasta.names import check_name
+from canasta.net.link import OnlineLink
+from canasta.net.remote import RemoteTableControl
+from canasta.persistence.settings import server_url
+from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.lobby import LobbyLink, LobbyScene
+from canasta.scenes.scoreboard import ScoreboardScene
+from canasta.scenes.table import TableScene
+
+if TYPE_CHECKING:
+    from canasta.app import App
+
+
+class OnlineLauncher:
+    """Opens the Play online screens for the app (its manager, settings and look).
+
+    Args:
+        app: the application (its scene manager, session, sound and look).
+        make_link: makes the link for an address and a name (tests give their own).
+
+    Attributes:
+        link: the connection while the person plays online (None: not connected).
+        table: the online table's scene while it shows.
+    """
+
+    def __init__(self, app: App, make_link: Callable[[str, str], OnlineLink] = OnlineLink) -> None:
+        self.app = app
+        self.make_link = make_link
+        self.link: OnlineLink | None = None
+        self.table: TableScene | None = None
+
+    def open(self) -> None:
+        """Show the Play online screen: the form, or the lobby when still connected."""
+        app = self.app
+        settings = app.session.settings
+        self.table = None
+        app.manager.clear()
+        app.manager.push(
+            LobbyScene(
+                self.connect,
+                self.home,
+                self.started,
+                address=settings.server_address,
+                name=settings.player_name,
+                theme=app.look.theme,
+                link=self.link,
+                preset=settings.rules_preset,
+            )
+        )
+
+    def connect(self, address: str, name: str) -> OnlineLink:
+        """Check and remember the address and the name, then connect (at once).
+
+        Raises:
+            ValueError: for an address or a name the server would not take, in the
+                player's words.
+        """
+        url = server_url(address)
+        try:
+            name = check_name(name)
+        except ValueError as error:
+            raise ValueError(_("Your name: {why}.").format(why=error)) from None
+        self.app.session.update_settings(server_address=url, player_name=name)
+        self.app.tell()
+        if self.link is not None:
+            self.link.close()
+        self.link = self.make_link(url, name)
+        return self.link
+
+    def home(self) -> None:
+        """Close the connection and go home."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.app.home()
+
+    def started(self, link: LobbyLink) -> None:
+        """The game started: the table, over the online controller."""
+        assert self.link is not None and self.link.game is not None
+        control, link_ = self.link.game, self.link
+        app = self.app
+        look = app.look
+        settings = app.session.settings
+        self.table = TableScene(
+            control,
+            lambda _table: self.hand_over(control),
+            self.menu,
+            sound=app.sound,
+            theme=look.theme,
+            speed=settings.speed_factor,
+            descending=settings.sort_order == "descending",
+            cards=look.cards,
+            status=link_.table_line,
+        )
+        app.manager.clear()
+        app.manager.push(self.table)
+
+    def hand_over(self, control: RemoteTableControl) -> None:
+        """The hand's scores; Continue (or Rematch once the game is over) asks the server
+        for the next hand, Lobby goes back to the lobby. A finished game's record is kept
+        with the player's own (Stats → recent games replays it)."""
+        record = control.game.record
+        if control.game.over and record is not None:
+            session = self.app.session
+            if session.settings.replays and session.store.keep_record(record) is not None:
+                session.store.prune_records(session.settings.replays_kept)
+            self.app.tell()
+        board = ScoreboardScene(
+            control,
+            control.model.seat,
+            on_continue=self.next_hand,
+            on_new_game=self.next_hand,
+            on_home=self.lobby,
+            theme=self.app.look.theme,
+        )
+        board.home_button.label = _("Lobby")  # Home goes back to the lobby here
+        if board.over:
+            board.buttons[0].label = _("Rematch")  # a new game at the same table
+        self.app.manager.push(board)
+
+    def next_hand(self) -> None:
+        """Back to the table; the server deals once every person at it has asked."""
+        self.app.manager.pop()
+        if self.link is not None:
+            self.link.next_hand()
+
+    def menu(self) -> None:
+        """The table's Menu: leave the table (a computer takes the chair) for the lobby."""
+        question = _("Leave this table? A computer player takes your chair.")
+        self.app.manager.push(ConfirmDialog(question, self.lobby, yes=_("Leave"),
+                                            no=_("Stay"), theme=self.app.look.theme))  # fmt: skip
+
+    def lobby(self) -> None:
+        """Give up the chair and show the lobby (still connected)."""
+        if self.link is not None:
+            self.link.leave()
+            self.link.refresh()
+        self.open()
+
+
+__all__ = ["OnlineLauncher"]

@@ -1,0 +1,284 @@
+"""The game window's link to a server: the lobby's state, the requests the lobby screen
+makes, and the table's controller once the game starts.
+
+:class:`OnlineLink` wraps a :class:`~canasta.net.background.BackgroundClient` (the network
+in its own thread). The window calls :meth:`OnlineLink.pump` every frame: it takes the
+messages that arrived, keeps the lobby's list, the table's chair map and the last problem,
+and passes the game's messages to the :class:`~canasta.net.remote.RemoteTableControl` it
+makes when the first view arrives. Every request returns at once. The lobby screen reads
+this class through its own small interface (:class:`canasta.scenes.lobby.LobbyLink`), so
+no screen module imports the network.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from canasta.engine.rules import PRESETS, RuleSet
+from canasta.i18n import _
+from canasta.net.background import BackgroundClient
+from canasta.net.client import Client, ClientError
+from canasta.net.protocol import (
+    ClockOption,
+    ErrorMessage,
+    LobbyList,
+    Notice,
+    Seated,
+    TableInfo,
+    TableUpdate,
+    View,
+)
+from canasta.net.remote import RemoteTableControl
+
+#: Seconds a notice from the server stays on the table's line.
+NOTICE_SECONDS = 8.0
+
+
+def table_rules(table: TableInfo) -> RuleSet:
+    """The rule set a table plays (its preset, seats and quick-game choice).
+
+    Raises:
+        KeyError: for a preset this version of the game does not know.
+    """
+    return PRESETS[table.preset].with_options(players=table.players, quick_game=table.quick)
+
+
+class OnlineLink:
+    """One person's connection to a server, from the lobby to the table.
+
+    Args:
+        url: the server's ``ws://`` or ``wss://`` address.
+        name: the person's name (checked by the server as by :func:`canasta.names.check_name`).
+        make_client: builds the background client (tests may give their own).
+        now: the clock notices and the turn clock count by (seconds).
+
+    Attributes:
+        tables: the lobby's open public tables (as last listed).
+        table: the table this person sits at, with its chair map (None: in the lobby).
+        chair: this person's chair there (None: in the lobby).
+        game: the table's controller once the game has started (None before).
+        problem: the last thing that went wrong, in plain words (None: nothing).
+        welcomed: the server said hello back.
+        failed: the connection could not be made at all (``problem`` says why).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        make_client: Callable[[str, str], BackgroundClient] = BackgroundClient,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.url, self.name = url, name
+        self.now = now
+        self.client = make_client(url, name)
+        self.tables: list[TableInfo] = []
+        self.table: TableInfo | None = None
+        self.chair: int | None = None
+        self.game: RemoteTableControl | None = None
+        self.problem: str | None = None
+        self.welcomed = False
+        self.failed = False
+        self.waiting_next = False
+        self.notice: tuple[str, float] | None = None
+        self._connecting: Future[Any] | None = self.client.request(self._connect)
+
+    @staticmethod
+    async def _connect(client: Client) -> None:
+        await client.connect()
+        await client.list_tables()  # its answer wakes the window up
+
+    # Requests (each returns at once) ---------------------------------------------------------
+
+    def _request(self, make: Callable[[Client], Any]) -> None:
+        self.problem = None
+        self.client.request(make)
+
+    def refresh(self) -> None:
+        """Ask for the lobby's list of open tables."""
+        self._request(lambda c: c.list_tables())
+
+    def create(
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock: tuple[int, int] | None = None,
+        quick: bool = False,
+        preset: str = "Classic",
+    ) -> None:
+        """Create a table (``players`` 2 or 4; private tables are joined by their code;
+        ``level`` of the computer players in empty chairs; ``clock``: seconds per move and
+        of the time bank, None for none; ``quick``: one hand; ``preset``: the rules) and sit
+        at its first chair."""
+        option = None if clock is None else ClockOption(move_seconds=clock[0],
+                                                        bank_seconds=clock[1])  # fmt: skip
+        self._request(
+            lambda c: c.create(
+                players=players,
+                public=public,
+                level=level,
+                clock=option,
+                quick=quick,
+                preset=preset,
+            )
+        )
+
+    def join(self, table: str, chair: int) -> None:
+        """Sit at ``chair`` of the listed table ``table`` (its id)."""
+        self._request(lambda c: c.join(chair, table=table))
+
+    def join_code(self, code: str) -> None:
+        """Sit at the first free chair of the table whose join code is ``code``."""
+
+        async def join(client: Client) -> None:
+            for chair in (1, 2, 3, 0):
+                try:
+                    await client.join(chair, code=code)
+                    return
+                except ClientError:
+                    if not client.errors or client.errors[-1].code != "chair_taken":
+                        raise
+            raise ClientError(_("every chair at that table is taken"))
+
+        self._request(join)
+
+    def ready(self, ready: bool) -> None:
+        """Say this chair is ready (or not)."""
+        self._request(lambda c: c.ready(ready))
+
+    def start(self) -> None:
+        """Start the game (the host, once every person is ready)."""
+        self._request(lambda c: c.start())
+
+    def next_hand(self) -> None:
+        """Ask for the next hand, or the rematch once the game is over."""
+        self.waiting_next = True
+        self._request(lambda c: c.next_hand())
+
+    def send_intent(self, move: str | None, plan: list[str] | None) -> None:
+        """Send the person's move (a text form) or plan (text forms) to the server."""
+        self._request(lambda c: c.intent(move, plan))
+
+    def leave(self) -> None:
+        """Give up the chair and go back to the lobby (a computer takes it in a game)."""
+        self._request(lambda c: c.send_leave())
+        self.table = self.chair = self.game = None
+
+    def close(self) -> None:
+        """Close the connection and stop its thread (returns at once)."""
+        self.client.close_soon()
+
+    # Messages --------------------------------------------------------------------------------
+
+    def pump(self) -> None:
+        """Take every message that arrived (never waits); call it every frame."""
+        if self._connecting is not None and self._connecting.done():
+            error = self._connecting.exception()
+            if error is not None:
+                self.problem = self.client.problem or str(error)
+                self.client.problem = None
+            self.welcomed = self.welcomed or error is None
+            self.failed = not self.welcomed
+            self._connecting = None
+        for message in self.client.poll():
+            self._take(message)
+        if self.client.problem is not None and self.problem is None:
+            self.problem = self.client.problem
+            self.client.problem = None
+
+    def _take(self, message: Any) -> None:
+        if isinstance(message, LobbyList):
+            self.tables = list(message.tables)
+            self.welcomed = True  # the list follows the welcome
+        elif isinstance(message, Seated):
+            self.table, self.chair = message.table, message.chair
+        elif isinstance(message, TableUpdate):
+            if self.table is not None and message.table.id == self.table.id:
+                self.table = message.table
+        elif isinstance(message, ErrorMessage):
+            self.problem = message.message
+            if self.game is not None:
+                self.game.lost(message.message)  # e.g. rate-limited: the move was not read
+        elif isinstance(message, Notice):
+            self.notice = (message.message, self.now() + NOTICE_SECONDS)
+        elif isinstance(message, View):
+            self.waiting_next = False
+        if isinstance(message, View) and self.game is None and self.table is not None:
+            self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
+                                           fetch=self.pump, now=self.now)  # fmt: skip
+            self.game.set_names(tuple(self.chair_name(c) for c in range(len(self.table.chairs))))
+            return
+        if self.game is not None:
+            self.game.receive(message)
+            if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
+                names = tuple(self.chair_name(c) for c in range(len(self.table.chairs)))
+                self.game.set_names(names)
+
+    # What the screens show -------------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        """True while the connection is up."""
+        return self.welcomed and self.client.status == "connected"
+
+    @property
+    def started(self) -> bool:
+        """True once the table's game has started (its first view arrived)."""
+        return self.game is not None
+
+    @property
+    def host(self) -> bool:
+        """True when this person created the table (only the host starts it)."""
+        return self.table is not None and self.table.host == self.chair
+
+    def chair_name(self, chair: int) -> str:
+        """Who sits in ``chair``: the person's name, or "Computer"."""
+        if self.table is None:
+            return ""
+        name = self.table.chairs[chair].name
+        return name if name is not None else _("Computer")
+
+    def connection_line(self) -> str:
+        """The connection's state in plain words ("Reconnecting…"), or ""."""
+        if self.problem is not None and not self.connected:
+            return self.problem
+        return self.client.status_text() if self.welcomed else _("Connecting…")
+
+    def table_line(self) -> str:
+        """The online table's line: the connection, who is away or played by a computer,
+        the turn clock, and the server's last notice ("" when there is nothing to say)."""
+        parts: list[str] = []
+        status = self.client.status_text()
+        if status:
+            parts.append(status)
+        if self.table is not None:
+            for chair, info in enumerate(self.table.chairs):
+                if chair == self.chair or info.name is None:
+                    continue
+                if info.away and info.computer:
+                    parts.append(_("{name} is away: a computer plays for them").format(
+                        name=info.name))  # fmt: skip
+                elif info.away:
+                    parts.append(_("{name} is away").format(name=info.name))
+        if self.game is not None:
+            left = self.game.clock_left()
+            if left is not None:
+                seat, move, bank = left
+                who = _("You") if seat == self.chair else self.chair_name(seat)
+                parts.append(_("{who}: {move} s (bank {bank} s)").format(
+                    who=who, move=math.ceil(move), bank=math.ceil(bank)))  # fmt: skip
+        if self.waiting_next:
+            parts.append(_("Waiting for the other players to go on…"))
+        if self.table is not None and self.table.status == "closed":
+            parts.append(_("The table was closed."))
+        if self.notice is not None and self.now() < self.notice[1]:
+            parts.append(self.notice[0])
+        return " \u00b7 ".join(parts)
+
+
+__all__ = ["NOTICE_SECONDS", "OnlineLink", "table_rules"]

@@ -1,0 +1,611 @@
+"""Play online: the server's address and the player's name, then the lobby (open tables,
+create a table, join by code), then the chair map of the table joined (ready, Start).
+
+The scene never touches the network: it reads and asks a :class:`LobbyLink` (the app
+builds one with ``connect``; the online link implements it), and takes whatever arrived
+with :meth:`LobbyLink.pump` in each frame's update, so nothing here waits. When the game
+starts, ``on_started`` is called and the app shows the table.
+
+Keyboard: Tab moves between the two fields of the form, Enter connects; in the lobby,
+typing goes into the join-code field and Enter joins; R is ready in the chair map.
+Sizes are pixels.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from canasta.engine.rules import PRESETS
+from canasta.i18n import _
+from canasta.persistence.settings import describe
+from canasta.scenes.base import Scene
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.theme import Theme, default_theme, paint_felt
+from canasta.ui.widgets import Button
+
+#: The trace (``canasta.logs``): the stage shown, the tables listed, the chairs ready.
+TRACE = logging.getLogger("canasta.trace")
+
+#: The computer players' levels a new table may have, in order.
+LEVELS = ("easy", "medium", "hard")
+#: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
+CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
+
+#: The longest text a field takes (characters).
+FIELD_LIMIT = 200
+
+
+def level_word(level: str) -> str:
+    """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
+    return dict(describe("computer_level").choices).get(level, level)
+
+
+class LobbyLink(Protocol):
+    """What the lobby screen reads and asks of a server connection (see
+    :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
+    protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
+    ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
+    ``away``, ``computer``)."""
+
+    @property
+    def tables(self) -> Sequence[Any]: ...  # noqa: D102
+    @property
+    def table(self) -> Any: ...  # noqa: D102
+    @property
+    def chair(self) -> int | None: ...  # noqa: D102
+    @property
+    def problem(self) -> str | None: ...  # noqa: D102
+    @property
+    def failed(self) -> bool: ...  # noqa: D102
+    @property
+    def connected(self) -> bool: ...  # noqa: D102
+    @property
+    def started(self) -> bool: ...  # noqa: D102
+    @property
+    def host(self) -> bool: ...  # noqa: D102
+    def pump(self) -> None: ...  # noqa: D102
+    def refresh(self) -> None: ...  # noqa: D102
+    def create(  # noqa: D102
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock: tuple[int, int] | None = None,
+        quick: bool = False,
+        preset: str = "Classic",
+    ) -> None: ...
+    def join(self, table: str, chair: int) -> None: ...  # noqa: D102
+    def join_code(self, code: str) -> None: ...  # noqa: D102
+    def ready(self, ready: bool) -> None: ...  # noqa: D102
+    def start(self) -> None: ...  # noqa: D102
+    def leave(self) -> None: ...  # noqa: D102
+    def close(self) -> None: ...  # noqa: D102
+    def chair_name(self, chair: int) -> str: ...  # noqa: D102
+    def connection_line(self) -> str: ...  # noqa: D102
+
+
+class TextField:
+    """A one-line text box: ``label`` above it, ``text`` typed into it (px rect)."""
+
+    def __init__(self, label: str, text: str = "", limit: int = FIELD_LIMIT) -> None:
+        self.label, self.text, self.limit = label, text, limit
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.focused = False
+
+    def key(self, intent: Key) -> bool:
+        """Backspace deletes a character; a printable character is typed."""
+        if intent.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            return True
+        char = intent.unicode
+        if char and char.isprintable() and len(self.text) < self.limit:
+            self.text += char
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The label, the box, the text and (focused) the caret."""
+        size = max(14, self.rect.height // 2)
+        blit_text(surface, self.label, max(14, size - 2), theme.text_dim,
+                  midleft=(self.rect.x + 2, self.rect.y - size * 0.8))  # fmt: skip
+        draw_panel(surface, self.rect, (0, 0, 0, 110), 8)
+        ring = theme.accent if self.focused else theme.text_dim
+        pygame.draw.rect(surface, ring, self.rect, 2, border_radius=8)
+        caret = "|" if self.focused else ""
+        fit = fit_text_size(self.text + caret, self.rect.width - 20, size)
+        blit_text(surface, self.text + caret, fit, theme.text,
+                  midleft=(self.rect.x + 10, self.rect.centery))  # fmt: skip
+
+
+class LobbyScene(Scene):
+    """Connect, then choose or make a table, then get ready.
+
+    Args:
+        connect: makes the link for an address and a name as typed, and remembers both
+            (raises ValueError, with the reason in the player's words, for a bad one).
+        on_back: back to the home screen (the link, if any, is closed first).
+        on_started: the table's game started (the app shows the table).
+        address, name: the fields' first contents (the remembered settings).
+        theme: colours.
+        link: an existing link (back from a table: the lobby again, still connected).
+        preset: the rules a new table starts with (a name in the engine's presets; the
+            Rules button steps through them).
+
+    Attributes:
+        link: the connection (None until Connect works).
+        error: the last problem in plain words, shown at the bottom ("" for none).
+        private: a table created now is private (joined by its code only).
+    """
+
+    def __init__(
+        self,
+        connect: Callable[[str, str], LobbyLink],
+        on_back: Callable[[], None],
+        on_started: Callable[[LobbyLink], None],
+        address: str = "",
+        name: str = "",
+        theme: Theme | None = None,
+        link: LobbyLink | None = None,
+        preset: str = "Classic",
+    ) -> None:
+        super().__init__()
+        self.connect_link = connect
+        self.on_back = on_back
+        self.on_started = on_started
+        self.theme = theme = theme or default_theme()
+        self.link = link
+        self.error = ""
+        self.private = False
+        self.address = TextField(_("Server address"), address)
+        self.name = TextField(_("Your name"), name)
+        self.code = TextField(_("Join code"), limit=10)
+        self.fields = [self.address, self.name]
+        self.address.focused = True
+
+        def make(label: str, action: Callable[[], None]) -> Button:
+            return Button((0, 0, 10, 10), label, action, theme=theme)
+
+        self.connect_button = make(_("Connect"), self.connect)
+        self.back_button = make(_("Back"), self.back)
+        self.lobby_back_button = make(_("Back"), self.back)
+        self.refresh_button = make(_("Refresh"), self.refresh)
+        self.create2_button = make(_("New table: 2 players"), lambda: self.create(2))
+        self.create4_button = make(_("New table: 4 players"), lambda: self.create(4))
+        self.private_button = make(self._private_label(), self.toggle_private)
+        self.level = "medium"
+        self.clock: tuple[int, int] | None = None
+        self.level_button = make(self._level_label(), self.next_level)
+        self.clock_button = make(self._clock_label(), self.next_clock)
+        self.quick = False
+        self.game_button = make(self._game_label(), self.toggle_quick)
+        self.preset = preset if preset in PRESETS else next(iter(PRESETS))
+        self.rules_button = make(self._rules_label(), self.next_preset)
+        self.join_button = make(_("Join"), self.join_code)
+        self.ready_button = make(_("I'm ready"), self.toggle_ready)
+        self.start_button = make(_("Start"), self.start)
+        self.leave_button = make(_("Leave table"), self.leave)
+        self.rows: list[tuple[pygame.Rect, Any]] = []
+        #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
+        self.seats: list[tuple[pygame.Rect, Any, int]] = []
+        self._traced: tuple[str, int, int] | None = None
+
+    # Stages -----------------------------------------------------------------------------------
+
+    @property
+    def stage(self) -> str:
+        """``"form"`` (address and name), ``"lobby"`` (the open tables) or ``"table"``
+        (the chair map of the table joined)."""
+        if self.link is None:
+            return "form"
+        return "table" if self.link.table is not None else "lobby"
+
+    def buttons(self) -> list[Button]:
+        """The buttons of this stage."""
+        stage = self.stage
+        if stage == "form":
+            return [self.connect_button, self.back_button]
+        if stage == "lobby":
+            up = self.link is not None and self.link.connected  # nothing to ask before
+            for each in (self.create2_button, self.create4_button, self.join_button,
+                         self.refresh_button):  # fmt: skip
+                each.enabled = up
+            return [self.create2_button, self.create4_button, self.private_button,
+                    self.rules_button, self.level_button, self.clock_button, self.game_button,
+                    self.join_button,
+                    self.refresh_button, self.lobby_back_button]  # fmt: skip
+        shown = [self.ready_button, self.leave_button]
+        if self.link is not None and self.link.host:
+            self.start_button.enabled = self.all_ready()
+            shown.insert(1, self.start_button)
+        return shown
+
+    def all_ready(self) -> bool:
+        """True when every person's chair at the table is ready (the host may start)."""
+        table = self.link.table if self.link is not None else None
+        return table is not None and all(c.ready for c in table.chairs if c.name is not None)
+
+    # Actions ----------------------------------------------------------------------------------
+
+    def connect(self) -> None:
+        """Connect with the address and name typed (a bad one: the reason shows)."""
+        try:
+            self.link = self.connect_link(self.address.text, self.name.text)
+        except ValueError as error:
+            self.error = str(error)
+            return
+        self.error = ""
+        self.code.focused = True
+
+    def back(self) -> None:
+        """Close the connection and go home."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+        self.on_back()
+
+    def refresh(self) -> None:
+        """Ask for the open tables again."""
+        if self.link is not None:
+            self.link.refresh()
+
+    def create(self, players: int) -> None:
+        """Create a table for 2 or 4 players (private when the toggle says so), its empty
+        chairs computer players of the level shown, with the turn clock shown."""
+        if self.link is not None:
+            self.link.create(players, not self.private, self.level, self.clock, self.quick,
+                             self.preset)  # fmt: skip
+
+    def next_preset(self) -> None:
+        """The next rules preset for a table created next."""
+        names = list(PRESETS)
+        self.preset = names[(names.index(self.preset) + 1) % len(names)]
+        self.rules_button.label = self._rules_label()
+
+    def _rules_label(self) -> str:
+        return _("Rules: {preset}").format(preset=_(self.preset))
+
+    def next_level(self) -> None:
+        """The next computer level for a table created next."""
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.level_button.label = self._level_label()
+
+    def next_clock(self) -> None:
+        """The next turn clock (off, or a limit per move with a time bank)."""
+        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+        self.clock_button.label = self._clock_label()
+
+    def toggle_quick(self) -> None:
+        """A whole game (to 5,000 points) or one hand (a quick game)."""
+        self.quick = not self.quick
+        self.game_button.label = self._game_label()
+
+    def _game_label(self) -> str:
+        return _("Game: one hand") if self.quick else _("Game: to 5,000")
+
+    def _level_label(self) -> str:
+        words = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
+        return _("Computer: {level}").format(level=words[self.level])
+
+    def _clock_label(self) -> str:
+        if self.clock is None:
+            return _("Turn clock: off")
+        move, bank = self.clock
+        return _("Clock: {move} s + {bank} s bank").format(move=move, bank=bank)
+
+    def toggle_private(self) -> None:
+        """A table created next is public (listed) or private (joined by its code)."""
+        self.private = not self.private
+        self.private_button.label = self._private_label()
+
+    def _private_label(self) -> str:
+        return _("Private: on") if self.private else _("Private: off")
+
+    def join_code(self) -> None:
+        """Join the table whose code is typed."""
+        code = self.code.text.strip().upper()
+        if not code:
+            self.error = _("Type the table's join code first.")
+            return
+        if self.link is not None:
+            self.link.join_code(code)
+
+    def join_row(self, table: Any) -> None:
+        """Sit at the first free chair of a listed table."""
+        free = [i for i, chair in enumerate(table.chairs) if chair.name is None]
+        if self.link is not None and free:
+            self.link.join(table.id, free[0])
+
+    def toggle_ready(self) -> None:
+        """Ready, or no longer ready."""
+        link = self.link
+        if link is None or link.table is None or link.chair is None:
+            return
+        link.ready(not link.table.chairs[link.chair].ready)
+
+    def start(self) -> None:
+        """The host starts the game."""
+        if self.link is not None and self.all_ready():
+            self.link.start()
+
+    def leave(self) -> None:
+        """Give up the chair: back to the list of tables."""
+        if self.link is not None:
+            self.link.leave()
+            self.link.refresh()
+
+    # Frames -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Take what arrived; the game's start hands over to the table."""
+        super().update(dt)
+        link = self.link
+        if TRACE.isEnabledFor(logging.DEBUG):
+            self.trace()
+        if link is None:
+            return
+        link.pump()
+        if link.problem:
+            self.error = link.problem
+        if link.failed:  # back to the form, the reason under it
+            link.close()
+            self.link = None
+            self._focus(self.address)
+            return
+        if link.table is not None and link.chair is not None:
+            ready = link.table.chairs[link.chair].ready
+            self.ready_button.label = _("Not ready") if ready else _("I'm ready")
+            self.start_button.enabled = self.all_ready()
+        if link.started:
+            TRACE.debug("lobby started")
+            self.on_started(link)
+
+    def trace(self) -> None:
+        """One trace line whenever the stage, the tables listed or the chairs ready change
+        (a real-window test waits for them)."""
+        link = self.link
+        table = link.table if link is not None else None
+        ready = sum(1 for c in table.chairs if c.ready) if table is not None else 0
+        now = (self.stage, ready, len(link.tables) if link is not None else 0)
+        if now != self._traced:
+            self._traced = now
+            TRACE.debug("lobby stage=%s ready=%d tables=%d", *now)
+
+    def wake_in(self) -> float | None:
+        """Every few frames while connected (messages may arrive), else on input."""
+        return 0.1 if self.link is not None else super().wake_in()
+
+    def handle(self, intent: Intent) -> bool:
+        """Clicks on buttons, fields and table rows; typing into the focused field."""
+        buttons = self.buttons()
+        if isinstance(intent, Move):
+            for shown in buttons:
+                shown.update_hover(intent.pos)
+            return False
+        if isinstance(intent, Click) and intent.button == 1:
+            for shown in buttons:
+                if shown.enabled and shown.hit(intent.pos):
+                    return shown.click()
+            for field in self._fields():
+                if field.rect.collidepoint(intent.pos):
+                    self._focus(field)
+                    return True
+            if self.stage == "lobby":
+                for rect, table, chair in self.seats:
+                    if rect.collidepoint(intent.pos) and self.link is not None:
+                        self.link.join(table.id, chair)
+                        return True
+                for rect, table in self.rows:
+                    if rect.collidepoint(intent.pos):
+                        self.join_row(table)
+                        return True
+            return False
+        if isinstance(intent, Key):
+            return self._key(intent)
+        return False
+
+    def _fields(self) -> list[TextField]:
+        stage = self.stage
+        return self.fields if stage == "form" else [self.code] if stage == "lobby" else []
+
+    def _focus(self, field: TextField) -> None:
+        for each in (*self.fields, self.code):
+            each.focused = each is field
+
+    def _key(self, intent: Key) -> bool:
+        stage = self.stage
+        if intent.key == pygame.K_ESCAPE:
+            self.leave() if stage == "table" else self.back()
+            return True
+        if stage == "table":
+            if intent.key == pygame.K_r:
+                self.toggle_ready()
+                return True
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+            return False
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.connect() if stage == "form" else self.join_code()
+            return True
+        if intent.key == pygame.K_TAB and stage == "form":
+            now = self.fields.index(self.name) if self.name.focused else 0
+            self._focus(self.fields[(now + 1) % len(self.fields)])
+            return True
+        if stage == "lobby":  # the join code is the lobby's only field: typing goes there
+            self._focus(self.code)
+        field = next((f for f in self._fields() if f.focused), None)
+        return field.key(intent) if field is not None else False
+
+    # Layout and drawing -----------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Place fields and buttons for a ``size`` (w, h) px window."""
+        super().resize(size)
+        w, h = self.size
+        self.unit = unit = max(34, min(52, h // 16))
+        width = min(640, w - 80)
+        left = (w - width) // 2
+        y = int(h * 0.28)
+        for field in self.fields:
+            field.rect = pygame.Rect(left, y, width, unit)
+            y += unit * 2
+        half = (width - unit // 2) // 2
+        self.connect_button.rect = pygame.Rect(left, y, half, unit)
+        self.back_button.rect = pygame.Rect(left + width - half, y, half, unit)
+        # The lobby: buttons in a column on the right, the tables' list on the left.
+        side = min(320, w // 3)
+        right = w - side - 30
+        y = int(h * 0.14)
+        small = unit * 5 // 6
+        for each in (self.create2_button, self.create4_button, self.private_button,
+                     self.rules_button, self.level_button, self.clock_button,
+                     self.game_button):  # fmt: skip
+            each.rect = pygame.Rect(right, y, side, small)
+            y += small + unit // 6
+        y += unit * 3 // 4
+        self.code.rect = pygame.Rect(right, y, side, unit)
+        y += unit + unit // 5
+        self.join_button.rect = pygame.Rect(right, y, side, unit)
+        self.refresh_button.rect = pygame.Rect(right, h - unit * 3 - 20, side, unit)
+        # The chair map: its buttons under it.
+        row = pygame.Rect(0, h - unit * 3 - 20, min(220, (w - 120) // 3), unit)
+        for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
+            each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
+        self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, a title, this stage, its buttons and the problem line."""
+        paint_felt(surface, self.theme)
+        w, h = self.size
+        theme, unit = self.theme, self.unit
+        blit_text(surface, _("Play online"), unit, theme.text, center=(w // 2, int(h * 0.07)),
+                  bold=True)  # fmt: skip
+        stage = self.stage
+        if stage == "lobby":
+            self._draw_lobby(surface)
+        elif stage == "table":
+            self._draw_table(surface)
+        else:
+            self._draw_form(surface)
+        for shown in self.buttons():
+            shown.draw(surface)
+        line = self.error or (self.link.connection_line() if self.link is not None else "")
+        if line:
+            line = line[:1].upper() + line[1:]
+            size = fit_text_size(line, w - 40, max(16, unit // 2))
+            blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
+
+    def _draw_form(self, surface: pygame.Surface) -> None:
+        for field in self.fields:
+            field.draw(surface, self.theme)
+        hint = _("A friend's server: its address and port, e.g. 192.168.1.20:8765")
+        size = fit_text_size(hint, self.fields[0].rect.width, max(14, self.unit // 2 - 4))
+        rect = self.connect_button.rect
+        blit_text(surface, hint, size, self.theme.text_dim,
+                  midleft=(self.fields[0].rect.x, rect.bottom + self.unit))  # fmt: skip
+
+    def _draw_lobby(self, surface: pygame.Surface) -> None:
+        assert self.link is not None
+        theme, unit = self.theme, self.unit
+        left, top = 30, int(self.size[1] * 0.16)
+        width = self.create2_button.rect.x - left - 30
+        blit_text(surface, _("Open tables"), unit // 2 + 4, theme.text_dim,
+                  midleft=(left, top - unit // 2))  # fmt: skip
+        self.rows, self.seats = [], []
+        y = top
+        box = unit * 2
+        for table in self.link.tables:
+            rect = pygame.Rect(left, y, width, unit)
+            if rect.bottom > self.size[1] - unit * 2:
+                break
+            draw_panel(surface, rect, (0, 0, 0, 90), 8)
+            taken = sum(1 for c in table.chairs if c.name is not None)
+            host = table.chairs[table.host].name or ""
+            text = _("{host} · {preset} · {players} players · {taken}/{players} taken · "
+                     "computer: {level}").format(host=host, preset=_(table.preset),
+                                                 players=table.players, taken=taken,
+                                                 level=level_word(table.level))  # fmt: skip
+            if table.clock is not None:
+                text += " · " + _("clock")
+            if table.status != "lobby":  # a chair a computer plays can be taken over
+                text += " · " + _("playing")
+            room = width - 20 - (box + 6) * table.players
+            size = fit_text_size(text, room, unit // 2)
+            blit_text(surface, text, size, theme.text, midleft=(left + 10, rect.centery))
+            self.rows.append((rect, table))
+            # The chairs, right of the row: a free one is a place to sit (side by colour).
+            x = rect.right - (box + 6) * table.players
+            for chair, info in enumerate(table.chairs):
+                seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
+                free = info.name is None
+                fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
+                draw_panel(surface, seat, fill, 6)
+                label = _("Sit {n}").format(n=chair + 1) if free else info.name
+                blit_text(surface, label, fit_text_size(label, box - 8, unit // 2 - 4),
+                          theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
+                if free:
+                    self.seats.append((seat, table, chair))
+                x += box + 6
+            y += unit + 8
+        if not self.link.tables:
+            blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
+                      unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
+        self.code.draw(surface, theme)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        link = self.link
+        assert link is not None and link.table is not None
+        table, theme, unit = link.table, self.theme, self.unit
+        w, h = self.size
+        y = int(h * 0.16)
+        kind = _("Private table") if not table.public else _("Public table")
+        head = _("{kind} · {preset} · {players} players · computer: {level}").format(
+            kind=kind, preset=_(table.preset), players=table.players,
+            level=level_word(table.level))  # fmt: skip
+        if table.clock is not None:
+            head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
+                move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
+        blit_text(surface, head, unit // 2 + 2, theme.text, center=(w // 2, y))
+        if table.code:
+            y += unit
+            blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
+                      theme.accent, center=(w // 2, y), bold=True)  # fmt: skip
+        y += unit
+        if table.players == 4:
+            blit_text(surface, _("Chairs 1 and 3 are partners against chairs 2 and 4."),
+                      unit // 2, theme.text_dim, center=(w // 2, y))  # fmt: skip
+        y += unit // 2 + 10
+        width = min(720, w - 80)
+        for chair, info in enumerate(table.chairs):
+            rect = pygame.Rect((w - width) // 2, y, width, unit)
+            draw_panel(surface, rect, (0, 0, 0, 120 if chair == link.chair else 70), 8)
+            who = link.chair_name(chair)
+            if chair == link.chair:
+                who = _("{name} (you)").format(name=who)
+            state = (_("ready") if info.ready else _("not ready")) if info.name else ""
+            if info.away:
+                state = _("away")
+            side = _("Side {n}").format(n=info.side + 1)
+            text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
+            blit_text(surface, text, unit // 2, theme.text, midleft=(rect.x + 12, rect.centery))
+            if chair == table.host:
+                state = f"{state} · {_('host')}" if state else _("host")
+            blit_text(surface, state, unit // 2, theme.text_dim,
+                      midright=(rect.right - 12, rect.centery))  # fmt: skip
+            y += unit + 8
+        if link.host and not self.all_ready():
+            note = _("Start once every player is ready; empty chairs are computer players.")
+        elif link.host:
+            note = _("Everyone is ready: Start when you like.")
+        else:
+            note = _("The host starts the game once everyone is ready.")
+        blit_text(surface, note, unit // 2 - 2, theme.text_dim, center=(w // 2, y + unit // 2))
+
+
+__all__ = ["LobbyLink", "LobbyScene", "TextField"]

@@ -1,0 +1,133 @@
+"""The online table's line in plain words: the connection, who is away or played by a
+computer, the turn clock counting down (an injected clock), the server's notices, the
+wait for the next hand, a closed table; and a connection that fails."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any
+
+from canasta.net.link import NOTICE_SECONDS, OnlineLink
+from canasta.net.protocol import (
+    ChairInfo,
+    ClockInfo,
+    Notice,
+    Seated,
+    TableInfo,
+    TableUpdate,
+    View,
+    ViewModel,
+)
+
+
+class StubClient:
+    """Stands in for the background client: messages are queued by the test."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.inbox: list[Any] = []
+        self.status = "connected"
+        self.problem: str | None = None
+        self.sent: list[Any] = []
+        self.connecting: Future[Any] = Future()
+
+    def request(self, make: Any) -> Future[Any]:
+        self.sent.append(make)
+        return self.connecting if len(self.sent) == 1 else Future()
+
+    def poll(self) -> list[Any]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def status_text(self) -> str:
+        return {"connected": "", "reconnecting": "Reconnecting…"}.get(self.status, "closed")
+
+    def close_soon(self) -> None:
+        self.status = "closed"
+
+
+def table(**chairs: ChairInfo) -> TableInfo:
+    seats = [ChairInfo(name="Ann", side=0, ready=True, computer=False),
+             ChairInfo(name="Bob", side=1, ready=True, computer=False)]  # fmt: skip
+    for key, value in chairs.items():
+        seats[int(key[1:])] = value
+    return TableInfo(id="ab12", preset="Classic", players=2, public=True, level="medium",
+                     status="playing", host=0, chairs=seats)  # fmt: skip
+
+
+def view(mover: int = 1) -> ViewModel:
+    return ViewModel(seat=0, turn=mover, mover=mover, phase="draw", hand=[4, 5], hand_sizes=[2, 2],
+                     known=[[4, 5], []], shown=[[], []], stock_size=103, pile=[6],
+                     pile_freezers=0, melds=[{}, {}], red_threes=[[], []], opened=[False, False],
+                     side_scores=[0, 0], opening_points=0, waiting=[], turn_melded=False,
+                     permission=None, legal_moves=[], move_count=0, hand_number=1,
+                     totals=[0, 0])  # fmt: skip
+
+
+def test_the_table_line_says_who_is_away_the_clock_and_the_notices() -> None:
+    now = [100.0]
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient, now=lambda: now[0])  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox += [Seated(table=table(), chair=0, token="t" * 20)]
+    link.pump()
+    assert link.welcomed and link.table_line() == ""
+    client.inbox.append(TableUpdate(table=table(c1=ChairInfo(name="Bob", side=1, away=True,
+                                                             computer=False))))  # fmt: skip
+    link.pump()
+    assert link.table_line() == "Bob is away"
+    client.inbox.append(TableUpdate(table=table(c1=ChairInfo(name="Bob", side=1, away=True))))
+    link.pump()
+    assert link.table_line() == "Bob is away: a computer plays for them"
+    client.inbox.append(TableUpdate(table=table()))
+    client.inbox.append(View(view=view(1), clock=ClockInfo(seat=1, move_left=20, bank_left=30)))
+    link.pump()
+    assert link.started and link.table_line() == "Bob: 20 s (bank 30 s)"
+    now[0] += 25.0  # 20 s of the move, then 5 s of the bank
+    assert link.table_line() == "Bob: 0 s (bank 25 s)"
+    client.inbox.append(View(view=view(0), clock=ClockInfo(seat=0, move_left=15, bank_left=30)))
+    client.inbox.append(Notice(code="storage", message="The server cannot save: the disk is full."))
+    client.status = "reconnecting"
+    link.pump()
+    assert link.table_line() == ("Reconnecting… · You: 15 s (bank 30 s) · "
+                                 "The server cannot save: the disk is full.")  # fmt: skip
+    now[0] += NOTICE_SECONDS + 0.5  # the notice has had its time
+    client.status = "connected"
+    link.next_hand()
+    assert link.table_line() == ("You: 7 s (bank 30 s) · "  # 8.5 s of 15: counts up
+                                 "Waiting for the other players to go on…")  # fmt: skip
+    closed = table().model_copy(update={"status": "closed"})
+    client.inbox.append(TableUpdate(table=closed))
+    link.pump()
+    assert link.table_line().endswith("The table was closed.")
+
+
+def test_a_connection_that_cannot_be_made_fails_in_plain_words() -> None:
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    words = "cannot reach the server (is it running, and is the address right?)"
+    client.problem = words
+    client.connecting.set_exception(ConnectionRefusedError())
+    link.pump()
+    assert link.failed and not link.welcomed and link.problem == words
+    client.status = "closed"
+    assert link.connection_line() == words
+
+
+def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatch) -> None:
+    import pytest
+
+    import canasta.net.client as client_module
+    from canasta.net.client import Client, ClientError
+    from tests.net.helpers import run, running_server, url
+
+    monkeypatch.setattr(client_module, "PROTOCOL_VERSION", 0)  # an older game
+
+    async def scenario() -> str:
+        async with running_server(tmp_path) as server:
+            with pytest.raises(ClientError) as caught:
+                await Client(url(server), "Ann").connect()
+            return str(caught.value)
+
+    words = run(scenario(), timeout=60)
+    assert words.startswith("the server is another version of Canasta (")
+    assert "the server is a newer version" in words and "update Canasta" in words

@@ -1,0 +1,251 @@
+"""The Play online screen's input: the form (address and name), the lobby (create, join by
+code, a listed table), the chair map (ready, Start, leave), and a failed connection, over a
+link that records what the screen asked (the real link is tested in tests/net)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pytest
+
+from canasta.scenes.base import SceneManager
+from canasta.scenes.home import HomeScene
+from canasta.scenes.lobby import LobbyScene
+from canasta.ui.input import Click, Key
+
+
+def chair(name: str | None, side: int, ready: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(name=name, side=side, ready=ready, away=False, computer=name is None)
+
+
+def table(players: int = 2, code: str | None = None, **chairs: Any) -> SimpleNamespace:
+    seats = [chair(None, i % 2) for i in range(players)]
+    for index, value in chairs.items():
+        seats[int(index[1:])] = value
+    return SimpleNamespace(id="ab12", preset="Classic", players=players, public=code is None,
+                           level="medium", status="lobby", host=0, code=code, clock=None,
+                           chairs=seats)  # fmt: skip
+
+
+@dataclass
+class FakeLink:
+    """Records every request; the test sets what the server would have said."""
+
+    calls: list[tuple[Any, ...]] = field(default_factory=list)
+    tables: list[Any] = field(default_factory=list)
+    table: Any = None
+    chair: int | None = None
+    problem: str | None = None
+    failed: bool = False
+    connected: bool = True
+    started: bool = False
+
+    @property
+    def host(self) -> bool:
+        return self.table is not None and self.table.host == self.chair
+
+    def pump(self) -> None:
+        self.calls.append(("pump",))
+
+    def refresh(self) -> None:
+        self.calls.append(("refresh",))
+
+    def create(
+        self,
+        players: int,
+        public: bool,
+        level: str = "medium",
+        clock=None,
+        quick=False,
+        preset="Classic",
+    ) -> None:
+        self.calls.append(("create", players, public, level, clock, quick, preset))
+
+    def join(self, table: str, chair: int) -> None:
+        self.calls.append(("join", table, chair))
+
+    def join_code(self, code: str) -> None:
+        self.calls.append(("join_code", code))
+
+    def ready(self, ready: bool) -> None:
+        self.calls.append(("ready", ready))
+
+    def start(self) -> None:
+        self.calls.append(("start",))
+
+    def leave(self) -> None:
+        self.calls.append(("leave",))
+        self.table = self.chair = None
+
+    def close(self) -> None:
+        self.calls.append(("close",))
+
+    def chair_name(self, chair: int) -> str:
+        name = self.table.chairs[chair].name
+        return name if name is not None else "Computer"
+
+    def connection_line(self) -> str:
+        return ""
+
+    def asked(self) -> list[tuple[Any, ...]]:
+        return [c for c in self.calls if c[0] != "pump"]
+
+
+def make(link: FakeLink | None = None, address: str = "ws://127.0.0.1:8765", name: str = ""):
+    connected: list[tuple[str, str]] = []
+    events: list[str] = []
+    made = link or FakeLink()
+
+    def connect(address: str, name: str) -> FakeLink:
+        connected.append((address, name))
+        if not name.strip():
+            raise ValueError("Your name: a name has 1 to 24 characters.")
+        return made
+
+    manager = SceneManager((1280, 800))
+    scene = LobbyScene(connect, lambda: events.append("home"),
+                       lambda started: events.append("started"), address=address, name=name,
+                       link=link)  # fmt: skip
+    manager.push(scene)
+    return manager, scene, made, connected, events
+
+
+def type_text(manager: SceneManager, text: str) -> None:
+    for char in text:
+        manager.dispatch(Key(ord(char.lower()), 0, char))
+
+
+def click(manager: SceneManager, rect: pygame.Rect) -> None:
+    assert manager.dispatch(Click(rect.center))
+
+
+def test_the_form_types_the_name_tabs_and_connects_with_enter() -> None:
+    manager, scene, link, connected, _ = make()
+    assert scene.stage == "form" and scene.address.focused
+    manager.dispatch(Key(pygame.K_RETURN))  # no name yet: refused, the reason shows
+    assert connected == [("ws://127.0.0.1:8765", "")] and scene.stage == "form"
+    assert scene.error == "Your name: a name has 1 to 24 characters."
+    manager.dispatch(Key(pygame.K_TAB))
+    assert scene.name.focused and not scene.address.focused
+    type_text(manager, "Zoe!")
+    manager.dispatch(Key(pygame.K_BACKSPACE))
+    assert scene.name.text == "Zoe"
+    manager.dispatch(Key(pygame.K_RETURN))
+    assert connected[-1] == ("ws://127.0.0.1:8765", "Zoe")
+    assert scene.stage == "lobby" and scene.link is link and scene.error == ""
+
+
+def test_clicking_the_address_field_focuses_it_and_connect_uses_its_text() -> None:
+    manager, scene, _, connected, events = make(address="", name="Ann")
+    click(manager, scene.address.rect)
+    assert scene.address.focused and not scene.name.focused
+    type_text(manager, "192.168.1.20:8765")
+    click(manager, scene.connect_button.rect)
+    assert connected == [("192.168.1.20:8765", "Ann")]
+
+
+def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() -> None:
+    link = FakeLink(tables=[table(4, c0=chair("Ann", 0))])
+    manager, scene, _, _, events = make(link)
+    assert scene.stage == "lobby"
+    scene.draw(pygame.Surface((1280, 800)))  # lays out the table rows
+    click(manager, scene.create2_button.rect)
+    click(manager, scene.private_button.rect)
+    assert scene.private_button.label == "Private: on"
+    click(manager, scene.level_button.rect)
+    click(manager, scene.clock_button.rect)
+    click(manager, scene.game_button.rect)
+    assert scene.game_button.label == "Game: one hand"
+    assert scene.rules_button.label == "Rules: Classic"
+    click(manager, scene.rules_button.rect)
+    assert scene.rules_button.label == "Rules: Book rules"
+    assert scene.level_button.label == "Computer: hard"
+    assert scene.clock_button.label == "Clock: 30 s + 120 s bank"
+    click(manager, scene.create4_button.rect)
+    type_text(manager, "sp6bj6")
+    manager.dispatch(Key(pygame.K_RETURN))
+    click(manager, pygame.Rect(scene.rows[0][0].x, scene.rows[0][0].y, 40, 40))
+    # the row itself: Ann's table's first free chair, 1
+    assert [n for _r, _t, n in scene.seats] == [1, 2, 3]  # the free chairs
+    seat = next(rect for rect, _table, chair in scene.seats if chair == 2)
+    click(manager, seat)  # Ann's partner's chair, chosen
+    click(manager, scene.refresh_button.rect)
+    assert link.asked() == [("create", 2, True, "medium", None, False, "Classic"),
+                            ("create", 4, False, "hard", (30, 120), True, "Book rules"),
+                            ("join_code", "SP6BJ6"),
+                            ("join", "ab12", 1), ("join", "ab12", 2),
+                            ("refresh",)]  # fmt: skip
+    click(manager, scene.lobby_back_button.rect)
+    assert events == ["home"] and link.calls[-1] == ("close",) and scene.link is None
+
+
+def test_join_without_a_code_says_so() -> None:
+    manager, scene, link, _, _ = make(FakeLink())
+    click(manager, scene.join_button.rect)
+    assert scene.error == "Type the table's join code first." and link.asked() == []
+
+
+def test_the_chair_map_ready_and_the_hosts_start_once_every_person_is_ready() -> None:
+    link = FakeLink(table=table(4, code="SP6BJ6", c0=chair("Ann", 0), c1=chair("Bob", 1)),
+                    chair=0)  # fmt: skip
+    manager, scene, _, _, events = make(link)
+    assert scene.stage == "table"
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)  # the code, the partnerships and the chairs show without error
+    assert scene.start_button in scene.buttons() and not scene.start_button.enabled
+    click(manager, scene.ready_button.rect)
+    assert link.asked() == [("ready", True)]
+    assert not manager.dispatch(Click(scene.start_button.rect.center))  # not everyone ready
+    link.table.chairs[0].ready = link.table.chairs[1].ready = True  # the server's word
+    scene.update(0.1)
+    assert scene.ready_button.label == "Not ready"
+    assert scene.start_button.enabled  # the two empty chairs are computers: no wait
+    click(manager, scene.start_button.rect)
+    assert link.asked()[-1] == ("start",)
+    link.started = True
+    scene.update(0.1)
+    assert events == ["started"]
+
+
+def test_a_guest_has_no_start_and_leaves_for_the_lobby() -> None:
+    link = FakeLink(table=table(2, c0=chair("Ann", 0, True), c1=chair("Bob", 1)), chair=1)
+    manager, scene, _, _, _ = make(link)
+    assert scene.start_button not in scene.buttons()
+    manager.dispatch(Key(pygame.K_r))
+    click(manager, scene.leave_button.rect)
+    assert link.asked() == [("ready", True), ("leave",), ("refresh",)]
+    assert scene.stage == "lobby"
+
+
+def test_a_connection_that_fails_goes_back_to_the_form_with_the_reason() -> None:
+    link = FakeLink(problem="cannot reach the server (is it running, and is the address right?)",
+                    failed=True)  # fmt: skip
+    manager, scene, _, _, _ = make(link)
+    scene.update(0.1)
+    assert scene.stage == "form" and scene.link is None and ("close",) in link.calls
+    assert scene.error.startswith("cannot reach the server")
+    scene.draw(pygame.Surface((1280, 800)))  # shown capitalised at the bottom
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (800, 1000)])
+def test_every_stage_keeps_its_buttons_apart_and_on_screen(size: tuple[int, int]) -> None:
+    for link in (None, FakeLink(),
+                 FakeLink(table=table(4, code="ABCDEF", c0=chair("Ann", 0)), chair=0)):  # fmt: skip
+        scene = LobbyScene(lambda a, n: FakeLink(), lambda: None, lambda s: None, link=link)
+        SceneManager(size).push(scene)
+        rects = [b.rect for b in scene.buttons()] + [f.rect for f in scene._fields()]
+        screen = pygame.Rect(0, 0, *size)
+        assert all(screen.contains(r) for r in rects), (size, scene.stage, rects)
+        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_home_shows_play_online_when_the_app_offers_it() -> None:
+    calls: list[str] = []
+    home = HomeScene(lambda n: None, lambda: None, on_online=lambda: calls.append("online"))
+    SceneManager((1280, 800)).push(home)
+    assert home.online_button is not None and home.online_button.label == "Play online"
+    home.handle(Click(home.online_button.rect.center))
+    assert calls == ["online"]
