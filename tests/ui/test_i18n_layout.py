@@ -154,6 +154,8 @@ def app_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], None]]
         scene.page = page
         scene.resize(size)
         yield f"how to play page {page + 1}", draw_top(app)
+    app.online.open()  # the Play online form (not connected)
+    yield "play online", draw_top(app)
     app.stats()
     yield "stats", draw_top(app)
     stats = app.manager.top
