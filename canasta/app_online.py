@@ -16,6 +16,7 @@ from canasta.i18n import _
 from canasta.names import check_name
 from canasta.net.link import OnlineLink
 from canasta.net.remote import RemoteTableControl
+from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import server_url
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.lobby import LobbyLink, LobbyScene
@@ -31,14 +32,15 @@ class OnlineLauncher:
 
     Args:
         app: the application (its scene manager, session, sound and look).
-        make_link: makes the link for an address and a name (tests give their own).
+        make_link: makes the link for an address and a name, and a ``token=`` keyword to
+            take a kept seat back (tests give their own).
 
     Attributes:
         link: the connection while the person plays online (None: not connected).
         table: the online table's scene while it shows.
     """
 
-    def __init__(self, app: App, make_link: Callable[[str, str], OnlineLink] = OnlineLink) -> None:
+    def __init__(self, app: App, make_link: Callable[..., OnlineLink] = OnlineLink) -> None:
         self.app = app
         self.make_link = make_link
         self.link: OnlineLink | None = None
@@ -49,6 +51,7 @@ class OnlineLauncher:
         app = self.app
         settings = app.session.settings
         self.table = None
+        seat = app.session.store.load_seat()
         app.manager.clear()
         app.manager.push(
             LobbyScene(
@@ -60,8 +63,27 @@ class OnlineLauncher:
                 theme=app.look.theme,
                 link=self.link,
                 preset=settings.rules_preset,
+                rejoin=None if seat is None else self.rejoin,
+                rejoin_label=None if seat is None else rejoin_label(seat),
+                forget=self.forget,
+                kept=None if seat is None else (seat.table, seat.chair),
             )
         )
+
+    def rejoin(self) -> OnlineLink | None:
+        """Connect with the kept seat's token to take that chair back (None: none kept)."""
+        seat = self.app.session.store.load_seat()
+        if seat is None:
+            return None
+        if self.link is not None:
+            self.link.close()
+        self.link = self.make_link(seat.url, seat.name, token=seat.token)
+        return self.link
+
+    def forget(self) -> None:
+        """Forget the kept seat (the game is over, the person left, or the server no
+        longer knows the token)."""
+        self.app.session.store.save_seat(None)
 
     def connect(self, address: str, name: str) -> OnlineLink:
         """Check and remember the address and the name, then connect (at once).
@@ -94,6 +116,11 @@ class OnlineLauncher:
         assert self.link is not None and self.link.game is not None
         control, link_ = self.link.game, self.link
         app = self.app
+        if link_.table is not None and link_.chair is not None and link_.token is not None:
+            names = [link_.chair_name(c) for c in range(len(link_.table.chairs))]
+            app.session.store.save_seat(OnlineSeat(url=link_.url, name=link_.name,
+                                                   table=link_.table.id, chair=link_.chair,
+                                                   token=link_.token, players=names))  # fmt: skip
         look = app.look
         settings = app.session.settings
         self.table = TableScene(
@@ -115,6 +142,8 @@ class OnlineLauncher:
         for the next hand, Lobby goes back to the lobby. A finished game's record is kept
         with the player's own (Stats → recent games replays it)."""
         record = control.game.record
+        if control.game.over:
+            self.forget()
         if control.game.over and record is not None:
             session = self.app.session
             if session.settings.replays and session.store.keep_record(record) is not None:
@@ -147,10 +176,18 @@ class OnlineLauncher:
 
     def lobby(self) -> None:
         """Give up the chair and show the lobby (still connected)."""
+        self.forget()
         if self.link is not None:
             self.link.leave()
             self.link.refresh()
         self.open()
 
 
-__all__ = ["OnlineLauncher"]
+def rejoin_label(seat: OnlineSeat) -> str:
+    """The form's button that takes a kept seat back: "Rejoin your table (Ann, Bob)"."""
+    if not seat.players:
+        return _("Rejoin your table")
+    return _("Rejoin your table ({players})").format(players=", ".join(seat.players))
+
+
+__all__ = ["OnlineLauncher", "rejoin_label"]

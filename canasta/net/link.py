@@ -55,6 +55,8 @@ class OnlineLink:
         name: the person's name (checked by the server as by :func:`canasta.names.check_name`).
         make_client: builds the background client (tests may give their own).
         now: the clock notices and the turn clock count by (seconds).
+        token: a seat token kept from an earlier run: the connection takes that seat back
+            (its table, chair and whole view arrive as the welcome's followers).
 
     Attributes:
         tables: the lobby's open public tables (as last listed).
@@ -64,18 +66,23 @@ class OnlineLink:
         problem: the last thing that went wrong, in plain words (None: nothing).
         welcomed: the server said hello back.
         failed: the connection could not be made at all (``problem`` says why).
+        seat_gone: the server no longer knows the token this link came with (the game is
+            over or the table closed).
+        token: this person's seat token at ``table`` (None: not seated); the app keeps it on
+            disk while the game is on.
     """
 
     def __init__(
         self,
         url: str,
         name: str,
-        make_client: Callable[[str, str], BackgroundClient] = BackgroundClient,
+        make_client: Callable[..., BackgroundClient] = BackgroundClient,
         now: Callable[[], float] = time.monotonic,
+        token: str | None = None,
     ) -> None:
-        self.url, self.name = url, name
+        self.url, self.name, self.token = url, name, token
         self.now = now
-        self.client = make_client(url, name)
+        self.client = make_client(url, name, token)
         self.tables: list[TableInfo] = []
         self.table: TableInfo | None = None
         self.chair: int | None = None
@@ -83,6 +90,7 @@ class OnlineLink:
         self.problem: str | None = None
         self.welcomed = False
         self.failed = False
+        self.seat_gone = False
         self.waiting_next = False
         self.notice: tuple[str, float] | None = None
         self._connecting: Future[Any] | None = self.client.request(self._connect)
@@ -167,7 +175,7 @@ class OnlineLink:
     def leave(self) -> None:
         """Give up the chair and go back to the lobby (a computer takes it in a game)."""
         self._request(lambda c: c.send_leave())
-        self.table = self.chair = self.game = None
+        self.table = self.chair = self.game = self.token = None
 
     def close(self) -> None:
         """Close the connection and stop its thread (returns at once)."""
@@ -196,10 +204,13 @@ class OnlineLink:
             self.tables = list(message.tables)
             self.welcomed = True  # the list follows the welcome
         elif isinstance(message, Seated):
-            self.table, self.chair = message.table, message.chair
+            self.table, self.chair, self.token = message.table, message.chair, message.token
         elif isinstance(message, TableUpdate):
             if self.table is not None and message.table.id == self.table.id:
                 self.table = message.table
+        elif isinstance(message, ErrorMessage) and message.code == "bad_token":
+            self.problem = _("your seat there is gone: that game is over or its table was closed")
+            self.seat_gone = self.failed = True  # the welcome came, the seat did not
         elif isinstance(message, ErrorMessage):
             self.problem = message.message
             if self.game is not None:

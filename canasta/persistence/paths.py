@@ -21,6 +21,7 @@ APP_NAME = "canasta"
 
 SETTINGS_FILE = "settings.toml"
 STATS_FILE = "stats.json"
+SEAT_FILE = "online_seat.json"
 SAVE_FILE = "current_game.json"
 GAMES_DIR = "games"
 
@@ -46,6 +47,11 @@ class Paths:
     def stats(self) -> Path:
         """The stats file (JSON)."""
         return self.data / STATS_FILE
+
+    @property
+    def seat(self) -> Path:
+        """The online seat's token, address and table (JSON) while a game is on."""
+        return self.data / SEAT_FILE
 
     @property
     def save(self) -> Path:

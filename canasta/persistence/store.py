@@ -47,6 +47,7 @@ from canasta.persistence.saves import (
     parse_save,
     save_json,
 )
+from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings, load_settings, save_settings
 from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
 
@@ -64,6 +65,7 @@ _WHAT = {
     "game": (N_("the game"), N_("Play goes on; saving is tried again at every turn.")),
     "record": (N_("the game record"), N_("It is tried again at the next turn or new game.")),
     "finished": (N_("the finished game"), N_("It stays in the saved game's place for now.")),
+    "seat": (N_("your online seat"), N_("Keep this window open to keep your seat.")),
     "clear": ("", N_("It is deleted at the next start.")),
 }
 #: A finished game waiting for its stats or record, kept beside the game in progress.
@@ -267,6 +269,34 @@ class Store:
     def prune_records(self, keep: int) -> int:
         """Delete all but the newest ``keep`` game records; return how many went."""
         return len(prune_records(self.paths.games, keep))
+
+    # The online seat -------------------------------------------------------------------------
+
+    def load_seat(self) -> OnlineSeat | None:
+        """The online seat kept by the last run (None: none, or the file is broken or cannot
+        be read; a broken file is moved aside)."""
+        path = self.paths.seat
+        try:
+            raw = read_file(path)
+        except StoreError:
+            return None
+        if raw is None:
+            return None
+        try:
+            return OnlineSeat.model_validate_json(raw)
+        except ValidationError as error:
+            self._aside(path, N_("Your online seat"), _reason(error), N_("it is forgotten"))
+            return None
+
+    def save_seat(self, seat: OnlineSeat | None) -> bool:
+        """Keep the online seat (None: forget it); False (and a line) when that failed."""
+        path = self.paths.seat
+        if seat is None:
+            if not exists(path):
+                return True
+            return self._write("clear", path, lambda: remove(path))
+        data = seat.model_dump_json().encode("utf-8")
+        return self._write("seat", path, lambda: atomic_write(path, data))
 
     # Helpers ----------------------------------------------------------------------------------
 

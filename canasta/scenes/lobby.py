@@ -64,6 +64,8 @@ class LobbyLink(Protocol):
     @property
     def failed(self) -> bool: ...  # noqa: D102
     @property
+    def seat_gone(self) -> bool: ...  # noqa: D102
+    @property
     def connected(self) -> bool: ...  # noqa: D102
     @property
     def started(self) -> bool: ...  # noqa: D102
@@ -136,6 +138,12 @@ class LobbyScene(Scene):
         link: an existing link (back from a table: the lobby again, still connected).
         preset: the rules a new table starts with (a name in the engine's presets; the
             Rules button steps through them).
+        rejoin: connects with a seat kept from an earlier run to take that chair back
+            (None: no seat kept; the form then has no Rejoin button).
+        rejoin_label: the Rejoin button's words ("Rejoin your table (Ann, Bob)").
+        forget: forgets the kept seat (the server no longer knows it).
+        kept: the kept seat's (table id, chair): that chair's button in the list of tables
+            takes it back (a computer may be playing it meanwhile).
 
     Attributes:
         link: the connection (None until Connect works).
@@ -153,8 +161,13 @@ class LobbyScene(Scene):
         theme: Theme | None = None,
         link: LobbyLink | None = None,
         preset: str = "Classic",
+        rejoin: Callable[[], LobbyLink | None] | None = None,
+        rejoin_label: str | None = None,
+        forget: Callable[[], None] | None = None,
+        kept: tuple[str, int] | None = None,
     ) -> None:
         super().__init__()
+        self.rejoin_link, self.forget, self.kept = rejoin, forget, kept
         self.connect_link = connect
         self.on_back = on_back
         self.on_started = on_started
@@ -173,6 +186,7 @@ class LobbyScene(Scene):
 
         self.connect_button = make(_("Connect"), self.connect)
         self.back_button = make(_("Back"), self.back)
+        self.rejoin_button = make(rejoin_label or _("Rejoin your table"), self.rejoin)
         self.lobby_back_button = make(_("Back"), self.back)
         self.refresh_button = make(_("Refresh"), self.refresh)
         self.create2_button = make(_("New table: 2 players"), lambda: self.create(2))
@@ -209,6 +223,8 @@ class LobbyScene(Scene):
         """The buttons of this stage."""
         stage = self.stage
         if stage == "form":
+            if self.rejoin_link is not None:
+                return [self.rejoin_button, self.connect_button, self.back_button]
             return [self.connect_button, self.back_button]
         if stage == "lobby":
             up = self.link is not None and self.link.connected  # nothing to ask before
@@ -241,6 +257,14 @@ class LobbyScene(Scene):
             return
         self.error = ""
         self.code.focused = True
+
+    def rejoin(self) -> None:
+        """Take the kept seat back: connect with its token; the table shows once its view
+        arrives (mid-turn included)."""
+        if self.rejoin_link is None:
+            return
+        self.link = self.rejoin_link()
+        self.error = "" if self.link is not None else self.error
 
     def back(self) -> None:
         """Close the connection and go home."""
@@ -353,6 +377,9 @@ class LobbyScene(Scene):
         if link.problem:
             self.error = link.problem
         if link.failed:  # back to the form, the reason under it
+            if link.seat_gone and self.forget is not None:
+                self.forget()
+                self.rejoin_link = self.kept = None
             link.close()
             self.link = None
             self._focus(self.address)
@@ -398,7 +425,10 @@ class LobbyScene(Scene):
             if self.stage == "lobby":
                 for rect, table, chair in self.seats:
                     if rect.collidepoint(intent.pos) and self.link is not None:
-                        self.link.join(table.id, chair)
+                        if (table.id, chair) == self.kept:  # the person's own chair
+                            self.rejoin()
+                        else:
+                            self.link.join(table.id, chair)
                         return True
                 for rect, table in self.rows:
                     if rect.collidepoint(intent.pos):
@@ -458,6 +488,7 @@ class LobbyScene(Scene):
         half = (width - unit // 2) // 2
         self.connect_button.rect = pygame.Rect(left, y, half, unit)
         self.back_button.rect = pygame.Rect(left + width - half, y, half, unit)
+        self.rejoin_button.rect = pygame.Rect(left, int(h * 0.28) - unit * 2, width, unit)
         # The lobby: buttons in a column on the right, the tables' list on the left.
         side = min(320, w // 3)
         right = w - side - 30
@@ -543,10 +574,12 @@ class LobbyScene(Scene):
             x = rect.right - (box + 6) * table.players
             for chair, info in enumerate(table.chairs):
                 seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
-                free = info.name is None
+                own = (table.id, chair) == self.kept and self.rejoin_link is not None
+                free = info.name is None or own
                 fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
                 draw_panel(surface, seat, fill, 6)
                 label = _("Sit {n}").format(n=chair + 1) if free else info.name
+                label = _("Your chair") if own else label
                 blit_text(surface, label, fit_text_size(label, box - 8, unit // 2 - 4),
                           theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
                 if free:

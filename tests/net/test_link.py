@@ -23,7 +23,7 @@ from canasta.net.protocol import (
 class StubClient:
     """Stands in for the background client: messages are queued by the test."""
 
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, token: str | None = None) -> None:
         self.inbox: list[Any] = []
         self.status = "connected"
         self.problem: str | None = None

@@ -24,8 +24,8 @@ class Links:
     def __init__(self, url: str) -> None:
         self.arrived = threading.Semaphore(0)
 
-        def make(address: str, name: str) -> BackgroundClient:
-            return BackgroundClient(address, name, on_message=self.arrived.release)
+        def make(address: str, name: str, token: str | None = None) -> BackgroundClient:
+            return BackgroundClient(address, name, token, on_message=self.arrived.release)
 
         self.ann = OnlineLink(url, "Ann", make_client=make)
         self.bob = OnlineLink(url, "Bob", make_client=make)

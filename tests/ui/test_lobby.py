@@ -40,6 +40,7 @@ class FakeLink:
     chair: int | None = None
     problem: str | None = None
     failed: bool = False
+    seat_gone: bool = False
     connected: bool = True
     started: bool = False
 

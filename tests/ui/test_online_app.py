@@ -45,8 +45,8 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
     arrived = threading.Semaphore(0)
 
     def make(url: str, name: str) -> OnlineLink:
-        return OnlineLink(url, name, make_client=lambda u, n: BackgroundClient(
-            u, n, on_message=arrived.release))  # fmt: skip
+        return OnlineLink(url, name, make_client=lambda u, n, t: BackgroundClient(
+            u, n, t, on_message=arrived.release))  # fmt: skip
 
     app = App(SIZE)
     app.online.make_link = make
