@@ -25,6 +25,7 @@ from canasta.net.client import Client, ClientError
 from canasta.net.protocol import (
     ClockOption,
     ErrorMessage,
+    Event,
     LobbyList,
     Notice,
     Seated,
@@ -219,6 +220,8 @@ class OnlineLink:
             self.notice = (message.message, self.now() + NOTICE_SECONDS)
         elif isinstance(message, View):
             self.waiting_next = False
+        elif isinstance(message, Event) and message.by == "clock":
+            self.notice = (self.time_ran_out(message.seat), self.now() + NOTICE_SECONDS)
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
@@ -229,6 +232,14 @@ class OnlineLink:
             if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
                 names = tuple(self.chair_name(c) for c in range(len(self.table.chairs)))
                 self.game.set_names(names)
+
+    def time_ran_out(self, seat: int) -> str:
+        """The line for a move the turn clock made: whose time ran out."""
+        if seat == self.chair:
+            return _("Your time ran out: the computer played your turn.")
+        return _("{name}'s time ran out: the computer played their turn.").format(
+            name=self.chair_name(seat)
+        )
 
     # What the screens show -------------------------------------------------------------------
 

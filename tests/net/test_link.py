@@ -11,6 +11,7 @@ from canasta.net.link import NOTICE_SECONDS, OnlineLink
 from canasta.net.protocol import (
     ChairInfo,
     ClockInfo,
+    Event,
     Notice,
     Seated,
     TableInfo,
@@ -131,3 +132,25 @@ def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatc
     words = run(scenario(), timeout=60)
     assert words.startswith("the server is another version of Canasta (")
     assert "the server is a newer version" in words and "update Canasta" in words
+
+
+def test_a_turn_the_clock_played_is_said_on_the_table_line() -> None:
+    """The server plays a move when the turn clock runs out (``by: "clock"``): the mover's
+    window says their time ran out, the others' windows say whose."""
+    now = [50.0]
+    ann = OnlineLink("ws://h:1", "Ann", make_client=StubClient, now=lambda: now[0])  # type: ignore[arg-type]
+    bob = OnlineLink("ws://h:1", "Bob", make_client=StubClient, now=lambda: now[0])  # type: ignore[arg-type]
+    for link, chair in ((ann, 0), (bob, 1)):
+        client: StubClient = link.client  # type: ignore[assignment]
+        client.connecting.set_result(None)
+        client.inbox += [Seated(table=table(), chair=chair, token="t" * 20),
+                         Event(seq=4, seat=0, move="draw", count=1, by="clock")]  # fmt: skip
+        link.pump()
+    assert ann.table_line() == "Your time ran out: the computer played your turn."
+    assert bob.table_line() == "Ann's time ran out: the computer played their turn."
+    for link in (ann, bob):  # a move the person made says nothing
+        client = link.client  # type: ignore[assignment]
+        now[0] += NOTICE_SECONDS + 1
+        client.inbox.append(Event(seq=5, seat=1, move="draw", count=1))
+        link.pump()
+        assert link.table_line() == ""
