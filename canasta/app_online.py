@@ -86,7 +86,8 @@ class OnlineLauncher:
         self.app.session.store.save_seat(None)
 
     def connect(self, address: str, name: str) -> OnlineLink:
-        """Check and remember the address and the name, then connect (at once).
+        """Check the address and the name, then connect (at once); both are remembered once
+        the server says hello back.
 
         Raises:
             ValueError: for an address or a name the server would not take, in the
@@ -97,12 +98,16 @@ class OnlineLauncher:
             name = check_name(name)
         except ValueError as error:
             raise ValueError(_("Your name: {why}.").format(why=error)) from None
-        self.app.session.update_settings(server_address=url, player_name=name)
-        self.app.tell()
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(url, name)
+        self.link.on_welcome = lambda: self.remember(url, name)
         return self.link
+
+    def remember(self, url: str, name: str) -> None:
+        """Keep the address and the name that worked (a failed address is not saved)."""
+        self.app.session.update_settings(server_address=url, player_name=name)
+        self.app.tell()
 
     def home(self) -> None:
         """Close the connection and go home."""

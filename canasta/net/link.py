@@ -69,6 +69,8 @@ class OnlineLink:
         failed: the connection could not be made at all (``problem`` says why).
         seat_gone: the server no longer knows the token this link came with (the game is
             over or the table closed).
+        on_welcome: called once (from :meth:`pump`) when the server said hello back: the
+            app remembers the address and name only then.
         token: this person's seat token at ``table`` (None: not seated); the app keeps it on
             disk while the game is on.
     """
@@ -92,6 +94,7 @@ class OnlineLink:
         self.welcomed = False
         self.failed = False
         self.seat_gone = False
+        self.on_welcome: Callable[[], None] | None = None
         self.waiting_next = False
         self.notice: tuple[str, float] | None = None
         self._connecting: Future[Any] | None = self.client.request(self._connect)
@@ -193,6 +196,8 @@ class OnlineLink:
                 self.client.problem = None
             self.welcomed = self.welcomed or error is None
             self.failed = not self.welcomed
+            if self.welcomed and self.on_welcome is not None:
+                self.on_welcome()
             self._connecting = None
         for message in self.client.poll():
             self._take(message)

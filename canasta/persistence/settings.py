@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
+from urllib.parse import urlsplit
 
 import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
@@ -96,7 +97,8 @@ def server_url(text: str) -> str:
     as a full ``ws://host:port`` address (port :data:`DEFAULT_PORT` when none is given).
 
     Raises:
-        ValueError: for an empty address, another scheme, spaces or unprintable characters.
+        ValueError: for an empty address, another scheme, spaces or unprintable characters,
+            or a port that is not a number from 1 to 65535.
     """
     text = text.strip()
     if "://" not in text:
@@ -109,6 +111,17 @@ def server_url(text: str) -> str:
         raise ValueError(_("a server address is a host name and a port, e.g. 192.168.1.20:8765"))
     if ":" not in host.rsplit("]", 1)[-1]:
         text = text.replace(host, f"{host}:{DEFAULT_PORT}", 1)
+    try:
+        port = urlsplit(text).port
+    except ValueError:  # not a number, or out of range
+        port = None
+    if port is None or not 0 < port < 65536:
+        raise ValueError(
+            _(
+                "the address has a bad port number (a port is a number from 1 to 65535, "
+                "e.g. 192.168.1.20:8765)"
+            )  # fmt: skip
+        )
     return text
 
 

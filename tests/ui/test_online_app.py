@@ -80,9 +80,9 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         link = app.online.link
         assert link is not None
         assert not lobby.buttons()[0].enabled  # no table to make before the welcome
-        assert app.session.settings.player_name == "Ann"  # remembered
-        assert app.session.settings.server_address == server.url
         until(lambda: lobby.stage == "lobby" and link.connected and bob.welcomed, "the lobby")
+        assert app.session.settings.player_name == "Ann"  # remembered once welcomed
+        assert app.session.settings.server_address == server.url
         lobby.toggle_private()
         if quick:
             lobby.toggle_quick()
