@@ -19,7 +19,7 @@ from canasta.net.remote import RemoteTableControl
 from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import server_url
 from canasta.scenes.dialog import ConfirmDialog
-from canasta.scenes.lobby import LobbyLink, LobbyScene
+from canasta.scenes.lobby import FieldError, LobbyLink, LobbyScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
 
@@ -90,14 +90,17 @@ class OnlineLauncher:
         the server says hello back.
 
         Raises:
-            ValueError: for an address or a name the server would not take, in the
-                player's words.
+            FieldError: for an address or a name the server would not take, in the
+                player's words, naming the field.
         """
-        url = server_url(address)
+        try:
+            url = server_url(address)
+        except ValueError as error:
+            raise FieldError("address", str(error)) from None
         try:
             name = check_name(name)
         except ValueError as error:
-            raise ValueError(_("Your name: {why}.").format(why=error)) from None
+            raise FieldError("name", _("Your name: {why}.").format(why=error)) from None
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(url, name)

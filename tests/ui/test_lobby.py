@@ -250,3 +250,42 @@ def test_home_shows_play_online_when_the_app_offers_it() -> None:
     assert home.online_button is not None and home.online_button.label == "Play online"
     home.handle(Click(home.online_button.rect.center))
     assert calls == ["online"]
+
+
+def test_the_name_stops_at_24_characters_stays_in_its_box_and_its_error_shows_beside_it() -> None:
+    from canasta.scenes.lobby import FieldError
+
+    def connect(address: str, name: str) -> FakeLink:
+        if not name.strip():
+            raise FieldError("name", "Your name: a name has 1 to 24 characters.")
+        raise FieldError("address", "the address has a bad port number")
+
+    pygame.init()
+    manager = SceneManager((480, 600))  # a narrow window: the field is 400 px wide
+    scene = LobbyScene(connect, lambda: None, lambda started: None, address="h:1x", name="")
+    manager.push(scene)
+    scene._focus(scene.name)
+    type_text(manager, "W" * 30)
+    assert scene.name.text == "W" * 24  # typing stops at the limit
+    surface = pygame.Surface((480, 600))
+    strip = pygame.Rect(scene.name.rect.right + 1, scene.name.rect.y, 480 - scene.name.rect.right
+                        - 1, scene.name.rect.height)  # fmt: skip
+
+    def right_of_box() -> bytes:
+        manager.draw(surface)
+        return pygame.image.tobytes(surface.subsurface(strip), "RGB")
+
+    long = right_of_box()
+    scene.name.text = ""
+    assert right_of_box() == long  # nothing of the 24 W's is drawn past the box
+
+    scene._focus(scene.address)
+    manager.dispatch(Key(pygame.K_RETURN))  # no name: the reason under the name's field
+    assert scene.name.error == "Your name: a name has 1 to 24 characters."
+    assert scene.error == "" and scene.name.focused and scene.address.error == ""
+    manager.draw(surface)
+    type_text(manager, "Zoe")  # typing clears it
+    assert scene.name.text == "Zoe" and scene.name.error == ""
+    manager.dispatch(Key(pygame.K_RETURN))
+    assert scene.address.error == "the address has a bad port number" and scene.address.focused
+    assert scene.name.error == "" and scene.stage == "form"

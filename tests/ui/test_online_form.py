@@ -47,7 +47,7 @@ def test_only_an_address_the_server_answered_is_remembered(canasta_home: Path) -
         assert isinstance(lobby, LobbyScene)
         lobby.address.text = "ws://127.0.0.1:8765BobX"
         lobby.connect()
-        assert lobby.link is None and lobby.error == PORT_WORDS
+        assert lobby.link is None and lobby.address.error == PORT_WORDS  # beside the field
         lobby.draw(window)
         assert app.session.settings.server_address == "ws://10.0.0.7:8765"
 
