@@ -35,6 +35,8 @@ from canasta.net.protocol import (
 )
 from canasta.net.remote import RemoteTableControl
 
+#: Seconds between tries to reach the server again from the lobby.
+RETRY_SECONDS = 3.0
 #: Seconds a notice from the server stays on the table's line.
 NOTICE_SECONDS = 8.0
 
@@ -95,6 +97,8 @@ class OnlineLink:
         self.failed = False
         self.seat_gone = False
         self.on_welcome: Callable[[], None] | None = None
+        self._closed = False
+        self._retry_at = 0.0
         self.waiting_next = False
         self.notice: tuple[str, float] | None = None
         self._connecting: Future[Any] | None = self.client.request(self._connect)
@@ -183,25 +187,35 @@ class OnlineLink:
 
     def close(self) -> None:
         """Close the connection and stop its thread (returns at once)."""
+        self._closed = True
         self.client.close_soon()
 
     # Messages --------------------------------------------------------------------------------
 
     def pump(self) -> None:
-        """Take every message that arrived (never waits); call it every frame."""
+        """Take every message that arrived (never waits); call it every frame. In the lobby
+        (no seat, so no token to come back with), a lost connection is tried again at once
+        and then every :data:`RETRY_SECONDS` until the server answers."""
         if self._connecting is not None and self._connecting.done():
             error = self._connecting.exception()
-            if error is not None:
+            if error is not None and self.welcomed:  # a retry from the lobby: said by `lost`
+                self.client.problem = None
+            elif error is not None:
                 self.problem = self.client.problem or str(error)
                 self.client.problem = None
             self.welcomed = self.welcomed or error is None
             self.failed = not self.welcomed
-            if self.welcomed and self.on_welcome is not None:
+            if error is None and self.on_welcome is not None:
                 self.on_welcome()
             self._connecting = None
+        if self.lost and self._connecting is None and self.now() >= self._retry_at:
+            self._retry_at = self.now() + RETRY_SECONDS
+            self._connecting = self.client.request(self._connect)
         for message in self.client.poll():
             self._take(message)
-        if self.client.problem is not None and self.problem is None:
+        if self.lost:  # the tries say nothing more than the connection line does
+            self.problem = self.client.problem = None
+        elif self.client.problem is not None and self.problem is None:
             self.problem = self.client.problem
             self.client.problem = None
 
@@ -254,6 +268,13 @@ class OnlineLink:
         return self.welcomed and self.client.status == "connected"
 
     @property
+    def lost(self) -> bool:
+        """True while the lobby's connection is lost and being tried again (a seated
+        connection comes back by itself with its token: "Reconnecting…")."""
+        return (self.welcomed and self.table is None and not self._closed
+                and self.client.status == "closed")  # fmt: skip
+
+    @property
     def started(self) -> bool:
         """True once the table's game has started (its first view arrived)."""
         return self.game is not None
@@ -272,6 +293,8 @@ class OnlineLink:
 
     def connection_line(self) -> str:
         """The connection's state in plain words ("Reconnecting…"), or ""."""
+        if self.lost:
+            return _("Lost the connection to the server: reconnecting…")
         if self.problem is not None and not self.connected:
             return self.problem
         return self.client.status_text() if self.welcomed else _("Connecting…")
@@ -308,4 +331,4 @@ class OnlineLink:
         return " \u00b7 ".join(parts)
 
 
-__all__ = ["NOTICE_SECONDS", "OnlineLink", "table_rules"]
+__all__ = ["NOTICE_SECONDS", "RETRY_SECONDS", "OnlineLink", "table_rules"]

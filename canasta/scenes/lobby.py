@@ -67,6 +67,8 @@ class LobbyLink(Protocol):
     @property
     def seat_gone(self) -> bool: ...  # noqa: D102
     @property
+    def lost(self) -> bool: ...  # noqa: D102
+    @property
     def connected(self) -> bool: ...  # noqa: D102
     @property
     def started(self) -> bool: ...  # noqa: D102
@@ -408,6 +410,8 @@ class LobbyScene(Scene):
         link.pump()
         if link.problem:
             self.error = link.problem
+        elif link.lost:  # the connection line says so; an older problem is past
+            self.error = ""
         if link.failed:  # back to the form, the reason under it
             if link.seat_gone and self.forget is not None:
                 self.forget()

@@ -154,3 +154,55 @@ def test_a_turn_the_clock_played_is_said_on_the_table_line() -> None:
         client.inbox.append(Event(seq=5, seat=1, move="draw", count=1))
         link.pump()
         assert link.table_line() == ""
+
+
+class RetryClient(StubClient):
+    """Each request gets a future of its own, which the test answers."""
+
+    def __init__(self, url: str, name: str, token: str | None = None) -> None:
+        super().__init__(url, name, token)
+        self.futures: list[Future[Any]] = []
+
+    def request(self, make: Any) -> Future[Any]:
+        self.sent.append(make)
+        self.futures.append(Future())
+        return self.futures[-1]
+
+
+def test_the_lobby_reconnects_by_itself_after_the_server_drops() -> None:
+    """In the lobby there is no seat token, so the client does not come back by itself:
+    the link tries again at once, then every RETRY_SECONDS (an injected clock), saying so
+    in plain words, and takes the list of tables again once the server answers."""
+    from canasta.net.link import RETRY_SECONDS
+    from canasta.net.protocol import LobbyList
+
+    now = [10.0]
+    link = OnlineLink("ws://h:1", "Ann", make_client=RetryClient, now=lambda: now[0])  # type: ignore[arg-type]
+    client: RetryClient = link.client  # type: ignore[assignment]
+    client.futures[0].set_result(None)
+    client.inbox.append(LobbyList(tables=[table()]))
+    link.pump()
+    assert link.connected and not link.lost and len(client.futures) == 1
+    client.status = "closed"  # the server went away
+    link.pump()
+    assert link.lost and len(client.futures) == 2  # tried again at once
+    assert link.connection_line() == "Lost the connection to the server: reconnecting…"
+    client.problem = "cannot reach the server (is it running, and is the address right?)"
+    client.futures[1].set_exception(ConnectionRefusedError())
+    link.pump()
+    assert link.problem is None and not link.failed  # not back to the form
+    assert link.connection_line() == "Lost the connection to the server: reconnecting…"
+    now[0] += RETRY_SECONDS - 0.5
+    link.pump()
+    assert len(client.futures) == 2  # not yet
+    now[0] += 1.0
+    link.pump()
+    assert len(client.futures) == 3  # the next try
+    client.status = "connected"  # the server is back
+    client.futures[2].set_result(None)
+    client.inbox.append(LobbyList(tables=[]))
+    link.pump()
+    assert link.connected and not link.lost and link.connection_line() == ""
+    assert link.tables == []  # the list taken again
+    link.close()
+    assert not link.lost  # closed on purpose: nothing to try again

@@ -41,6 +41,7 @@ class FakeLink:
     problem: str | None = None
     failed: bool = False
     seat_gone: bool = False
+    lost: bool = False
     connected: bool = True
     started: bool = False
 
@@ -289,3 +290,12 @@ def test_the_name_stops_at_24_characters_stays_in_its_box_and_its_error_shows_be
     manager.dispatch(Key(pygame.K_RETURN))
     assert scene.address.error == "the address has a bad port number" and scene.address.focused
     assert scene.name.error == "" and scene.stage == "form"
+
+
+def test_a_lost_lobby_connection_clears_an_older_problem_for_the_reconnecting_line() -> None:
+    link = FakeLink()
+    manager, scene, *_ = make(link=link)
+    scene.error = "That table's game has started"
+    link.lost = True
+    scene.update(1 / 30)
+    assert scene.error == "" and scene.stage == "lobby"
