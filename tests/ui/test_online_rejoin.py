@@ -119,6 +119,7 @@ def test_a_closed_window_rejoins_its_table_mid_turn(
         kept = w.app.session.store.load_seat()
         assert kept == OnlineSeat(url=server.url, name="Ann", table=link.table.id, chair=0,
                                   token=link.token, players=["Ann", "Bob"])  # fmt: skip
+        assert w.app.session.store.paths.seat.stat().st_mode & 0o777 == 0o600  # owner only
         ann = table.controller
         bob = w.bob.game
         assert isinstance(ann, RemoteTableControl) and bob is not None
