@@ -98,6 +98,7 @@ class OnlineLink:
         self.seat_gone = False
         self.on_welcome: Callable[[], None] | None = None
         self._closed = False
+        self._told_welcome = False
         self._retry_at = 0.0
         self.waiting_next = False
         self.notice: tuple[str, float] | None = None
@@ -205,14 +206,16 @@ class OnlineLink:
                 self.client.problem = None
             self.welcomed = self.welcomed or error is None
             self.failed = not self.welcomed
-            if error is None and self.on_welcome is not None:
-                self.on_welcome()
             self._connecting = None
         if self.lost and self._connecting is None and self.now() >= self._retry_at:
             self._retry_at = self.now() + RETRY_SECONDS
             self._connecting = self.client.request(self._connect)
         for message in self.client.poll():
             self._take(message)
+        if self.welcomed and not self._told_welcome:  # by the list or the finished hello
+            self._told_welcome = True
+            if self.on_welcome is not None:
+                self.on_welcome()
         if self.lost:  # the tries say nothing more than the connection line does
             self.problem = self.client.problem = None
         elif self.client.problem is not None and self.problem is None:
