@@ -26,11 +26,12 @@ from canasta.engine.state import EndReason, HandState, Phase, meld_kind
 from canasta.engine.words import move_words
 
 from .events import Applied, Event, HandEnded, Refused, TurnReset
+from .intents import SelectionIntents
 from .interface import CANASTA, TableView
 from .worker import Worker
 
 
-class TableController:
+class TableController(SelectionIntents):
     """Owns a :class:`Game` and the players in its seats.
 
     Args:
@@ -328,47 +329,7 @@ class TableController:
         self._version += 1
         return hand
 
-    # Intents from the table: selections of cards turned into moves ---------------------------
-
-    def intent_draw(self) -> Refusal | None:
-        """The person clicked the stock (once it is empty at the Classic table: declined the
-        pile, which ends the hand; matrix row 18)."""
-        hand = self.hand
-        if not hand.stock and hand.check(Move(MoveType.DECLINE)) is None:
-            return self.submit(Move(MoveType.DECLINE))
-        return self.submit(Move(MoveType.DRAW))
-
-    def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:
-        """The person took the pile with these hand cards (none: onto the side's meld)."""
-        return self.submit(Move(MoveType.TAKE, cards))
-
-    def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
-        """The person clicked the pile with a selection to discard (exactly one card)."""
-        if len(cards) != 1:
-            return self._refuse(Refusal(Code.DISCARD_ONE))
-        return self.submit(Move(MoveType.DISCARD, cards))
-
-    def intent_meld(self, cards: tuple[int, ...]) -> Refusal | None:
-        """The person clicked the meld area with a selection: a new meld, or an addition
-        to the side's meld of that rank (one meld per rank)."""
-        kind = meld_kind(cards)
-        if not cards:
-            return self._refuse(Refusal(Code.SELECT_TO_MELD))
-        if kind < 0:
-            return self._refuse(Refusal(Code.WILDS_NEED_TARGET))
-        if kind in self.hand.melds[self.hand.side]:
-            return self.submit(Move(MoveType.LAYOFF, cards, kind))
-        return self.submit(Move(MoveType.MELD, cards))
-
-    def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> Refusal | None:
-        """The person clicked the side's meld of ``kind`` with a selection."""
-        if not cards:
-            return self._refuse(Refusal(Code.SELECT_TO_LAY_OFF))
-        return self.submit(Move(MoveType.LAYOFF, cards, kind))
-
-    def intent_layoff_on_opponents(self) -> Refusal:
-        """The person dropped cards on the other side's meld: always refused."""
-        return self._refuse(Refusal(Code.OPPONENTS_MELD))
+    # Intents from the table (the selections turned into moves: SelectionIntents) -----------
 
     def explain_take_refusal(self) -> Refusal | None:
         """Emit why the pile cannot be taken at all now (its top card, an empty pile), if so.
@@ -397,14 +358,6 @@ class TableController:
         kind = CARD_KIND[hand.pile[-1]]
         pair = tuple(c for c in hand.hands[hand.turn] if CARD_KIND[c] == kind)[:2]
         return pair if len(pair) == 2 else ()
-
-    def intent_ask(self) -> Refusal | None:
-        """The person asked the partner "may I go out?"."""
-        return self.submit(Move(MoveType.ASK))
-
-    def intent_answer(self, yes: bool) -> Refusal | None:
-        """The person answered the partner's question."""
-        return self.submit(Move(MoveType.YES if yes else MoveType.NO))
 
     def can_ask(self) -> bool:
         """True when the ask button should show (the person could ask now)."""
@@ -436,9 +389,21 @@ class TableController:
         refusal = check_finish(hand, moves)
         return moves if refusal is None else refusal
 
+    # The hooks of SelectionIntents --------------------------------------------------------
+
+    def _submit_move(self, move: Move) -> Refusal | None:
+        return self.submit(move)
+
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         self.events.append(Refused(refusal, message or refusal.message()))
         return refusal
+
+    def _side_melds(self) -> dict[int, list[int]]:
+        return self.hand.melds[self.hand.side]
+
+    def _may_decline(self) -> bool:
+        hand = self.hand
+        return not hand.stock and hand.check(Move(MoveType.DECLINE)) is None
 
 
 __all__ = [

@@ -31,6 +31,7 @@ from typing import Any
 from canasta.ai.hard import Advice
 from canasta.ai.world import sample_state
 from canasta.controller import Applied, Event, HandEnded, Refused, TableView
+from canasta.controller.intents import SelectionIntents
 from canasta.controller.interface import CANASTA
 from canasta.engine.cards import CARD_CODE, CARD_KIND, is_wild_kind
 from canasta.engine.finish import check_finish, check_plan
@@ -140,7 +141,7 @@ def move_of(text: str, seat: int, before: ViewModel, after: ViewModel | None) ->
     raise ValueError(f"not a move: {text!r}")
 
 
-class RemoteTableControl:
+class RemoteTableControl(SelectionIntents):
     """One seat at a server's table, behind the controller interface.
 
     Args:
@@ -394,7 +395,7 @@ class RemoteTableControl:
 
     # The person's intents --------------------------------------------------------------------
 
-    def _submit(self, move: Move) -> Refusal | None:
+    def _submit_move(self, move: Move) -> Refusal | None:
         if not self.person_to_move():
             return self._refuse(Refusal(Code.NOT_YOUR_TURN, {"mover": self.model.mover}))
         refusal = self._check(move)
@@ -409,50 +410,11 @@ class RemoteTableControl:
         self.events.append(Refused(refusal, message or refusal.message()))
         return refusal
 
-    def intent_draw(self) -> Refusal | None:
-        """Draw from the stock (with the stock empty at the Classic table: decline)."""
-        if self.model.stock_size == 0 and self._check(Move(MoveType.DECLINE)) is None:
-            return self._submit(Move(MoveType.DECLINE))
-        return self._submit(Move(MoveType.DRAW))
+    def _side_melds(self) -> dict[int, tuple[int, ...]]:
+        return self.seen.melds[self.seen.side]
 
-    def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:
-        """Take the pile with these hand cards (none: onto the side's meld)."""
-        return self._submit(Move(MoveType.TAKE, cards))
-
-    def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
-        """Discard the selection (exactly one card)."""
-        if len(cards) != 1:
-            return self._refuse(Refusal(Code.DISCARD_ONE))
-        return self._submit(Move(MoveType.DISCARD, cards))
-
-    def intent_meld(self, cards: tuple[int, ...]) -> Refusal | None:
-        """Meld the selection, or add it to the side's meld of its rank."""
-        kind = meld_kind(cards)
-        if not cards:
-            return self._refuse(Refusal(Code.SELECT_TO_MELD))
-        if kind < 0:
-            return self._refuse(Refusal(Code.WILDS_NEED_TARGET))
-        if kind in self.seen.melds[self.seen.side]:
-            return self._submit(Move(MoveType.LAYOFF, cards, kind))
-        return self._submit(Move(MoveType.MELD, cards))
-
-    def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> Refusal | None:
-        """Add the selection to the side's meld of ``kind``."""
-        if not cards:
-            return self._refuse(Refusal(Code.SELECT_TO_LAY_OFF))
-        return self._submit(Move(MoveType.LAYOFF, cards, kind))
-
-    def intent_layoff_on_opponents(self) -> Refusal:
-        """Cards dropped on the other side's meld: always refused."""
-        return self._refuse(Refusal(Code.OPPONENTS_MELD))
-
-    def intent_ask(self) -> Refusal | None:
-        """Ask the partner (a person elsewhere, or a computer) "may I go out?"."""
-        return self._submit(Move(MoveType.ASK))
-
-    def intent_answer(self, yes: bool) -> Refusal | None:
-        """Answer the partner's question."""
-        return self._submit(Move(MoveType.YES if yes else MoveType.NO))
+    def _may_decline(self) -> bool:
+        return self.model.stock_size == 0 and self._check(Move(MoveType.DECLINE)) is None
 
     def explain_take_refusal(self) -> Refusal | None:
         """Refuse (and queue why) when no cards at all could take the pile now."""

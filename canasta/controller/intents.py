@@ -1,0 +1,86 @@
+"""The person's selections turned into moves: one mapping for every table controller.
+
+This machine's :class:`~.table.TableController` and the online
+:class:`~canasta.net.remote.RemoteTableControl` both take the table's intents (a click on
+the stock, the pile, the meld area or a meld, with the cards selected) through
+:class:`SelectionIntents`; they differ only in how a move is then played (here, or sent to
+the server) and where the side's melds are read from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from canasta.engine.core import meld_kind
+from canasta.engine.moves import Move, MoveType
+from canasta.engine.refusals import Code, Refusal
+
+
+class SelectionIntents:
+    """The intents of :class:`~.interface.TableControl` that turn a selection into a move.
+
+    A class using it provides four hooks: :meth:`_submit_move` (play or send a move; the
+    refusal, or None once it is made), :meth:`_refuse` (queue a refusal for the screen and
+    return it), :meth:`_side_melds` (the kinds of the person's side's melds) and
+    :meth:`_may_decline` (the stock is empty and declining the pile is legal: Classic,
+    matrix row 18).
+    """
+
+    def _submit_move(self, move: Move) -> Refusal | None:
+        raise NotImplementedError
+
+    def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
+        raise NotImplementedError
+
+    def _side_melds(self) -> Container[int]:
+        raise NotImplementedError
+
+    def _may_decline(self) -> bool:
+        raise NotImplementedError
+
+    def intent_draw(self) -> Refusal | None:
+        """The person clicked the stock (once it is empty at the Classic table: declined the
+        pile, which ends the hand; matrix row 18)."""
+        if self._may_decline():
+            return self._submit_move(Move(MoveType.DECLINE))
+        return self._submit_move(Move(MoveType.DRAW))
+
+    def intent_take(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person took the pile with these hand cards (none: onto the side's meld)."""
+        return self._submit_move(Move(MoveType.TAKE, cards))
+
+    def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the pile with a selection to discard (exactly one card)."""
+        if len(cards) != 1:
+            return self._refuse(Refusal(Code.DISCARD_ONE))
+        return self._submit_move(Move(MoveType.DISCARD, cards))
+
+    def intent_meld(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the meld area with a selection: a new meld, or an addition
+        to the side's meld of that rank (one meld per rank)."""
+        kind = meld_kind(cards)
+        if not cards:
+            return self._refuse(Refusal(Code.SELECT_TO_MELD))
+        if kind < 0:
+            return self._refuse(Refusal(Code.WILDS_NEED_TARGET))
+        if kind in self._side_melds():
+            return self._submit_move(Move(MoveType.LAYOFF, cards, kind))
+        return self._submit_move(Move(MoveType.MELD, cards))
+
+    def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked the side's meld of ``kind`` with a selection."""
+        if not cards:
+            return self._refuse(Refusal(Code.SELECT_TO_LAY_OFF))
+        return self._submit_move(Move(MoveType.LAYOFF, cards, kind))
+
+    def intent_layoff_on_opponents(self) -> Refusal:
+        """The person dropped cards on the other side's meld: always refused."""
+        return self._refuse(Refusal(Code.OPPONENTS_MELD))
+
+    def intent_ask(self) -> Refusal | None:
+        """Ask the partner "may I go out?" (a computer here, or a person elsewhere)."""
+        return self._submit_move(Move(MoveType.ASK))
+
+    def intent_answer(self, yes: bool) -> Refusal | None:
+        """The person answered the partner's question "may I go out?"."""
+        return self._submit_move(Move(MoveType.YES if yes else MoveType.NO))
