@@ -9,7 +9,7 @@ the server) and where the side's melds are read from.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Iterable, Sequence
 
 from canasta.engine.core import meld_kind
 from canasta.engine.moves import Move, MoveType
@@ -32,7 +32,7 @@ class SelectionIntents:
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         raise NotImplementedError
 
-    def _side_melds(self) -> Container[int]:
+    def _side_melds(self) -> Iterable[int]:
         raise NotImplementedError
 
     def _may_decline(self) -> bool:
@@ -76,6 +76,22 @@ class SelectionIntents:
     def intent_layoff_on_opponents(self) -> Refusal:
         """The person dropped cards on the other side's meld: always refused."""
         return self._refuse(Refusal(Code.OPPONENTS_MELD))
+
+    def plan_moves(self, groups: Sequence[tuple[int, ...]]) -> list[Move]:
+        """Planned groups of hand cards as moves: each group melds, or joins the side's
+        meld of its rank (or, all wild cards, the meld of the last natural group)."""
+        made = set(self._side_melds())
+        moves: list[Move] = []
+        for group in groups:
+            kind = meld_kind(group)
+            if kind < 0:  # wild cards only: onto the last natural group's meld
+                kind = next((meld_kind(g) for g in reversed(groups) if meld_kind(g) >= 0), -1)
+            if kind in made:
+                moves.append(Move(MoveType.LAYOFF, group, kind))
+            else:
+                moves.append(Move(MoveType.MELD, group))
+                made.add(kind)
+        return moves
 
     def intent_ask(self) -> Refusal | None:
         """Ask the partner "may I go out?" (a computer here, or a person elsewhere)."""

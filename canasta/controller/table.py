@@ -11,7 +11,6 @@ the same way from the hard level (:meth:`TableController.request_hint`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
 
 from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer
@@ -22,7 +21,7 @@ from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
-from canasta.engine.state import EndReason, HandState, Phase, meld_kind
+from canasta.engine.state import EndReason, HandState, Phase
 from canasta.engine.words import move_words
 
 from .events import Applied, Event, HandEnded, Refused, TurnReset
@@ -362,23 +361,6 @@ class TableController(SelectionIntents):
     def can_ask(self) -> bool:
         """True when the ask button should show (the person could ask now)."""
         return self.person_to_move() and self.hand.check(Move(MoveType.ASK)) is None
-
-    def plan_moves(self, groups: Sequence[tuple[int, ...]]) -> list[Move]:
-        """Planned groups of hand cards as moves: each group melds, or joins the side's
-        meld of its rank (or, all wild cards, the meld of the last natural group)."""
-        hand = self.hand
-        made = set(hand.melds[hand.side])
-        moves: list[Move] = []
-        for group in groups:
-            kind = meld_kind(group)
-            if kind < 0:  # wild cards only: onto the last natural group's meld
-                kind = next((meld_kind(g) for g in reversed(groups) if meld_kind(g) >= 0), -1)
-            if kind in made:
-                moves.append(Move(MoveType.LAYOFF, group, kind))
-            else:
-                moves.append(Move(MoveType.MELD, group))
-                made.add(kind)
-        return moves
 
     def find_finish(self, moves: list[Move] | None = None) -> list[Move] | Refusal:
         """``moves`` when they are a complete legal way out for the person, else why not;

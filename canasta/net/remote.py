@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import HandScore, SideScore
-from canasta.engine.state import HandState, meld_kind
+from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 from canasta.engine.words import move_words
 from canasta.i18n import N_, _
@@ -432,22 +432,6 @@ class RemoteTableControl(SelectionIntents):
         kind = CARD_KIND[pile[-1]]
         pair = tuple(c for c in self.model.hand if CARD_KIND[c] == kind)[:2]
         return pair if len(pair) == 2 else ()
-
-    def plan_moves(self, groups: Sequence[tuple[int, ...]]) -> list[Move]:
-        """Planned groups of hand cards as moves: each group melds, or joins the side's
-        meld of its rank (all wild cards: the meld of the last natural group)."""
-        made = set(self.seen.melds[self.seen.side])
-        moves: list[Move] = []
-        for group in groups:
-            kind = meld_kind(group)
-            if kind < 0:
-                kind = next((meld_kind(g) for g in reversed(groups) if meld_kind(g) >= 0), -1)
-            if kind in made:
-                moves.append(Move(MoveType.LAYOFF, group, kind))
-            else:
-                moves.append(Move(MoveType.MELD, group))
-                made.add(kind)
-        return moves
 
     def submit_plan(self, moves: list[Move]) -> Refusal | None:
         """Check a plan of moves as a whole on the shadow, then send all of it."""
