@@ -14,6 +14,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -36,7 +37,7 @@ from canasta.app_window import (
     usable_position,
     window_position,
 )
-from canasta.controller import DecisionWorker, TableController, Worker
+from canasta.controller import DecisionWorker, TableControl, TableController, Worker
 from canasta.engine import Game
 from canasta.i18n import _, language, set_language, system_language
 from canasta.persistence import Store
@@ -383,28 +384,43 @@ class App:
         self.tell()
 
     def _seat(self, game: Game, level: str) -> None:
-        settings = self.session.settings
         person = None if self.demo else 0
         seats = seat_players(game.rules.players, person, level, game.seed)
         controller = TableController(
             game, seats, worker=self.decision_worker(), hint_seed=game.seed
         )
-        look = self.look
         self.controller = controller
-        self.table = TableScene(
+        self.table = self.table_scene(
             controller,
             lambda _table: self.hand_over(controller),
             self.home,
-            sound=self.sound,
-            theme=look.theme,
-            speed=settings.speed_factor,
-            descending=settings.sort_order == "descending",
-            cards=look.cards,
             on_turn_end=lambda _table: self.turn_ended(controller),
         )
         self.manager.clear()
         self.manager.push(self.table)
         self.tell()
+
+    def table_scene(
+        self,
+        control: TableControl,
+        on_hand_over: Callable[[TableControl], None],
+        on_menu: Callable[[], None],
+        **extra: Any,
+    ) -> TableScene:
+        """A table scene over ``control`` (this machine's controller or an online one)
+        drawn in the player's look and speed; ``extra``: the scene's other keywords."""
+        look, settings = self.look, self.session.settings
+        return TableScene(
+            control,
+            on_hand_over,
+            on_menu,
+            sound=self.sound,
+            theme=look.theme,
+            speed=settings.speed_factor,
+            descending=settings.sort_order == "descending",
+            cards=look.cards,
+            **extra,
+        )
 
     def turn_ended(self, controller: TableController) -> None:
         """A turn boundary at the table: save (and count a finished hand or game)."""

@@ -129,18 +129,8 @@ class OnlineLauncher:
             app.session.store.save_seat(OnlineSeat(url=link_.url, name=link_.name,
                                                    table=link_.table.id, chair=link_.chair,
                                                    token=link_.token, players=names))  # fmt: skip
-        look = app.look
-        settings = app.session.settings
-        self.table = TableScene(
-            control,
-            lambda _table: self.hand_over(control),
-            self.menu,
-            sound=app.sound,
-            theme=look.theme,
-            speed=settings.speed_factor,
-            descending=settings.sort_order == "descending",
-            cards=look.cards,
-            status=link_.table_line,
+        self.table = app.table_scene(
+            control, lambda _table: self.hand_over(control), self.menu, status=link_.table_line
         )
         app.manager.clear()
         app.manager.push(self.table)
