@@ -450,7 +450,8 @@ class App:
         )
 
     def turn_ended(self, controller: TableController) -> None:
-        """A turn boundary at the table: save (and count a finished hand or game)."""
+        """A save point at the table (a turn boundary, or the person's stock draw, pile
+        take, answer or reset): save (and count a finished hand or game)."""
         self.session.turn_ended()
         self.tell()
 

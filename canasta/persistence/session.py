@@ -1,8 +1,11 @@
 """The game in progress and the files: autosave, stats and records at the right moments.
 
 The app calls :meth:`Session.turn_ended` at every turn boundary (a discard, the end of a
-hand) and :meth:`Session.next_hand` to deal on; the session saves the game each time, so
-killing the process loses at most the turn being played. When a hand ends it counts the
+hand), after each of the person's moves a reset does not undo (a stock draw, the question
+about going out and its answer) and after a pile take or a reset, and
+:meth:`Session.next_hand` to deal on; the session saves the game each time, so killing
+the process loses at most the melds and lay-offs of the turn being played, and never
+takes back a stock draw. When a hand ends it counts the
 person's stats; when the game ends it writes the game record (if replays are on, keeping
 only the newest ``replays_kept`` records) and forgets the save. Every step is safe to
 repeat after a crash: stats count each hand and game once, and a record is written once.
@@ -223,7 +226,8 @@ class Session:
         return saved.game
 
     def turn_ended(self) -> None:
-        """A turn ended (or the hand did): save, and count a finished hand or game."""
+        """A save point at the table (a turn or the hand ended, or the person made a move
+        that is not taken back; see the module): save, and count a finished hand or game."""
         saved = self.current
         if saved is None or not self.tracked:
             self.save_point()

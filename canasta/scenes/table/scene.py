@@ -78,8 +78,13 @@ PACE = {
 ANY_TIME = ("help", "clear")
 #: Actions a key may ask for while the partner asks the person.
 WHILE_ASKED = ("yes", "no", *ANY_TIME)
+#: The person's moves after which the game is saved at once, besides every discard: a
+#: stock draw shows a card, so leaving and continuing must not take it back (the turn's
+#: Reset keeps it too); a pile take and the going-out question and answer are saved
+#: likewise, so that Continue brings back the turn as the person left it.
+SAVED_AFTER = frozenset({MoveType.DRAW, MoveType.TAKE, MoveType.ASK, MoveType.YES, MoveType.NO})
 
-__all__ = ["PACE", "TableScene", "TableSprite"]
+__all__ = ["PACE", "SAVED_AFTER", "TableScene", "TableSprite"]
 
 #: The trace of play (``canasta.logs``): every move, wait, reset and hand end, at DEBUG.
 TRACE = logging.getLogger("canasta.trace")
@@ -96,8 +101,11 @@ class TableScene(Scene):
             (every animation's duration is divided by it).
         cards: face style, deck back, suit palette and large-index choice.
         descending: show the person's hand from Aces down (default 4s up).
-        on_turn_end: called with the controller at every turn boundary (a discard, the
-            end of the hand), e.g. to save the game.
+        on_turn_end: called with the controller at every save point: a turn boundary (a
+            discard, the end of the hand), and every move of the person's that a real
+            table would not take back (a stock draw, a pile take, a question or answer
+            about going out) or a reset; e.g. to save the game, so that leaving and
+            continuing cannot take back a stock draw (see :data:`SAVED_AFTER`).
         status: the table's own line, shown before the prompt in the message strip when
             it has something to say (online: "Reconnecting…", who is away, the turn clock).
 
@@ -410,7 +418,8 @@ class TableScene(Scene):
     def sync(self) -> None:
         """Drain the controller's events (messages, sounds), then move the cards."""
         events = self.controller.drain_events()
-        boundary = False
+        boundary = False  # a save point (see on_turn_end)
+        person = self.controller.person
         for event in events:
             if isinstance(event, Refused):
                 self.toast.show(event.message, 3.2)
@@ -418,13 +427,18 @@ class TableScene(Scene):
             elif isinstance(event, Applied):
                 self._moves_seen += 1
                 self._sound_for(event)
-                boundary = boundary or event.move.type is MoveType.DISCARD
+                boundary = (
+                    boundary
+                    or event.move.type is MoveType.DISCARD
+                    or (event.seat == person and event.move.type in SAVED_AFTER)
+                )
                 self.bubble.on_applied(event)
                 if TRACE.isEnabledFor(logging.DEBUG):
                     size = self.controller.view().seen.hand_sizes[event.seat]
                     TRACE.debug("move seat=%d %s hand=%d", event.seat, event.text, size)
             elif isinstance(event, TurnReset):
                 self._moves_seen += 1
+                boundary = True  # a reset of a pile take is saved as the reset left it
                 self.toast.show(_("Turn reset."), 1.5)
                 TRACE.debug("reset seat=%d", event.seat)
             elif isinstance(event, HandEnded):
