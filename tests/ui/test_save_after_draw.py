@@ -33,9 +33,9 @@ def at_person_draw(request: pytest.FixtureRequest) -> tuple[App, TableScene]:
     for _ in range(2000):
         pump(app, 0.1)
         hand = table.controller.hand
-        if table.controller.person_to_move() and hand.phase is Phase.DRAW:
-            if not table.animator.busy:
-                return app, table
+        waiting = table.controller.person_to_move() and hand.phase is Phase.DRAW
+        if waiting and not table.animator.busy:
+            return app, table
     pytest.fail("the person never came to draw")
 
 
