@@ -207,15 +207,18 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
     # The records; the controller's interface and events (the remote table implements
-    # them); the catalogue of words; the one rule for names, shared with the settings.
+    # them); the catalogue of words; the one rule for names, shared with the settings;
+    # the one nesting check of JSON, shared with the files.
     allowed += ("canasta.records", "canasta.controller", "canasta.i18n", "canasta.names")
+    allowed += ("canasta.reading",)
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 
 def test_protocol_loads_pydantic_only() -> None:
     loaded = loaded_after("import canasta.net.protocol")
     assert "websockets" not in loaded["new"] and "pygame" not in loaded["new"]
-    allowed = ("canasta.net", "canasta.names")  # names: checked as the settings check them
+    # names: checked as the settings check them; reading: the one nesting check of JSON
+    allowed = ("canasta.net", "canasta.names", "canasta.reading")
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from canasta.names import check_name
+from canasta.reading import TooDeepError, loads_json
 
 #: The protocol's version; a hello with another one is refused with code ``version``.
 PROTOCOL_VERSION = 1
@@ -172,8 +173,8 @@ def parse_client(data: str | bytes) -> Any:
     if size > MAX_CLIENT_BYTES:
         raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_BYTES} bytes")
     try:
-        value = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        value = loads_json(data)
+    except (json.JSONDecodeError, UnicodeDecodeError, TooDeepError):
         raise ProtocolError("bad_json", "the message is not JSON") from None
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")

@@ -39,6 +39,7 @@ from canasta.persistence.saves import (
     hand_record,
     now_text,
 )
+from canasta.reading import TooDeepError, loads_json
 
 #: Format 2 added the seats; format 1 records are read as seat 0 the person, the others
 #: computers at the record's level.
@@ -153,10 +154,12 @@ def parse_record(text: str | bytes) -> GameRecordModel:
             or wrong-typed field (the message names the field).
     """
     try:
-        data = json.loads(text)
+        data = loads_json(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
         raise RecordError(f"the game record is not JSON ({reason})") from None
+    except TooDeepError as error:
+        raise RecordError(f"the game record is {error}") from None
     if isinstance(data, dict) and data.get("schema_version") == 1:
         data = _from_format_1(data)
     try:

@@ -28,6 +28,7 @@ from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _, ngettext, number
 from canasta.names import NAME_LENGTH, check_name
 from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
+from canasta.reading import TooDeepError, loads_toml
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -632,8 +633,8 @@ def load_settings(
     if raw is None:
         return Settings(), []
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        data = loads_toml(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
         kept = move_aside(path)
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
         return Settings(), [

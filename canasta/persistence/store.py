@@ -15,7 +15,6 @@ and leaves the old file as it was.
 from __future__ import annotations
 
 import errno
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +49,7 @@ from canasta.persistence.saves import (
 from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings, load_settings, save_settings
 from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
+from canasta.reading import loads_json
 
 #: What each kind of file is called in a line for the player, and what happens next when
 #: it could not be written.
@@ -124,7 +124,7 @@ class Store:
         if raw is None:
             return Stats()
         try:
-            data = json.loads(raw)
+            data = loads_json(raw)
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:
@@ -187,7 +187,7 @@ class Store:
     def _peek_save(self) -> tuple[str | None, str | None]:
         try:
             raw = read_file(self.paths.save)
-            data = json.loads(raw) if raw is not None else None
+            data = loads_json(raw) if raw is not None else None
         except (StoreError, ValueError):
             return None, None
         if not isinstance(data, dict):
@@ -283,8 +283,8 @@ class Store:
         if raw is None:
             return None
         try:
-            return OnlineSeat.model_validate_json(raw)
-        except ValidationError as error:
+            return OnlineSeat.model_validate(loads_json(raw))
+        except (ValueError, ValidationError) as error:
             self._aside(path, N_("Your online seat"), _reason(error), N_("it is forgotten"))
             return None
 

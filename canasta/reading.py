@@ -1,0 +1,83 @@
+"""Reading JSON and TOML text that may be hostile: one check on how deeply it nests.
+
+Python's parsers recurse once per level of nesting, so a small file of a thousand ``[`` or
+``{"a":`` raises :class:`RecursionError`, which no reader expects. Every file the game
+reads (settings, stats, the saved game, finished games kept aside, game records,
+positions, the online seat) and every message the server reads goes through
+:func:`loads_json` or :func:`loads_toml`, which turn that into :class:`TooDeepError`, a
+:class:`ValueError` each reader already treats as a broken file. No file of the game nests
+anywhere near :data:`MAX_DEPTH` levels (a save nests 6 deep).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import Any
+
+#: The deepest nesting accepted (arrays and objects or tables, counted from the top: ``[]``
+#: is 1 level).
+MAX_DEPTH = 64
+
+
+class TooDeepError(ValueError):
+    """The text nests arrays or objects more than :data:`MAX_DEPTH` levels deep."""
+
+    def __init__(self) -> None:
+        super().__init__(f"nested too deeply (more than {MAX_DEPTH} levels)")
+
+
+def check_depth(data: object, limit: int = MAX_DEPTH) -> None:
+    """Refuse parsed data (lists and dicts) nested more than ``limit`` levels deep.
+
+    Walks the data without recursion, so any depth is safe to check.
+
+    Raises:
+        TooDeepError: when it is nested deeper.
+    """
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            raise TooDeepError
+        stack.extend((child, depth + 1) for child in children)
+
+
+def loads_json(text: str | bytes) -> Any:
+    """``json.loads`` that refuses deep nesting.
+
+    Raises:
+        json.JSONDecodeError: for text that is not JSON.
+        UnicodeDecodeError: for bytes that are not UTF-8.
+        TooDeepError: for JSON nested more than :data:`MAX_DEPTH` levels.
+    """
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise TooDeepError from None
+    check_depth(data)
+    return data
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` that refuses deep nesting.
+
+    Raises:
+        tomllib.TOMLDecodeError: for text that is not TOML.
+        TooDeepError: for arrays or tables nested more than :data:`MAX_DEPTH` levels.
+    """
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise TooDeepError from None
+    check_depth(data)
+    return data
+
+
+__all__ = ["MAX_DEPTH", "TooDeepError", "check_depth", "loads_json", "loads_toml"]
