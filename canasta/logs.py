@@ -5,6 +5,9 @@
 * a log file, ``canasta.log`` in platformdirs' user log folder (``$CANASTA_HOME/logs``
   when ``CANASTA_HOME`` is set), rotated at :data:`LOG_BYTES` with :data:`LOG_BACKUPS`
   old files kept, at INFO or the chosen level if lower;
+  A log file that fails to be written (a full disk, a folder made read-only) is dropped
+  after one plain warning on standard error (:class:`LogFile`): no traceback per record,
+  and closing it never raises;
 * standard error, at the chosen level (``--log-level``; WARNING by default);
 * with ``CANASTA_TRACE=1``, the trace on standard output: every move, every wait for the
   person, resets and the end of each hand, one line each, as ``move seat=0 draw ...``.
@@ -16,6 +19,7 @@ formatted when no one listens.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import os
@@ -75,9 +79,7 @@ def configure(
     path: Path | None = folder / LOG_FILE
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        written = logging.handlers.RotatingFileHandler(
-            folder / LOG_FILE, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
+        written = LogFile(folder / LOG_FILE)
     except OSError as error:
         root.warning("no log file: %s cannot be written (%s)", path, error.strerror or error)
         path = None
@@ -93,6 +95,69 @@ def configure(
     else:
         TRACE.setLevel(logging.NOTSET)
     return path
+
+
+class LogFile(logging.handlers.RotatingFileHandler):
+    """The rotated log file (:data:`LOG_BYTES`, :data:`LOG_BACKUPS`), dropped at its first
+    failure.
+
+    When writing, flushing, rotating or closing the file raises (``OSError``: the disk is
+    full, the folder became read-only; or ``ValueError``), one line goes to standard
+    error, ``canasta: WARNING: the log file PATH can no longer be written (REASON); the
+    game goes on without it``, the file is closed quietly and later records are dropped.
+    Logging's own handling would print a ``--- Logging error ---`` traceback for every
+    record and raise from :meth:`close`.
+
+    Args:
+        path: the log file.
+
+    Raises:
+        OSError: when the file cannot be opened (the caller says so and goes on without).
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+        #: True once the file failed: records are dropped.
+        self.failed = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write ``record`` (nothing once the file failed)."""
+        if not self.failed:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        """Called by logging inside :meth:`emit` when writing failed: give the file up."""
+        self._give_up(sys.exc_info()[1])
+
+    def flush(self) -> None:
+        """Flush the file (a failure gives it up)."""
+        if self.failed:
+            return
+        try:
+            super().flush()
+        except (OSError, ValueError) as error:
+            self._give_up(error)
+
+    def close(self) -> None:
+        """Close the file; never raises (a failure gives it up, with its one warning)."""
+        try:
+            super().close()
+        except (OSError, ValueError) as error:
+            self._give_up(error)
+
+    def _give_up(self, error: BaseException | None) -> None:
+        if self.failed:
+            return
+        self.failed = True
+        reason = getattr(error, "strerror", None) or error or "unknown error"
+        sys.stderr.write(
+            f"canasta: WARNING: the log file {self.baseFilename} can no longer be written "
+            f"({reason}); the game goes on without it\n"
+        )
+        stream, self.stream = self.stream, None
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
 
 
 def close() -> None:

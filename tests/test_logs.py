@@ -4,7 +4,11 @@ logger ``canasta.trace`` that a test reads."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import logging
+import os
 import subprocess
 import sys
 
@@ -131,3 +135,63 @@ def test_log_level_reaches_the_game(monkeypatch):
     assert main(["--log-level", "debug", "--players", "4"]) == 0
     assert given["log_level"] == logging.DEBUG and given["players"] == 4
     assert given["size"] is None  # the remembered size, unless --size is given
+
+
+class FullDisk(io.StringIO):
+    """A log stream on a full disk: every write, flush, seek and close raises ENOSPC."""
+
+    def _full(self, *args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    write = flush = seek = close = _full  # type: ignore[assignment]
+
+
+def log_file_handler() -> logs.LogFile:
+    [handler] = [h for h in logs._HANDLERS if isinstance(h, logs.LogFile)]
+    return handler
+
+
+def test_a_log_file_that_fails_is_dropped_after_one_plain_warning(tmp_path, capsys):
+    """Third tester, item 4: on a full disk every record printed a ``--- Logging error
+    ---`` traceback, and closing the log raised, so the game exited with status 1."""
+    path = logs.configure(folder=tmp_path)
+    handler = log_file_handler()
+    handler.stream = FullDisk()
+    log.info("an info line, for the file only")
+    log.warning("a warning")
+    log.info("another")
+    logs.close()  # does not raise
+    err = capsys.readouterr().err
+    assert "Logging error" not in err and "Traceback" not in err
+    assert err.splitlines() == [
+        f"canasta: WARNING: the log file {path} can no longer be written (No space left on "
+        "device); the game goes on without it",
+        "canasta: WARNING: a warning",
+    ]
+    assert handler.failed
+
+
+def test_a_full_tmpfs_log_folder_never_raises(tmp_path, capsys):
+    """The same on a real full disk: a 64 KB tmpfs, filled before the game logs."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], check=True)
+    try:
+        path = logs.configure(folder=disk / "logs")
+        assert path is not None
+        fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
+        with contextlib.suppress(OSError):
+            while os.write(fd, b"\0" * 1024):
+                pass
+        os.close(fd)
+        for i in range(20):
+            log.info("line %d of a game that goes on", i)
+        logs.close()
+        err = capsys.readouterr().err
+        assert err == (
+            f"canasta: WARNING: the log file {path} can no longer be written (No space left "
+            "on device); the game goes on without it\n"
+        )
+    finally:
+        logs.close()
+        subprocess.run(["umount", str(disk)], check=True)
