@@ -26,9 +26,11 @@ from canasta.app_replays import ReplayLauncher
 from canasta.app_window import (
     LANDSCAPE,
     TITLE,
+    desktop_at,
     desktop_sizes,
     display_hints,
     first_size,
+    fit_to_desktop,
     headless,
     move_window,
     portrait_size,
@@ -72,7 +74,8 @@ class App:
 
     Args:
         size: the free window's size (w, h) px (None: the size it had when the game last
-            closed, else :func:`canasta.app_window.first_size` of the desktop).
+            closed, else :func:`canasta.app_window.first_size` of the desktop; either one
+            fitted to the desktop it opens on, :func:`canasta.app_window.fit_to_desktop`).
         demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
         store: the files (default: the folders of :func:`canasta.persistence.default_paths`).
@@ -100,10 +103,11 @@ class App:
         self.session = Session(store or Store(), looks=look_choices())
         set_language(language or self.session.settings.language or system_language())
         remembered = self.session.settings.window_size
-        if size is None:
-            size = (
-                (remembered[0], remembered[1]) if remembered else first_size(max(desktop_sizes()))
-            )
+        if size is None:  # as last time, else the first size; fitted to the desktop
+            desktops = desktop_sizes()
+            size = (remembered[0], remembered[1]) if remembered else first_size(max(desktops))
+            size = fit_to_desktop(size, desktop_at(self.session.settings.window_position,
+                                                   desktops))  # fmt: skip
         self.free_size = size
         self.manager = SceneManager(size)
         self.demo = demo

@@ -64,6 +64,48 @@ def first_size(desktop: tuple[int, int]) -> tuple[int, int]:
     return round(LANDSCAPE[0] * scale), round(LANDSCAPE[1] * scale)
 
 
+#: Room (w, h) px a window fitted to a desktop leaves for the title bar and a panel.
+FIT_MARGIN = (0, 64)
+#: The longest side of a fitted window is at most this many times its shortest side.
+FIT_SHAPE = 2.0
+#: The smallest side (px) a fitted window is given (the settings' smallest window side).
+FIT_SMALLEST = 320
+
+
+def desktop_at(
+    position: list[int] | tuple[int, int], desktops: list[tuple[int, int]]
+) -> tuple[int, int]:
+    """The desktop (w, h) px a window placed at ``position`` (x, y) px opens on: the one
+    whose columns hold x (desktops taken side by side, left to right, as in
+    :func:`usable_position`), else the first (where a window without a place opens)."""
+    if len(position) == 2:
+        left = 0
+        for desktop in desktops:
+            if left <= int(position[0]) < left + desktop[0]:
+                return desktop
+            left += desktop[0]
+    return desktops[0]
+
+
+def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """A free window's size (w, h) px fitted to a ``desktop`` (w, h) px.
+
+    A side no longer than the desktop's is kept; a longer one is brought down to the
+    desktop's less :data:`FIT_MARGIN`. The shape is then kept sensible: the longer side at
+    most :data:`FIT_SHAPE` times the shorter (a 1280 x 800 window remembered from a
+    landscape screen opens at 600 x 800 on a 600 x 960 portrait screen, and the layout
+    follows the shape); a side is first raised to :data:`FIT_SMALLEST` px where the
+    desktop has the room. A size that fits is returned unchanged.
+    """
+    if size[0] <= desktop[0] and size[1] <= desktop[1]:
+        return size[0], size[1]
+    room = [d if s <= d else max(1, d - m)
+            for s, d, m in zip(size, desktop, FIT_MARGIN, strict=True)]  # fmt: skip
+    w, h = min(size[0], room[0]), min(size[1], room[1])
+    w, h = max(w, min(FIT_SMALLEST, room[0])), max(h, min(FIT_SMALLEST, room[1]))
+    return min(w, round(h * FIT_SHAPE)), min(h, round(w * FIT_SHAPE))
+
+
 def portrait_size(desktop_h: int | None = None) -> tuple[int, int]:
     """A portrait window (w, h) px that fits a desktop ``desktop_h`` px high (None: the
     smallest desktop's height), at most 800 x 1280."""

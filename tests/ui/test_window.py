@@ -65,9 +65,10 @@ def test_the_icon_is_the_games_own_art(display, monkeypatch):
     assert red.r > 150 and red.g < 80 and red.b < 80, red
 
 
-def test_the_free_windows_size_is_kept_for_the_next_start(display):
+def test_the_free_windows_size_is_kept_for_the_next_start(display, monkeypatch):
+    monkeypatch.setattr(app_module, "desktop_sizes", lambda: [(1920, 1080)])
     app = App()
-    assert app.free_size == window.first_size(max(window.desktop_sizes()))
+    assert app.free_size == window.first_size((1920, 1080)) == (1280, 800)
     pygame.display.set_mode((1100, 700), pygame.RESIZABLE)  # the person resized it
     app.remember_window()
     settings, _ = load_settings(default_paths().settings)
@@ -131,4 +132,43 @@ def test_a_bad_remembered_size_goes_back_to_none_and_keeps_the_rest(display):
     assert settings.window_size == [] and settings.window_position == [5, 6]
     assert settings.fullscreen is True
     assert notices and "window_size was not valid" in notices[0]
-    assert App().free_size == window.first_size(max(window.desktop_sizes()))
+    # The dummy driver's desktop is 1024 x 768: the first size, 1280 x 800, is fitted to
+    # it (1024 wide; 768 - 64 = 704 high).
+    assert window.desktop_sizes() == [(1024, 768)]
+    assert App().free_size == (1024, 704)
+
+
+@pytest.mark.parametrize(
+    ("size", "desktop", "fitted"),
+    [((1280, 800), (1920, 1080), (1280, 800)),  # it fits: kept
+     ((1280, 800), (1280, 800), (1280, 800)),  # exactly the desktop: kept
+     ((1280, 800), (600, 960), (600, 800)),  # the tester's portrait screen: 600 wide
+     ((1280, 800), (1366, 768), (1280, 704)),  # 768 - 64 = 704 high
+     ((2304, 1440), (800, 1280), (800, 1440 - 224)),  # 1280 - 64 = 1216 high
+     ((1600, 1000), (1600, 360), (592, 296)),  # 296 high: at most 2 x 296 = 592 wide
+     ((3000, 500), (700, 400), (672, 336)),  # 336 high, so 672 wide (2:1)
+     ((400, 300), (300, 200), (272, 136))],  # a tiny desktop: 136 high, 272 wide (2:1)
+)  # fmt: skip
+def test_a_window_size_is_fitted_to_the_desktop(size, desktop, fitted):
+    assert window.fit_to_desktop(size, desktop) == fitted
+
+
+def test_the_desktop_a_window_opens_on_is_the_one_under_its_place():
+    two = [(1920, 1080), (600, 960)]
+    assert window.desktop_at([100, 50], two) == (1920, 1080)
+    assert window.desktop_at([2000, 50], two) == (600, 960)
+    assert window.desktop_at([9000, 50], two) == (1920, 1080)  # gone: the first
+    assert window.desktop_at([], two) == (1920, 1080)
+
+
+def test_a_remembered_size_too_big_for_the_screen_is_fitted(display, monkeypatch):
+    """Third tester, item 5: 1280 x 800 remembered, started on a 600 x 960 screen, opened
+    1280 x 800 with most of the home screen off the screen."""
+    path = default_paths().settings
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("window_size = [1280, 800]\n")
+    monkeypatch.setattr(app_module, "desktop_sizes", lambda: [(600, 960)])
+    app = App()
+    assert app.free_size == (600, 800)
+    assert app.window_mode() == ((600, 800), pygame.RESIZABLE)
+    assert App((1280, 800)).free_size == (1280, 800)  # --size is taken as asked
