@@ -75,11 +75,23 @@ def _log_level(text: str) -> int:
 
 def game_parser() -> argparse.ArgumentParser:
     """The parser for starting the game."""
+    from canasta.persistence.paths import HOME_ENV, default_paths, log_folder
+
+    paths = default_paths()
     parser = argparse.ArgumentParser(
         prog="canasta",
         description="Classic Canasta for 2 or 4 players against computer players.",
-        epilog='Positions: canasta position FILE [--play "MOVE" | --window]. '
-        "Replays: canasta replay FILE (a game record, games/GAME_ID.json).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"""Positions: canasta position FILE [--play "MOVE" | --window]
+Replays:   canasta replay FILE (a game record, games/GAME_ID.json)
+Online:    canasta serve (host tables); Play online on the home screen joins one
+
+Files (the data folder):
+  settings   {paths.settings}
+  the rest   {paths.data} (stats, the saved game, games/)
+  logs       {log_folder()}
+  Set {HOME_ENV}=FOLDER to keep them all in FOLDER instead (FOLDER/config,
+  FOLDER/data, FOLDER/logs), e.g. for a second player or a test.""",
     )
     parser.add_argument("--players", type=int, choices=(2, 4), default=None,
                         help="start a game at once with 2 or 4 players")  # fmt: skip
