@@ -126,6 +126,23 @@ def test_move_that_does_not_parse(play_file: Path, move: str, words: str) -> Non
     assert result.stdout.startswith("refused (bad_move): ") and words in result.stdout
 
 
+def test_a_move_naming_more_cards_than_held_counts_them(tmp_path: Path) -> None:
+    """Third tester: "meld 2S 2S 2S" answered "2S is not in seat 2's hand" when the seat
+    held one 2S. Seats are numbered from 0, as the file's ``turn`` and ``hands`` number
+    them and as the listing says ("# seat 2 to move")."""
+    path = tmp_path / "four.json"
+    hands = [["QD"], ["AD"], ["2S", "JC", "5H", "QS", "JS", "KH"], ["7D"]]
+    path.write_text(json.dumps({"rules": {"players": 4}, "turn": 2, "phase": "play",
+                                "hands": hands, "pile": ["8S"]}))  # fmt: skip
+    listing = canasta("position", str(path))
+    assert listing.stdout.startswith("# seat 2 to move, phase play\n")
+    result = canasta("position", str(path), "--play", "meld 2S 2S 2S")
+    assert result.returncode == 1
+    assert result.stdout == (
+        "refused (bad_move): seat 2's hand holds only one 2S; the move names three\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("content", "words"),
     [

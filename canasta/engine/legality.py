@@ -8,7 +8,7 @@ after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -740,16 +740,47 @@ def parse_move(s: HandState, text: str) -> Move:
     if mtype in _NO_CARDS and rest:
         raise MoveParseError(f"'{head}' takes no cards")
     seat = s.mover
-    available = list(s.hands[seat])
-    cards: list[int] = []
+    codes: list[str] = []
     for word in rest:
         try:
-            code = normalise_code(word)
+            codes.append(normalise_code(word))
         except ValueError as error:
             raise MoveParseError(str(error)) from None
+    return Move(mtype, _cards_from_hand(codes, s.hands[seat], seat), target)
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _count_words(n: int) -> str:
+    return _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+
+
+def _cards_from_hand(codes: list[str], hand: Sequence[int], seat: int) -> tuple[int, ...]:
+    """The cards of ``hand`` that ``codes`` (card codes, e.g. ``["7H", "7H", "2C"]``) name,
+    in the order named; a code named twice takes two different cards.
+
+    ``seat`` (numbered from 0, as a position file's ``turn`` and ``hands`` number them)
+    only names the hand in the error.
+
+    Raises:
+        MoveParseError: when the hand holds fewer cards of a code than are named: "7H is
+            not in seat 0's hand", or "seat 0's hand holds only one 2S; the move names
+            three".
+    """
+    available = list(hand)
+    cards: list[int] = []
+    for code in codes:
         match = next((c for c in available if CARD_CODE[c] == code), None)
         if match is None:
-            raise MoveParseError(f"{code} is not in seat {seat}'s hand")
+            held = sum(1 for c in hand if CARD_CODE[c] == code)
+            if held == 0:
+                raise MoveParseError(f"{code} is not in seat {seat}'s hand")
+            asked = codes.count(code)
+            raise MoveParseError(
+                f"seat {seat}'s hand holds only {_count_words(held)} {code}; the move names "
+                f"{_count_words(asked)}"
+            )
         available.remove(match)
         cards.append(match)
-    return Move(mtype, tuple(cards), target)
+    return tuple(cards)

@@ -84,7 +84,7 @@ def test_bad_positions_raise_value_error(data: dict[str, object], message: str) 
         ("fly 7H", "unknown move 'fly'"),
         ("meld 7H 7D ZZ", "not a card code"),
         ("meld AS AH AD", "AS is not in seat 0's hand"),
-        ("meld 7H 7H 7H", "7H is not in seat 0's hand"),
+        ("meld 7H 7H 7H", "seat 0.s hand holds only two 7H; the move names three"),
         ("draw 7H", "'draw' takes no cards"),
         ("ask 7H", "'ask' takes no cards"),
         ("layoff", "layoff needs the meld's rank"),

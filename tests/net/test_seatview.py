@@ -41,6 +41,6 @@ def test_a_move_text_takes_its_cards_from_the_hand() -> None:
     try:
         move_from_text("meld 7H 7H 7H", 1, hand)
     except ValueError as error:
-        assert str(error) == "7H is not in seat 1's hand"
+        assert str(error) == "seat 1's hand holds only two 7H; the move names three"
     else:
         raise AssertionError("a third 7H was found")
