@@ -240,6 +240,7 @@ class App:
         self.controller = None
         settings = self.session.settings
         look = self.look
+        saved = self.session.saved_summary()  # reads the save: a broken one is moved aside
         self.manager.clear()
         self.manager.push(
             HomeScene(
@@ -258,7 +259,7 @@ class App:
                 notices=self.session.store.take_notices(),
                 rules_name=_(settings.rules_preset)
                 + (_(" (changed)") * bool(settings.rule_overrides)),
-                saved=self.session.saved_summary() or "",
+                saved=saved or "",
             )
         )
 

@@ -1,0 +1,30 @@
+"""A saved game that turns out broken when the home screen reads it offers no Continue,
+and its notice shows at once (seen with the third tester's nested current_game.json: the
+home screen offered Continue, and said why it could not only after a click)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from canasta.app import App
+from canasta.persistence.paths import default_paths
+from canasta.scenes.home import HomeScene
+
+
+@pytest.mark.parametrize("text", ['{"a":' * 1000 + "1" + "}" * 1000, '{"schema_version": 1'])
+def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str) -> None:
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    paths = default_paths()
+    paths.data.mkdir(parents=True)
+    paths.save.write_text(text)
+    app = App((1280, 800))
+    app.home()
+    home = app.manager.top
+    assert isinstance(home, HomeScene)
+    assert "Continue game" not in home.named and home.saved == ""
+    [line] = home.notices
+    assert line.startswith("The saved game could not be used (the saved game is ")
+    assert "current_game.json.corrupt-" in line
+    app.close()
