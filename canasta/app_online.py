@@ -100,7 +100,7 @@ class OnlineLauncher:
         try:
             name = check_name(name)
         except ValueError as error:
-            raise FieldError("name", _("Your name: {why}.").format(why=error)) from None
+            raise FieldError("name", _("Your name: {why}.").format(why=_(str(error)))) from None
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(url, name)

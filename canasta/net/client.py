@@ -49,6 +49,7 @@ from canasta.net.protocol import (
     encode,
     parse_server,
 )
+from canasta.net.words import say
 
 #: Back-off between reconnection attempts: first, factor, most (seconds).
 BACKOFF = (0.1, 2.0, 5.0)
@@ -134,12 +135,8 @@ class Client:
             first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
-        if isinstance(first, ErrorMessage):
-            if first.code == "version":  # in the player's own language, the server's numbers
-                raise ClientError(
-                    _("the server is another version of Canasta ({why})").format(why=first.message)
-                )
-            raise ClientError(first.message)
+        if isinstance(first, ErrorMessage):  # in the player's own language
+            raise ClientError(say(first.code, first.details, first.message))
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         assert isinstance(first, Welcome)
@@ -275,7 +272,8 @@ class Client:
         errors = len(self.errors)
         await self.wait(lambda: self.chair is not None or len(self.errors) > errors)
         if self.chair is None:
-            raise ClientError(self.errors[-1].message)
+            last = self.errors[-1]
+            raise ClientError(say(last.code, last.details, last.message))
 
     async def ready(self, ready: bool = True) -> None:
         """Say this seat is ready."""

@@ -34,6 +34,7 @@ from canasta.net.protocol import (
     View,
 )
 from canasta.net.remote import RemoteTableControl
+from canasta.net.words import say
 
 #: Seconds between tries to reach the server again from the lobby.
 RETRY_SECONDS = 3.0
@@ -158,7 +159,8 @@ class OnlineLink:
                     await client.join(chair, code=code)
                     return
                 except ClientError:
-                    if not client.errors or client.errors[-1].code != "chair_taken":
+                    gone = ("chair_taken", "chair_busy", "no_chair")  # try the next chair
+                    if not client.errors or client.errors[-1].code not in gone:
                         raise
             raise ClientError(_("every chair at that table is taken"))
 
@@ -231,15 +233,15 @@ class OnlineLink:
         elif isinstance(message, TableUpdate):
             if self.table is not None and message.table.id == self.table.id:
                 self.table = message.table
-        elif isinstance(message, ErrorMessage) and message.code == "bad_token":
-            self.problem = _("your seat there is gone: that game is over or its table was closed")
-            self.seat_gone = self.failed = True  # the welcome came, the seat did not
-        elif isinstance(message, ErrorMessage):
-            self.problem = message.message
-            if self.game is not None:
-                self.game.lost(message.message)  # e.g. rate-limited: the move was not read
+        elif isinstance(message, ErrorMessage):  # in the player's words, from the code
+            self.problem = say(message.code, message.details, message.message)
+            if message.code == "bad_token":
+                self.seat_gone = self.failed = True  # the welcome came, the seat did not
+            elif self.game is not None:
+                self.game.lost(self.problem)  # e.g. rate-limited: the move was not read
         elif isinstance(message, Notice):
-            self.notice = (message.message, self.now() + NOTICE_SECONDS)
+            words = say(message.code, message.details, message.message)
+            self.notice = (words, self.now() + NOTICE_SECONDS)
         elif isinstance(message, View):
             self.waiting_next = False
         elif isinstance(message, Event) and message.by == "clock":

@@ -130,8 +130,9 @@ def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatc
             return str(caught.value)
 
     words = run(scenario(), timeout=60)
-    assert words.startswith("the server is another version of Canasta (")
-    assert "the server is a newer version" in words and "update Canasta" in words
+    assert words == (
+        "the server is a newer version of Canasta (protocol 1, this game 0): update Canasta"
+    )
 
 
 def test_a_turn_the_clock_played_is_said_on_the_table_line() -> None:
