@@ -19,6 +19,8 @@ from canasta.net.remote import RemoteTableControl
 from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import server_url
 from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.howto import HowToPlayScene
+from canasta.scenes.howto_pages import ONLINE_PAGE
 from canasta.scenes.lobby import FieldError, LobbyLink, LobbyScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
@@ -67,8 +69,20 @@ class OnlineLauncher:
                 rejoin_label=None if seat is None else rejoin_label(seat),
                 forget=self.forget,
                 kept=None if seat is None else (seat.table, seat.chair),
+                on_help=self.help,
             )
         )
+
+    def help(self) -> None:
+        """How to play, open at its pages on playing online; Back returns to the lobby."""
+        look = self.app.look
+        self.app.manager.push(HowToPlayScene(self.back_from_help, theme=look.theme,
+                                             renderer=look.renderer,
+                                             start=ONLINE_PAGE))  # fmt: skip
+
+    def back_from_help(self) -> None:
+        """Close How to play: the lobby shows again, as it was."""
+        self.app.manager.pop()
 
     def rejoin(self) -> OnlineLink | None:
         """Connect with the kept seat's token to take that chair back (None: none kept)."""

@@ -111,6 +111,7 @@ class Client:
         self.ref = 0
         self.updates = 0
         self.reconnects = 0
+        self.seatings = 0
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -187,6 +188,7 @@ class Client:
     def _apply(self, message: Any) -> None:
         if isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.seatings += 1
             self.code = message.table.code
         elif isinstance(message, TableUpdate):
             self.table = message.table
@@ -258,20 +260,25 @@ class Client:
         """Create a table and sit at ``chair``; return it (its ``code`` joins it)."""
         options = {"players": players, "public": public, "level": level, "clock": clock,
                    "chair": chair, "preset": preset, "quick": quick}  # fmt: skip
-        await self.send(CreateTable.model_validate(options))
-        await self._seated()
+        await self._seated(CreateTable.model_validate(options))
         assert self.table is not None
         return self.table
 
     async def join(self, chair: int, table: str | None = None, code: str | None = None) -> None:
-        """Sit at ``chair`` of a table named by id or join code."""
-        await self.send(JoinTable(table=table, code=code, chair=chair))
-        await self._seated()
+        """Sit at ``chair`` of a table named by id or join code (already seated there
+        before the start: move to that chair).
 
-    async def _seated(self) -> None:
-        errors = len(self.errors)
-        await self.wait(lambda: self.chair is not None or len(self.errors) > errors)
-        if self.chair is None:
+        Raises:
+            ClientError: the server's refusal in the player's words (a taken chair ...).
+        """
+        await self._seated(JoinTable(table=table, code=code, chair=chair))
+
+    async def _seated(self, send: Any) -> None:
+        """Send ``send`` (a create or a join), then wait for the seat or the refusal."""
+        errors, seats = len(self.errors), self.seatings
+        await self.send(send)
+        await self.wait(lambda: self.seatings > seats or len(self.errors) > errors)
+        if self.seatings == seats:
             last = self.errors[-1]
             raise ClientError(say(last.code, last.details, last.message))
 

@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from canasta.engine.rules import PRESETS, RuleSet
-from canasta.i18n import _
+from canasta.i18n import N_, _
 from canasta.net.background import BackgroundClient
 from canasta.net.client import Client, ClientError
 from canasta.net.protocol import (
@@ -40,6 +40,8 @@ from canasta.net.words import say
 RETRY_SECONDS = 3.0
 #: Seconds a notice from the server stays on the table's line.
 NOTICE_SECONDS = 8.0
+#: A computer player at four, by its place from the person's chair (clockwise).
+COMPUTER_PLACES = ("", N_("Computer (West)"), N_("Computer (partner)"), N_("Computer (East)"))
 
 
 def table_rules(table: TableInfo) -> RuleSet:
@@ -166,6 +168,13 @@ class OnlineLink:
 
         self._request(join)
 
+    def move_to(self, chair: int) -> None:
+        """Before the start, move to another free chair of this table (at four, the chair
+        decides the partnership)."""
+        if self.table is not None:
+            table = self.table.id
+            self._request(lambda c: c.join(chair, table=table))
+
     def ready(self, ready: bool) -> None:
         """Say this chair is ready (or not)."""
         self._request(lambda c: c.ready(ready))
@@ -239,7 +248,7 @@ class OnlineLink:
                 self.seat_gone = self.failed = True  # the welcome came, the seat did not
             elif self.game is not None:
                 self.game.lost(self.problem)  # e.g. rate-limited: the move was not read
-        elif isinstance(message, Notice):
+        elif isinstance(message, Notice) and message.code != "left":  # (the chairs say it)
             words = say(message.code, message.details, message.message)
             self.notice = (words, self.now() + NOTICE_SECONDS)
         elif isinstance(message, View):
@@ -290,11 +299,20 @@ class OnlineLink:
         return self.table is not None and self.table.host == self.chair
 
     def chair_name(self, chair: int) -> str:
-        """Who sits in ``chair``: the person's name, or "Computer"."""
+        """Who sits in ``chair``: the person's name, or a computer player named by its
+        place from this person's chair, as the local table names the seats ("Computer
+        (partner)", "Computer (West)"; at two, "Computer")."""
         if self.table is None:
             return ""
         name = self.table.chairs[chair].name
-        return name if name is not None else _("Computer")
+        if name is not None:
+            return name
+        players = len(self.table.chairs)
+        if players == 2:
+            return _("Computer")
+        if self.chair is None:
+            return _("Computer (chair {n})").format(n=chair + 1)
+        return _(COMPUTER_PLACES[(chair - self.chair) % players])
 
     def connection_line(self) -> str:
         """The connection's state in plain words ("Reconnecting…"), or ""."""
@@ -315,7 +333,10 @@ class OnlineLink:
             for chair, info in enumerate(self.table.chairs):
                 if chair == self.chair or info.name is None:
                     continue
-                if info.away and info.computer:
+                if info.left:
+                    parts.append(_("{name} left the table: a computer plays for them").format(
+                        name=info.name))  # fmt: skip
+                elif info.away and info.computer:
                     parts.append(_("{name} is away: a computer plays for them").format(
                         name=info.name))  # fmt: skip
                 elif info.away:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import pygame
 
 from canasta.engine.rules import PRESETS
-from canasta.i18n import _
+from canasta.i18n import _, pgettext
 from canasta.names import NAME_LENGTH
 from canasta.persistence.settings import describe
 from canasta.scenes.base import Scene
@@ -42,6 +42,13 @@ CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
 FIELD_LIMIT = 200
 
 
+def open_chair(table: Any, chair: Any) -> bool:
+    """A listed table's chair anyone may sit at: a free one, or (the server says so with
+    ``open``) one a computer plays in a started game because its person left or was away
+    past the grace period."""
+    return bool(getattr(chair, "open", chair.name is None and table.status == "lobby"))
+
+
 def level_word(level: str) -> str:
     """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
     return dict(describe("computer_level").choices).get(level, level)
@@ -52,7 +59,7 @@ class LobbyLink(Protocol):
     :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
     protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
     ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
-    ``away``, ``computer``)."""
+    ``away``, ``computer``, ``left``, ``open``)."""
 
     @property
     def tables(self) -> Sequence[Any]: ...  # noqa: D102
@@ -87,6 +94,7 @@ class LobbyLink(Protocol):
     ) -> None: ...
     def join(self, table: str, chair: int) -> None: ...  # noqa: D102
     def join_code(self, code: str) -> None: ...  # noqa: D102
+    def move_to(self, chair: int) -> None: ...  # noqa: D102
     def ready(self, ready: bool) -> None: ...  # noqa: D102
     def start(self) -> None: ...  # noqa: D102
     def leave(self) -> None: ...  # noqa: D102
@@ -172,6 +180,7 @@ class LobbyScene(Scene):
         forget: forgets the kept seat (the server no longer knows it).
         kept: the kept seat's (table id, chair): that chair's button in the list of tables
             takes it back (a computer may be playing it meanwhile).
+        on_help: shows How to play at its pages on playing online (None: no button).
 
     Attributes:
         link: the connection (None until Connect works).
@@ -193,9 +202,11 @@ class LobbyScene(Scene):
         rejoin_label: str | None = None,
         forget: Callable[[], None] | None = None,
         kept: tuple[str, int] | None = None,
+        on_help: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.rejoin_link, self.forget, self.kept = rejoin, forget, kept
+        self.on_help = on_help
         self.connect_link = connect
         self.on_back = on_back
         self.on_started = on_started
@@ -230,11 +241,15 @@ class LobbyScene(Scene):
         self.rules_button = make(self._rules_label(), self.next_preset)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
-        self.start_button = make(_("Start"), self.start)
+        self.start_button = make(pgettext("start the game", "Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
+        self.help_button = make(_("How to play online"), self.help)
         self.rows: list[tuple[pygame.Rect, Any]] = []
         #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
         self.seats: list[tuple[pygame.Rect, Any, int]] = []
+        #: The chair map's free chairs (before the start): (rect, chair) to move there.
+        self.free_chairs: list[tuple[pygame.Rect, int]] = []
+        self.help_rects = {"form": pygame.Rect(0, 0, 10, 10), "lobby": pygame.Rect(0, 0, 10, 10)}
         self._traced: tuple[str, int, int] | None = None
 
     # Stages -----------------------------------------------------------------------------------
@@ -250,10 +265,12 @@ class LobbyScene(Scene):
     def buttons(self) -> list[Button]:
         """The buttons of this stage."""
         stage = self.stage
+        helps = [self.help_button] if self.on_help is not None else []
+        self.help_button.rect = self.help_rects["form" if stage == "form" else "lobby"]
         if stage == "form":
             if self.rejoin_link is not None:
-                return [self.rejoin_button, self.connect_button, self.back_button]
-            return [self.connect_button, self.back_button]
+                return [self.rejoin_button, self.connect_button, self.back_button, *helps]
+            return [self.connect_button, self.back_button, *helps]
         if stage == "lobby":
             up = self.link is not None and self.link.connected  # nothing to ask before
             for each in (self.create2_button, self.create4_button, self.join_button,
@@ -262,7 +279,7 @@ class LobbyScene(Scene):
             return [self.create2_button, self.create4_button, self.private_button,
                     self.rules_button, self.level_button, self.clock_button, self.game_button,
                     self.join_button,
-                    self.refresh_button, self.lobby_back_button]  # fmt: skip
+                    self.refresh_button, self.lobby_back_button, *helps]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()
@@ -373,9 +390,15 @@ class LobbyScene(Scene):
         if self.link is not None:
             self.link.join_code(code)
 
+    def help(self) -> None:
+        """How to play, at its pages on playing online."""
+        if self.on_help is not None:
+            self.on_help()
+
     def join_row(self, table: Any) -> None:
-        """Sit at the first free chair of a listed table."""
-        free = [i for i, chair in enumerate(table.chairs) if chair.name is None]
+        """Sit at the first open chair of a listed table (a free one, or in a started game
+        one a computer plays whose person left or was away too long)."""
+        free = [i for i, chair in enumerate(table.chairs) if open_chair(table, chair)]
         if self.link is not None and free:
             self.link.join(table.id, free[0])
 
@@ -470,6 +493,11 @@ class LobbyScene(Scene):
                     if rect.collidepoint(intent.pos):
                         self.join_row(table)
                         return True
+            if self.stage == "table":
+                for rect, chair in self.free_chairs:
+                    if rect.collidepoint(intent.pos) and self.link is not None:
+                        self.link.move_to(chair)
+                        return True
             return False
         if isinstance(intent, Key):
             return self._key(intent)
@@ -545,6 +573,12 @@ class LobbyScene(Scene):
         for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
             each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
+        # How to play online: under the form's hint, and at the foot of the lobby's list.
+        top = self.connect_button.rect.bottom + unit * 3 // 2 + 10
+        self.help_rects = {
+            "form": pygame.Rect(left, top, width, unit),
+            "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, a title, this stage, its buttons and the problem line."""
@@ -589,14 +623,15 @@ class LobbyScene(Scene):
         box = unit * 2
         for table in self.link.tables:
             rect = pygame.Rect(left, y, width, unit)
-            if rect.bottom > self.size[1] - unit * 2:
+            if rect.bottom > self.size[1] - unit * 2 - 20:  # above the How to play button
                 break
             draw_panel(surface, rect, (0, 0, 0, 90), 8)
-            taken = sum(1 for c in table.chairs if c.name is not None)
-            host = table.chairs[table.host].name or ""
-            text = _("{host} · {preset} · {players} players · {taken}/{players} taken · "
+            people = sum(1 for c in table.chairs if c.name is not None and not c.computer
+                         or c.name is not None and table.status == "lobby")  # fmt: skip
+            host = table.chairs[table.host].name or _("Open table")
+            text = _("{host} · {preset} · {players} players · {people}/{players} people · "
                      "computer: {level}").format(host=host, preset=_(table.preset),
-                                                 players=table.players, taken=taken,
+                                                 players=table.players, people=people,
                                                  level=level_word(table.level))  # fmt: skip
             if table.clock is not None:
                 text += " · " + _("clock")
@@ -611,7 +646,7 @@ class LobbyScene(Scene):
             for chair, info in enumerate(table.chairs):
                 seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
                 own = (table.id, chair) == self.kept and self.rejoin_link is not None
-                free = info.name is None or own
+                free = open_chair(table, info) or own
                 fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
                 draw_panel(surface, seat, fill, 6)
                 label = _("Sit {n}").format(n=chair + 1) if free else info.name
@@ -651,21 +686,33 @@ class LobbyScene(Scene):
                       unit // 2, theme.text_dim, center=(w // 2, y))  # fmt: skip
         y += unit // 2 + 10
         width = min(720, w - 80)
+        self.free_chairs = []
         for chair, info in enumerate(table.chairs):
             rect = pygame.Rect((w - width) // 2, y, width, unit)
-            draw_panel(surface, rect, (0, 0, 0, 120 if chair == link.chair else 70), 8)
+            free = info.name is None and table.status == "lobby"
+            fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
+            draw_panel(surface, rect, fill, 8)
             who = link.chair_name(chair)
             if chair == link.chair:
                 who = _("{name} (you)").format(name=who)
             state = (_("ready") if info.ready else _("not ready")) if info.name else ""
-            if info.away:
+            if free:  # click to move here (at four: the other side, or your partner's)
+                state = _("free: click to sit here")
+                self.free_chairs.append((rect, chair))
+            if getattr(info, "left", False):
+                state = _("left the table")
+            elif info.away:
                 state = _("away")
             side = _("Side {n}").format(n=info.side + 1)
             text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
-            blit_text(surface, text, unit // 2, theme.text, midleft=(rect.x + 12, rect.centery))
             if chair == table.host:
                 state = f"{state} · {_('host')}" if state else _("host")
-            blit_text(surface, state, unit // 2, theme.text_dim,
+            # The two share the row: the state gets what the chair's words leave.
+            size = fit_text_size(text, rect.width * 3 // 5 - 24, unit // 2)
+            used = render_text(text, size, theme.text).get_width() if text else 0
+            blit_text(surface, text, size, theme.text, midleft=(rect.x + 12, rect.centery))
+            room = rect.width - used - 48
+            blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
                       midright=(rect.right - 12, rect.centery))  # fmt: skip
             y += unit + 8
         if link.host and not self.all_ready():

@@ -56,10 +56,11 @@ def test_the_link_says_errors_notices_and_refusals_in_the_players_language(germa
     assert link.problem == "Zu viele Nachrichten auf einmal: der Server hat eine übersprungen. " \
         "Etwas langsamer."  # fmt: skip
     client.inbox += [Seated(table=table(), chair=0, token="t" * 20),
-                     Notice(code="left", message=english("left", name="Bob"),
+                     Notice(code="computer", message=english("computer", name="Bob"),
                             details={"name": "Bob"})]  # fmt: skip
     link.pump()
-    assert link.table_line().startswith("Bob hat den Tisch verlassen: ein Computerspieler")
+    assert link.table_line() == ("Bob ist zu lange weg: ein Computerspieler spielt den Platz, "
+                                 "bis sie oder er zurückkommt.")  # fmt: skip
     storage = {"why": "the disk is full"}  # a reason is a sentence of the catalogue too
     client.inbox.append(Notice(code="storage_wait", message=english("storage_wait", **storage),
                                details=storage))  # fmt: skip
