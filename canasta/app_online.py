@@ -144,7 +144,11 @@ class OnlineLauncher:
                                                    table=link_.table.id, chair=link_.chair,
                                                    token=link_.token, players=names))  # fmt: skip
         self.table = app.table_scene(
-            control, lambda _table: self.hand_over(control), self.menu, status=link_.table_line
+            control,
+            lambda _table: self.hand_over(control),
+            self.menu,
+            status=link_.table_line,
+            notices=link_.take_notice,
         )
         app.manager.clear()
         app.manager.push(self.table)

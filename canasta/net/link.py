@@ -258,13 +258,12 @@ class OnlineLink:
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
-            self.game.set_names(tuple(self.chair_name(c) for c in range(len(self.table.chairs))))
+            self.game.set_names(self.seat_names())
             return
         if self.game is not None:
             self.game.receive(message)
             if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
-                names = tuple(self.chair_name(c) for c in range(len(self.table.chairs)))
-                self.game.set_names(names)
+                self.game.set_names(self.seat_names())
 
     def time_ran_out(self, seat: int) -> str:
         """The line for a move the turn clock made: whose time ran out."""
@@ -314,6 +313,31 @@ class OnlineLink:
             return _("Computer (chair {n})").format(n=chair + 1)
         return _(COMPUTER_PLACES[(chair - self.chair) % players])
 
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name as the table shows it, with its state: "Bob (away)" within the
+        grace period, "Bob (away, computer plays)" after it, "Ann (left, computer plays)"
+        once she gave the chair up (the message line has no room for a word per seat)."""
+        if self.table is None:
+            return ()
+        names = []
+        for chair, info in enumerate(self.table.chairs):
+            name = self.chair_name(chair)
+            if chair != self.chair and info.name is not None:
+                if info.left:
+                    name = _("{name} (left, computer plays)").format(name=name)
+                elif info.away and info.computer:
+                    name = _("{name} (away, computer plays)").format(name=name)
+                elif info.away:
+                    name = _("{name} (away)").format(name=name)
+            names.append(name)
+        return tuple(names)
+
+    def take_notice(self) -> str | None:
+        """The server's newest notice (a seat taken over, the server cannot save, a turn
+        the clock played), once: the table shows it for a while over its prompt."""
+        notice, self.notice = self.notice, None
+        return notice[0] if notice is not None and self.now() < notice[1] else None
+
     def connection_line(self) -> str:
         """The connection's state in plain words ("Reconnecting…"), or ""."""
         if self.lost:
@@ -323,24 +347,14 @@ class OnlineLink:
         return self.client.status_text() if self.welcomed else _("Connecting…")
 
     def table_line(self) -> str:
-        """The online table's line: the connection, who is away or played by a computer,
-        the turn clock, and the server's last notice ("" when there is nothing to say)."""
+        """The online table's line: the connection, the turn clock, the wait for the next
+        hand, a closed table ("" when there is nothing to say). Who is away or left shows
+        on their seat (:meth:`seat_names`); the server's notices over the prompt for a
+        while (:meth:`take_notice`)."""
         parts: list[str] = []
         status = self.client.status_text()
         if status:
             parts.append(status)
-        if self.table is not None:
-            for chair, info in enumerate(self.table.chairs):
-                if chair == self.chair or info.name is None:
-                    continue
-                if info.left:
-                    parts.append(_("{name} left the table: a computer plays for them").format(
-                        name=info.name))  # fmt: skip
-                elif info.away and info.computer:
-                    parts.append(_("{name} is away: a computer plays for them").format(
-                        name=info.name))  # fmt: skip
-                elif info.away:
-                    parts.append(_("{name} is away").format(name=info.name))
         if self.game is not None:
             left = self.game.clock_left()
             if left is not None:
@@ -352,8 +366,6 @@ class OnlineLink:
             parts.append(_("Waiting for the other players to go on…"))
         if self.table is not None and self.table.status == "closed":
             parts.append(_("The table was closed."))
-        if self.notice is not None and self.now() < self.notice[1]:
-            parts.append(self.notice[0])
         return " \u00b7 ".join(parts)
 
 

@@ -22,11 +22,12 @@ import pygame
 from canasta.engine.rules import PRESETS
 from canasta.i18n import _, pgettext
 from canasta.names import NAME_LENGTH
-from canasta.persistence.settings import describe
 from canasta.scenes.base import Scene
+from canasta.scenes.lobby_rows import draw_rows, level_word, open_chair
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text, fit_text_size, render_text
+from canasta.ui.paragraphs import wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, render_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -40,18 +41,6 @@ CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
 
 #: The longest text a field takes (characters).
 FIELD_LIMIT = 200
-
-
-def open_chair(table: Any, chair: Any) -> bool:
-    """A listed table's chair anyone may sit at: a free one, or (the server says so with
-    ``open``) one a computer plays in a started game because its person left or was away
-    past the grace period."""
-    return bool(getattr(chair, "open", chair.name is None and table.status == "lobby"))
-
-
-def level_word(level: str) -> str:
-    """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
-    return dict(describe("computer_level").choices).get(level, level)
 
 
 class LobbyLink(Protocol):
@@ -598,9 +587,25 @@ class LobbyScene(Scene):
             shown.draw(surface)
         line = self.error or (self.link.connection_line() if self.link is not None else "")
         if line:
-            line = line[:1].upper() + line[1:]
+            self._draw_problem(surface, line[:1].upper() + line[1:])
+
+    def _draw_problem(self, surface: pygame.Surface, line: str) -> None:
+        """The problem (or connection) line at the foot: one line, or two where a long
+        sentence would have to shrink below a readable size."""
+        w, h = self.size
+        theme, unit = self.theme, self.unit
+        size = fit_text_size(line, w - 40, max(16, unit // 2), report=False)
+        if size < 16:
+            small = max(14, min(16, unit // 3))
+            lines = wrap_text(line, small, w - 40, report=False)
+            if len(lines) == 2:
+                step = round(small * 1.25)
+                top = h - unit // 2 - 4 - step // 2
+                for i, each in enumerate(lines):
+                    blit_text(surface, each, small, theme.accent, center=(w // 2, top + i * step))
+                return
             size = fit_text_size(line, w - 40, max(16, unit // 2))
-            blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
+        blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
 
     def _draw_form(self, surface: pygame.Surface) -> None:
         for field in self.fields:
@@ -618,45 +623,12 @@ class LobbyScene(Scene):
         width = self.create2_button.rect.x - left - 30
         blit_text(surface, _("Open tables"), unit // 2 + 4, theme.text_dim,
                   midleft=(left, top - unit // 2))  # fmt: skip
-        self.rows, self.seats = [], []
-        y = top
-        box = unit * 2
-        for table in self.link.tables:
-            rect = pygame.Rect(left, y, width, unit)
-            if rect.bottom > self.size[1] - unit * 2 - 20:  # above the How to play button
-                break
-            draw_panel(surface, rect, (0, 0, 0, 90), 8)
-            people = sum(1 for c in table.chairs if c.name is not None and not c.computer
-                         or c.name is not None and table.status == "lobby")  # fmt: skip
-            host = table.chairs[table.host].name or _("Open table")
-            text = _("{host} · {preset} · {players} players · {people}/{players} people · "
-                     "computer: {level}").format(host=host, preset=_(table.preset),
-                                                 players=table.players, people=people,
-                                                 level=level_word(table.level))  # fmt: skip
-            if table.clock is not None:
-                text += " · " + _("clock")
-            if table.status != "lobby":  # a chair a computer plays can be taken over
-                text += " · " + _("playing")
-            room = width - 20 - (box + 6) * table.players
-            size = fit_text_size(text, room, unit // 2)
-            blit_text(surface, text, size, theme.text, midleft=(left + 10, rect.centery))
-            self.rows.append((rect, table))
-            # The chairs, right of the row: a free one is a place to sit (side by colour).
-            x = rect.right - (box + 6) * table.players
-            for chair, info in enumerate(table.chairs):
-                seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
-                own = (table.id, chair) == self.kept and self.rejoin_link is not None
-                free = open_chair(table, info) or own
-                fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
-                draw_panel(surface, seat, fill, 6)
-                label = _("Sit {n}").format(n=chair + 1) if free else info.name
-                label = _("Your chair") if own else label
-                blit_text(surface, label, fit_text_size(label, box - 8, unit // 2 - 4),
-                          theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
-                if free:
-                    self.seats.append((seat, table, chair))
-                x += box + 6
-            y += unit + 8
+        # Above the How to play button.
+        area = pygame.Rect(left, top, width, self.size[1] - unit * 2 - 20 - top)
+        self.rows, self.seats = draw_rows(
+            surface, self.link.tables, area, unit, theme,
+            lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
+        )  # fmt: skip
         if not self.link.tables:
             blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
                       unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
@@ -675,7 +647,8 @@ class LobbyScene(Scene):
         if table.clock is not None:
             head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
                 move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
-        blit_text(surface, head, unit // 2 + 2, theme.text, center=(w // 2, y))
+        blit_text(surface, head, fit_text_size(head, w - 40, unit // 2 + 2), theme.text,
+                  center=(w // 2, y))  # fmt: skip
         if table.code:
             y += unit
             blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
@@ -705,6 +678,11 @@ class LobbyScene(Scene):
                 state = _("away")
             side = _("Side {n}").format(n=info.side + 1)
             text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
+            room = rect.width * 3 // 5 - 24
+            if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
+                bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
+                cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
+                text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
             if chair == table.host:
                 state = f"{state} · {_('host')}" if state else _("host")
             # The two share the row: the state gets what the chair's words leave.
@@ -721,7 +699,8 @@ class LobbyScene(Scene):
             note = _("Everyone is ready: Start when you like.")
         else:
             note = _("The host starts the game once everyone is ready.")
-        blit_text(surface, note, unit // 2 - 2, theme.text_dim, center=(w // 2, y + unit // 2))
+        blit_text(surface, note, fit_text_size(note, w - 40, unit // 2 - 2), theme.text_dim,
+                  center=(w // 2, y + unit // 2))  # fmt: skip
 
 
 __all__ = ["LobbyLink", "LobbyScene", "TextField"]

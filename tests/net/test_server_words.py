@@ -59,13 +59,13 @@ def test_the_link_says_errors_notices_and_refusals_in_the_players_language(germa
                      Notice(code="computer", message=english("computer", name="Bob"),
                             details={"name": "Bob"})]  # fmt: skip
     link.pump()
-    assert link.table_line() == ("Bob ist zu lange weg: ein Computerspieler spielt den Platz, "
-                                 "bis sie oder er zurückkommt.")  # fmt: skip
+    assert link.take_notice() == ("Bob ist zu lange weg: ein Computerspieler spielt den Platz, "
+                                  "bis sie oder er zurückkommt.")  # fmt: skip
     storage = {"why": "the disk is full"}  # a reason is a sentence of the catalogue too
     client.inbox.append(Notice(code="storage_wait", message=english("storage_wait", **storage),
                                details=storage))  # fmt: skip
     link.pump()
-    assert "Der Server kann nicht speichern (die Festplatte ist voll)" in link.table_line()
+    assert "Der Server kann nicht speichern (die Festplatte ist voll)" in str(link.take_notice())
 
 
 def test_a_refusal_from_the_server_is_shown_in_the_players_language(german: None) -> None:

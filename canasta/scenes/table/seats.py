@@ -9,8 +9,13 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import paint_felt
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font
+from canasta.ui.theme import Theme, paint_felt
+
+
+def color_of(theme: Theme, to_move: bool) -> tuple[int, int, int]:
+    """A seat label's colour: the accent for the seat to move."""
+    return theme.accent if to_move else theme.text_dim
 
 
 class SeatsSection(TablePart):
@@ -32,9 +37,20 @@ class SeatsSection(TablePart):
             area = layout.hands[rel]
             name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
-            text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
             to_move = not view.ended and view.mover == seat
-            color = theme.accent if to_move else theme.text_dim
+            # A long name (online: 24 characters) is cut to the room its place has.
+            right = surface.get_width() - 6
+            if rel == 0:
+                room = right - area.x - 6
+            elif area.height > area.width * 1.5:
+                room = 2 * min(area.centerx - 6, right - area.centerx)
+            else:
+                room = right - area.x - 6
+            own = rel == 0 and not view.watching
+            tail = "" if own else f" \u00b7 {count}"
+            tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
+            text = elide(name, room - tail_w, size, bold=to_move) + tail
+            color = color_of(theme, to_move)
             if rel == 0:
                 blit_text(surface, text, size, color, bold=to_move,
                           topleft=(area.x + 6, area.y + 2))  # fmt: skip
