@@ -139,7 +139,7 @@ class OnlineLauncher:
         control, link_ = self.link.game, self.link
         app = self.app
         if link_.table is not None and link_.chair is not None and link_.token is not None:
-            names = [link_.chair_name(c) for c in range(len(link_.table.chairs))]
+            names = [c.name for c in link_.table.chairs if c.name is not None]  # the people
             app.session.store.save_seat(OnlineSeat(url=link_.url, name=link_.name,
                                                    table=link_.table.id, chair=link_.chair,
                                                    token=link_.token, players=names))  # fmt: skip

@@ -240,6 +240,8 @@ class LobbyScene(Scene):
         self.free_chairs: list[tuple[pygame.Rect, int]] = []
         self.help_rects = {"form": pygame.Rect(0, 0, 10, 10), "lobby": pygame.Rect(0, 0, 10, 10)}
         self._traced: tuple[str, int, int] | None = None
+        #: The (table id, chair) sat at when last seen: a new seat clears an older problem.
+        self._seated: tuple[str, int | None] | None = None
 
     # Stages -----------------------------------------------------------------------------------
 
@@ -420,10 +422,12 @@ class LobbyScene(Scene):
         if link is None:
             return
         link.pump()
+        seated = (link.table.id, link.chair) if link.table is not None else None
         if link.problem:
             self.error = link.problem
-        elif link.lost:  # the connection line says so; an older problem is past
+        elif link.lost or seated != self._seated:  # an older problem is past
             self.error = ""
+        self._seated = seated
         if link.failed:  # back to the form, the reason under it
             if link.seat_gone and self.forget is not None:
                 self.forget()

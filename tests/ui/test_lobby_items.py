@@ -114,3 +114,30 @@ def test_the_app_opens_how_to_play_at_the_online_pages_and_back_to_the_lobby() -
     assert "Join code" not in PAGES[ONLINE_PAGE].text and "code" in PAGES[ONLINE_PAGE].text
     howto.back_button.click()
     assert app.manager.top is lobby
+
+
+def test_an_older_problem_goes_once_the_person_sits_somewhere() -> None:
+    link = FakeLink()
+    manager, scene, _, _, _ = make(link)
+    link.problem = "There is no such table (it may have closed)."
+    manager.update(0.1)
+    assert scene.error == "There is no such table (it may have closed)."
+    link.problem = None
+    manager.update(0.1)
+    assert scene.error != ""  # still there: nothing changed
+    link.table, link.chair = table(4, c0=chair("Ann", 0), c1=chair("Bob", 1)), 1
+    manager.update(0.1)  # joined (by code): the old line goes
+    assert scene.error == ""
+
+
+def test_a_side_seats_label_wraps_in_its_column_and_keeps_the_place() -> None:
+    from canasta.scenes.table.seats import side_label
+    from canasta.ui.text import get_font
+
+    column = get_font(13).size("Computer (West)")[0] - 1  # too narrow for one line
+    lines = side_label("Computer (West)", " \u00b7 7", column, 13, False)
+    assert lines == ["Computer", "(West) \u00b7 7"]  # the place stays readable
+    long = side_label("W" * 24, " \u00b7 11", column, 13, True)
+    assert long[-1].endswith("11") and all(get_font(13, True).size(x)[0] <= column for x in long)
+    assert any(x.endswith("\u2026") for x in long)  # cut, not run into the melds
+    assert side_label("West", " \u00b7 5", column, 13, False) == ["West \u00b7 5"]
