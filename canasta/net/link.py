@@ -34,7 +34,7 @@ from canasta.net.protocol import (
     View,
 )
 from canasta.net.remote import RemoteTableControl
-from canasta.net.words import say
+from canasta.net.words import english, say
 
 #: Seconds between tries to reach the server again from the lobby.
 RETRY_SECONDS = 3.0
@@ -164,7 +164,7 @@ class OnlineLink:
                     gone = ("chair_taken", "chair_busy", "no_chair")  # try the next chair
                     if not client.errors or client.errors[-1].code not in gone:
                         raise
-            raise ClientError(_("every chair at that table is taken"))
+            raise ClientError(say("full", {}, english("full")))
 
         self._request(join)
 
