@@ -144,8 +144,9 @@ class Server:
         self.lobby_changed()
 
     def lobby_changed(self) -> None:
-        """A table's chairs changed: the lobby's list goes to everyone in the lobby (said
-        hello, not seated) once this turn of the event loop is over, if it changed."""
+        """A table's chairs changed: the lobby's list goes to everyone watching the lobby
+        (asked for the list once, not seated now) once this turn of the event loop is
+        over, if it changed."""
         if not self._lobby_due:
             self._lobby_due = True
             asyncio.get_running_loop().call_soon(self._tell_lobby)
@@ -157,7 +158,7 @@ class Server:
             return
         self._lobby_told = listing
         for conn in list(self.conns):
-            if conn.name is not None and conn.table is None:
+            if conn.watching and conn.table is None:
                 self.hub.send(conn, listing)
 
     # Connections ---------------------------------------------------------------------------
@@ -227,6 +228,7 @@ class Server:
             self._strike(conn, "hello_first")
             return
         if isinstance(message, ListTables):
+            conn.watching = True
             self.hub.send(conn, LobbyList(tables=self.lobby()))
         elif isinstance(message, CreateTable):
             await self._create(conn, message)

@@ -33,6 +33,8 @@ def test_the_lobby_list_comes_by_itself_as_tables_open_fill_and_close(tmp_path: 
             assert made.id not in server.runners and server.lobby() == []
             sent = [m for m in cat.received if '"type":"lobby"' in m]
             assert len(sent) == 5  # the answer to the one ask, then four changes
+            # Bob never asked for the list: none came to him unasked.
+            assert not any('"type":"lobby"' in m for m in bob.received)
             for client in (ann, bob, cat):
                 await client.close()
 
