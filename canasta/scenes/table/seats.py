@@ -9,7 +9,7 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, elide, fit_text_size, get_font
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font, render_text
 from canasta.ui.theme import Theme, paint_felt
 
 
@@ -68,15 +68,17 @@ class SeatsSection(TablePart):
                     blit_text(surface, line, size, color, bold=to_move,
                               center=(area.centerx, area.y + 10 + i * step))  # fmt: skip
                 continue
-            room = right - area.x - 6
+            room = (right if rel == 0 else area.right) - area.x - 12
             tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
             text = elide(name, room - tail_w, size, bold=to_move) + tail
             if rel == 0:
                 blit_text(surface, text, size, color, bold=to_move,
                           topleft=(area.x + 6, area.y + 2))  # fmt: skip
-            else:
-                blit_text(surface, text, size, color, bold=to_move,
-                          midleft=(area.x + 6, area.centery))  # fmt: skip
+            else:  # over that seat's card backs where the band is narrow: on a plate
+                plate = render_text(text, size, color, bold=to_move).get_rect()
+                plate.midleft = (area.x + 6, area.centery)
+                draw_panel(surface, plate.inflate(8, 4), (0, 0, 0, 150), 6)
+                blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
         self._scores(surface, font)
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:
