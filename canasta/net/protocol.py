@@ -341,9 +341,9 @@ class Result(_Message):
 
 
 class RefusalMessage(_Message):
-    """The intent ``ref`` was refused: the engine's refusal code and message, or one of the
-    server's (``not_seated``, ``not_started``, ``not_your_turn``, ``duplicate``,
-    ``bad_move``, ``storage``)."""
+    """The intent ``ref`` was refused: the engine's refusal code, message and details, or
+    one of the server's (``not_started``, ``not_your_turn``, ``duplicate``, ``bad_move``,
+    ``storage``) with its details (see :mod:`canasta.net.words`)."""
 
     type: Literal["refusal"] = "refusal"
     ref: int
@@ -392,9 +392,12 @@ class Notice(_Message):
 
 
 class ErrorMessage(_Message):
-    """A message the server could not accept (``bad_json``, ``too_big``, ``bad_message``,
-    ``rate_limited``, ``version``, ``bad_token``, ``bad_name``, ``no_table``,
-    ``chair_taken``, ``already_seated``, ``not_host``, ``not_ready``, ``full``)."""
+    """A message or lobby request the server could not accept: ``code`` (``bad_json``,
+    ``too_big``, ``bad_message``, ``rate_limited``, ``version``, ``bad_token``,
+    ``bad_name``, ``no_table``, ``started``, ``chair_taken``, ``chair_busy``,
+    ``already_seated``, ``not_host``, ``not_ready``, ``storage`` ...; every one is in
+    :data:`canasta.net.words.WORDS`), the ``details`` its sentence names, and the English
+    ``message``."""
 
     type: Literal["error"] = "error"
     code: str
