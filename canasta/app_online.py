@@ -10,7 +10,7 @@ This is the one place that joins the screen to the network: the scenes get a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canasta.i18n import _
 from canasta.names import check_name
@@ -47,6 +47,8 @@ class OnlineLauncher:
         self.make_link = make_link
         self.link: OnlineLink | None = None
         self.table: TableScene | None = None
+        #: The lobby's new-table options, kept while the game runs (see LobbyScene).
+        self.choices: dict[str, Any] = {}
 
     def open(self) -> None:
         """Show the Play online screen: the form, or the lobby when still connected."""
@@ -70,6 +72,7 @@ class OnlineLauncher:
                 forget=self.forget,
                 kept=None if seat is None else (seat.table, seat.chair),
                 on_help=self.help,
+                choices=self.choices,
             )
         )
 

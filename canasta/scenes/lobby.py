@@ -24,6 +24,7 @@ from canasta.i18n import _, pgettext
 from canasta.names import NAME_LENGTH
 from canasta.scenes.base import Scene
 from canasta.scenes.lobby_rows import draw_rows, level_word, open_chair
+from canasta.scenes.textfield import FieldError, TextField
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import wrap_text
@@ -38,9 +39,6 @@ TRACE = logging.getLogger("canasta.trace")
 LEVELS = ("easy", "medium", "hard")
 #: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
 CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
-
-#: The longest text a field takes (characters).
-FIELD_LIMIT = 200
 
 
 class LobbyLink(Protocol):
@@ -92,64 +90,6 @@ class LobbyLink(Protocol):
     def connection_line(self) -> str: ...  # noqa: D102
 
 
-class FieldError(ValueError):
-    """A typed text the form cannot take, in the player's words; ``field`` names the form's
-    field it is about (``"address"`` or ``"name"``), where the message shows."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-class TextField:
-    """A one-line text box: ``label`` above it, ``text`` typed into it (px rect), at most
-    ``limit`` characters; ``error`` (the reason a text was refused) shows under the box."""
-
-    def __init__(self, label: str, text: str = "", limit: int = FIELD_LIMIT) -> None:
-        self.label, self.text, self.limit = label, text[:limit], limit
-        self.rect = pygame.Rect(0, 0, 10, 10)
-        self.focused = False
-        self.error = ""
-
-    def key(self, intent: Key) -> bool:
-        """Backspace deletes a character; a printable character is typed (up to ``limit``)."""
-        if intent.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-            self.error = ""
-            return True
-        char = intent.unicode
-        if char and char.isprintable() and len(self.text) < self.limit:
-            self.text += char
-            self.error = ""
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        """The label, the box, the text (kept inside the box: its end shows when it is
-        longer), the caret when focused, and the error under the box."""
-        size = max(14, self.rect.height // 2)
-        blit_text(surface, self.label, max(14, size - 2), theme.text_dim,
-                  midleft=(self.rect.x + 2, self.rect.y - size * 0.8))  # fmt: skip
-        draw_panel(surface, self.rect, (0, 0, 0, 110), 8)
-        ring = theme.accent if self.focused or self.error else theme.text_dim
-        pygame.draw.rect(surface, ring, self.rect, 2 + bool(self.error), border_radius=8)
-        text = self.text + ("|" if self.focused else "")
-        inner = self.rect.inflate(-20, -4)
-        fit = max(min(size, 14), fit_text_size(text, inner.width, size))  # never tiny
-        wide = render_text(text, fit, theme.text).get_width() > inner.width
-        clip = surface.get_clip()
-        surface.set_clip(inner.clip(clip))
-        if wide:  # the end shows, where the typing is; the start scrolls out of the box
-            blit_text(surface, text, fit, theme.text, midright=inner.midright)
-        else:
-            blit_text(surface, text, fit, theme.text, midleft=inner.midleft)
-        surface.set_clip(clip)
-        if self.error:
-            small = max(14, size - 4)
-            blit_text(surface, self.error, fit_text_size(self.error, self.rect.width, small),
-                      theme.accent, topleft=(self.rect.x + 2, self.rect.bottom + 4))  # fmt: skip
-
-
 class LobbyScene(Scene):
     """Connect, then choose or make a table, then get ready.
 
@@ -170,6 +110,9 @@ class LobbyScene(Scene):
         kept: the kept seat's (table id, chair): that chair's button in the list of tables
             takes it back (a computer may be playing it meanwhile).
         on_help: shows How to play at its pages on playing online (None: no button).
+        choices: the new-table options chosen so far (``private``, ``level``, ``clock``,
+            ``quick``, ``preset``), kept by the caller and updated here at each change, so
+            the lobby shown again after a table offers the same ones.
 
     Attributes:
         link: the connection (None until Connect works).
@@ -192,6 +135,7 @@ class LobbyScene(Scene):
         forget: Callable[[], None] | None = None,
         kept: tuple[str, int] | None = None,
         on_help: Callable[[], None] | None = None,
+        choices: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         self.rejoin_link, self.forget, self.kept = rejoin, forget, kept
@@ -233,6 +177,19 @@ class LobbyScene(Scene):
         self.start_button = make(pgettext("start the game", "Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
         self.help_button = make(_("How to play online"), self.help)
+        self.choices = choices
+        if choices:
+            self.private = bool(choices.get("private", self.private))
+            self.level = choices.get("level", self.level)
+            self.clock = choices.get("clock", self.clock)
+            self.quick = bool(choices.get("quick", self.quick))
+            if choices.get("preset") in PRESETS:
+                self.preset = choices["preset"]
+            self.private_button.label = self._private_label()
+            self.level_button.label = self._level_label()
+            self.clock_button.label = self._clock_label()
+            self.game_button.label = self._game_label()
+            self.rules_button.label = self._rules_label()
         self.rows: list[tuple[pygame.Rect, Any]] = []
         #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
         self.seats: list[tuple[pygame.Rect, Any, int]] = []
@@ -332,6 +289,13 @@ class LobbyScene(Scene):
         names = list(PRESETS)
         self.preset = names[(names.index(self.preset) + 1) % len(names)]
         self.rules_button.label = self._rules_label()
+        self._keep()
+
+    def _keep(self) -> None:
+        """Write the new-table options back to the caller's ``choices``."""
+        if self.choices is not None:
+            self.choices.update(private=self.private, level=self.level, clock=self.clock,
+                                quick=self.quick, preset=self.preset)  # fmt: skip
 
     def _rules_label(self) -> str:
         return _("Rules: {preset}").format(preset=_(self.preset))
@@ -340,16 +304,19 @@ class LobbyScene(Scene):
         """The next computer level for a table created next."""
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.level_button.label = self._level_label()
+        self._keep()
 
     def next_clock(self) -> None:
         """The next turn clock (off, or a limit per move with a time bank)."""
         self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
         self.clock_button.label = self._clock_label()
+        self._keep()
 
     def toggle_quick(self) -> None:
         """A whole game (to 5,000 points) or one hand (a quick game)."""
         self.quick = not self.quick
         self.game_button.label = self._game_label()
+        self._keep()
 
     def _game_label(self) -> str:
         return _("Game: one hand") if self.quick else _("Game: to 5,000")
@@ -368,6 +335,7 @@ class LobbyScene(Scene):
         """A table created next is public (listed) or private (joined by its code)."""
         self.private = not self.private
         self.private_button.label = self._private_label()
+        self._keep()
 
     def _private_label(self) -> str:
         return _("Private: on") if self.private else _("Private: off")
@@ -633,7 +601,7 @@ class LobbyScene(Scene):
             surface, self.link.tables, area, unit, theme,
             lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
         )  # fmt: skip
-        if not self.link.tables:
+        if not self.link.tables and self.link.connected:  # (while connecting: nothing yet)
             blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
                       unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
         self.code.draw(surface, theme)
@@ -707,4 +675,4 @@ class LobbyScene(Scene):
                   center=(w // 2, y + unit // 2))  # fmt: skip
 
 
-__all__ = ["LobbyLink", "LobbyScene", "TextField"]
+__all__ = ["FieldError", "LobbyLink", "LobbyScene", "TextField"]

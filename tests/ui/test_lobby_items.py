@@ -141,3 +141,30 @@ def test_a_side_seats_label_wraps_in_its_column_and_keeps_the_place() -> None:
     assert long[-1].endswith("11") and all(get_font(13, True).size(x)[0] <= column for x in long)
     assert any(x.endswith("\u2026") for x in long)  # cut, not run into the melds
     assert side_label("West", " \u00b7 5", column, 13, False) == ["West \u00b7 5"]
+
+
+def test_the_new_table_options_are_kept_when_the_lobby_shows_again() -> None:
+    choices: dict = {}
+    link = FakeLink()
+    first = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, link=link,
+                       choices=choices)  # fmt: skip
+    first.toggle_private()
+    first.next_clock()
+    first.next_level()
+    first.toggle_quick()
+    first.next_preset()
+    again = LobbyScene(
+        lambda a, n: link, lambda: None, lambda s: None, link=link, choices=choices
+    )  # back from a table: a new scene, the same choices
+    assert (again.private, again.clock, again.level, again.quick, again.preset) == (
+        True, (30, 120), "hard", True, "Book rules")  # fmt: skip
+    assert again.clock_button.label == "Clock: 30 s + 120 s bank"
+    assert again.private_button.label == "Private: on"
+
+
+def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:
+    link = FakeLink(connected=False)
+    manager, scene, _, _, _ = make(link)
+    assert "No open table yet: create one, or join a friend's by code." not in drawn(scene)
+    link.connected = True
+    assert "No open table yet: create one, or join a friend's by code." in drawn(scene)
