@@ -32,6 +32,7 @@ from canasta.app_window import (
     first_size,
     fit_to_desktop,
     headless,
+    landscape_size,
     move_window,
     portrait_size,
     screen,
@@ -140,7 +141,7 @@ class App:
         if settings.fullscreen:
             return (0, 0), pygame.FULLSCREEN
         if settings.orientation == "landscape":
-            return LANDSCAPE, 0
+            return landscape_size(), 0
         if settings.orientation == "portrait":
             return portrait_size(), 0
         return self.free_size, pygame.RESIZABLE

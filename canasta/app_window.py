@@ -106,6 +106,20 @@ def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int
     return min(w, round(h * FIT_SHAPE)), min(h, round(w * FIT_SHAPE))
 
 
+def landscape_size(desktop: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The fixed landscape window (w, h) px: :data:`LANDSCAPE`, or smaller in the same
+    shape where the ``desktop`` (w, h) px (None: the smallest desktop) has less room than
+    that, leaving :data:`FIT_MARGIN` (e.g. 1024 x 640 on a 1024 x 768 desktop, 600 x 375
+    on a 600 x 960 one; never below 512 x 320)."""
+    if desktop is None:
+        desktop = min(desktop_sizes())
+    w, h = LANDSCAPE
+    room_w = desktop[0] if w <= desktop[0] else desktop[0] - FIT_MARGIN[0]
+    room_h = desktop[1] if h <= desktop[1] else desktop[1] - FIT_MARGIN[1]
+    scale = max(FIT_SMALLEST / h, min(1.0, room_w / w, room_h / h))
+    return round(w * scale), round(h * scale)
+
+
 def portrait_size(desktop_h: int | None = None) -> tuple[int, int]:
     """A portrait window (w, h) px that fits a desktop ``desktop_h`` px high (None: the
     smallest desktop's height), at most 800 x 1280."""

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 import canasta.app as app_module
+import canasta.app_window as app_window
 from canasta.ai import HeuristicPlayer
 from canasta.app import App
 from canasta.engine.cards import CARD_KIND, NATURAL_KINDS
@@ -88,6 +89,9 @@ def test_every_setting_by_clicks_then_a_game_quit_and_continued(window, monkeypa
         return real_seats(players, person, level, seed)
 
     monkeypatch.setattr(app_module, "seat_players", seats_spy)
+    # A desktop with room for the fixed 1280 x 800 landscape window (the dummy driver's is
+    # 1024 x 768, where it is fitted: tests/ui/test_window.py).
+    monkeypatch.setattr(app_window, "desktop_sizes", lambda: [(1920, 1200)])
     app = App(SIZE)
     app.home()
     assert "Continue game" not in app.manager.top.named  # nothing saved yet

@@ -153,6 +153,17 @@ def test_a_window_size_is_fitted_to_the_desktop(size, desktop, fitted):
     assert window.fit_to_desktop(size, desktop) == fitted
 
 
+@pytest.mark.parametrize(
+    ("desktop", "size"),
+    [((1920, 1080), (1280, 800)), ((1280, 800), (1280, 800)),
+     ((1024, 768), (1024, 640)),  # 1024 / 1280 = 0.8 (768 - 64 = 704 leaves 0.88)
+     ((600, 960), (600, 375)),  # 600 / 1280 = 0.46875; 800 * 0.46875 = 375
+     ((400, 300), (512, 320))],  # never below 320 high (0.4)
+)  # fmt: skip
+def test_the_fixed_landscape_window_fits_the_desktop(desktop, size):
+    assert window.landscape_size(desktop) == size
+
+
 def test_the_desktop_a_window_opens_on_is_the_one_under_its_place():
     two = [(1920, 1080), (600, 960)]
     assert window.desktop_at([100, 50], two) == (1920, 1080)
