@@ -15,6 +15,7 @@ import pytest
 from canasta.cli import main
 from canasta.net.protocol import ProtocolError, parse_client
 from canasta.persistence.paths import default_paths
+from canasta.persistence.records import record_summaries
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.reading import MAX_DEPTH, TooDeepError, loads_json, loads_toml
@@ -123,3 +124,11 @@ def test_a_deep_message_to_the_server_is_bad_json() -> None:
     with pytest.raises(ProtocolError) as caught:
         parse_client("[" * 70 + "]" * 70)
     assert caught.value.code == "bad_json"
+
+
+def test_a_deep_record_in_the_games_folder_is_one_line_of_recent_games(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "0000000000000001.json").write_text(DEEP_ARRAY)
+    [summary] = record_summaries(games, 10)
+    assert summary.error == f"the game record is {WHY}" and summary.players == 0
