@@ -15,6 +15,7 @@ from canasta.scenes.table.board import Board
 from canasta.scenes.table.buttons import place_table_buttons
 from canasta.scenes.table.context import TableContext
 from canasta.scenes.table.melds import MeldsSection
+from canasta.scenes.table.seats import SeatsSection
 from canasta.scenes.table.selection import Selection
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
@@ -85,3 +86,23 @@ def test_every_meld_of_four_or_more_shows_its_count_on_the_meld(size, players) -
         assert sum(r.collidepoint(at) for r in rects) >= 1, (size, at)
         chip = Badge(size=melds.badge_px()).rect_for(_text, at)
         assert surface.get_at((chip.x + 3, chip.centery))[:3] == GREEN.badge_bg, (size, at)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_other_seats_labels_read_over_their_hands(size, players) -> None:
+    """Tester 3, shot 54: at 600x960 "West · 11" lay on West's card backs, unreadable.
+    Each other seat's label now sits on a dark plate, over the cards."""
+    ctx = make_ctx(view_of(players), size)
+    seats = SeatsSection(ctx)
+    surface = drawn(ctx, seats)
+    labels = seats.labels()
+    assert [text for text, _, _ in labels] == (
+        ["You", "Opponent · 11"] if players == 2
+        else ["You", "West · 11", "Partner (North) · 4", "East · 11"])  # fmt: skip
+    for text, rect, plate in labels[1:]:
+        assert plate
+        assert surface.get_rect().contains(rect), (text, rect)
+        # just left of the first letter, inside the plate: dark under light text
+        r, g, b = surface.get_at((rect.x - 3, rect.centery))[:3]
+        assert max(r, g, b) < 60, (text, size, (r, g, b))

@@ -9,8 +9,12 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import paint_felt
+
+#: The fill (RGBA) of the plate under another seat's label: dark enough for the label
+#: to read over card backs of any colour.
+PLATE = (8, 14, 10, 215)
 
 
 class SeatsSection(TablePart):
@@ -20,31 +24,56 @@ class SeatsSection(TablePart):
         """The felt."""
         paint_felt(surface, self.ctx.theme)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Every seat's label (the one to move in the accent colour) and the scores."""
-        layout, theme = self.ctx.board.layout, self.ctx.theme
+    def labels(self) -> list[tuple[str, pygame.Rect, bool]]:
+        """Every seat's label: ``(text, rect in window pixels, on a plate)``.
+
+        Another seat's label ("West · 11") lies on a dark plate: in a narrow window its
+        hand's fan fills the whole area, and the count must read over the card backs.
+        """
+        layout = self.ctx.board.layout
         assert layout is not None
         view = self.ctx.view()
-        font = font_px(layout)
-        size = max(13, font - 2)
+        size = self.label_px()
+        out = []
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
             name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
             text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
-            to_move = not view.ended and view.mover == seat
-            color = theme.accent if to_move else theme.text_dim
+            rect = pygame.Rect((0, 0), get_font(size, bold=self.to_move(seat)).size(text))
             if rel == 0:
-                blit_text(surface, text, size, color, bold=to_move,
-                          topleft=(area.x + 6, area.y + 2))  # fmt: skip
+                rect.topleft = (area.x + 6, area.y + 2)
             elif area.height > area.width * 1.5:
-                blit_text(surface, text, size, color, bold=to_move,
-                          center=(area.centerx, area.y + 10))  # fmt: skip
+                rect.center = (area.centerx, area.y + 10)
             else:
-                blit_text(surface, text, size, color, bold=to_move,
-                          midleft=(area.x + 6, area.centery))  # fmt: skip
-        self._scores(surface, font)
+                rect.midleft = (area.x + 6, area.centery)
+            out.append((text, rect, rel != 0))
+        return out
+
+    def label_px(self) -> int:
+        """The seat labels' font size (px)."""
+        layout = self.ctx.board.layout
+        assert layout is not None
+        return max(13, font_px(layout) - 2)
+
+    def to_move(self, seat: int) -> bool:
+        """Whether ``seat`` is to move (its label in the accent colour, bold)."""
+        view = self.ctx.view()
+        return not view.ended and view.mover == seat
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every seat's label (the one to move in the accent colour) and the scores."""
+        layout, theme = self.ctx.board.layout, self.ctx.theme
+        assert layout is not None
+        size = self.label_px()
+        for seat, (text, rect, plate) in enumerate(self.labels()):
+            to_move = self.to_move(seat)
+            color = theme.accent if to_move else theme.text_dim
+            if plate:
+                draw_panel(surface, rect.inflate(12, 6), PLATE, 7)
+            blit_text(surface, text, size, color, bold=to_move, topleft=rect.topleft)
+        self._scores(surface, font_px(layout))
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:
         layout, theme = self.ctx.board.layout, self.ctx.theme
