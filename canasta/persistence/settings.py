@@ -478,8 +478,19 @@ class Settings(BaseModel):
         """How much faster than normal cards move and computers play (1.0 or 2.0)."""
         return SPEED_FACTORS[self.speed]
 
+    def shown_value(self, field: str) -> object:
+        """The value the settings screen shows on ``field``'s row: the setting, except
+        "Draw two cards" with four players, which shows the four-player draw-two rule the
+        next game plays (the preset's, e.g. on in "Draw-two partnership", or Rule options')
+        where the two-player setting would read Off."""
+        if field == "draw_two" and self.players == 4:
+            return self.rule_set().draw_two_4p
+        return getattr(self, field)
+
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
+        if field == "draw_two" and self.players == 4:
+            return _("4 players: set in Rule options")
         players = describe(field).players if field in SCREEN_ORDER else None
         if players is None or players == self.players:
             return None
