@@ -13,6 +13,7 @@ new designs need no change here.
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +28,16 @@ from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _, ngettext, number
 from canasta.names import NAME_LENGTH, check_name
-from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
+from canasta.persistence.files import (
+    StoreError,
+    atomic_write,
+    move_aside,
+    plain_damage,
+    read_file,
+    technical_detail,
+)
+
+log = logging.getLogger(__name__)
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -647,11 +657,12 @@ def load_settings(
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         kept = move_aside(path)
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        log.warning("%s could not be read: %s", path, technical_detail(error))
         return Settings(), [
             _(
                 "{name} could not be read ({error}); it was {where} and the default settings "
                 "are in use."
-            ).format(name=path.name, error=_short(error), where=where)
+            ).format(name=path.name, error=plain_damage(error), where=where)
         ]
     notices: list[str] = []
     version = data.get("schema_version")
@@ -688,8 +699,3 @@ def load_settings(
         len(bad),
     )
     return settings, [*notices, line.format(file=path.name, names=names, where=where, note=note)]
-
-
-def _short(error: Exception) -> str:
-    text = str(error).splitlines()[0] if str(error) else type(error).__name__
-    return text[:80]

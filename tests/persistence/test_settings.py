@@ -133,6 +133,22 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
     assert not default_paths().settings.exists()
 
 
+def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplog):
+    """Tester 3: the notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
+    invalid start byte" for a binary settings.toml."""
+    path = default_paths().settings
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x86\x00\xff binary")
+    store = Store()
+    assert store.load_settings() == Settings()
+    [line] = store.take_notices()
+    assert line.startswith("settings.toml could not be read (it is not a text file); it was")
+    assert "codec" not in line and "UnicodeDecodeError: 'utf-8' codec" in caplog.text
+    write_settings("sound = = true\n[[[")
+    [line] = (store.load_settings(), store.take_notices())[1]
+    assert "(its text is damaged or cut short)" in line and "TOMLDecodeError" in caplog.text
+
+
 def test_a_truncated_settings_file_is_moved_aside():
     Session(Store()).update_settings(**CHANGED)
     path = default_paths().settings

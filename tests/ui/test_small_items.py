@@ -190,3 +190,37 @@ def test_the_end_of_hand_prompt_names_who_went_out_or_the_empty_stock() -> None:
     assert prompt_for(replace(ended, stock_ran_out=True)) == "The stock ran out" + wait
     assert prompt_for(ended) == "The hand is over" + wait
     assert prompt_for(replace(ended, went_out=3, watching=True)) == "East went out."
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
+def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, size) -> None:
+    """Tester 3: the broken-file notices were small print (about 9 px glyphs)."""
+    import canasta.scenes.home as home_module
+    from canasta.scenes.home import HomeScene
+
+    pygame.display.set_mode(size)
+    notice = (
+        "settings.toml could not be read (it is not a text file); it was kept as "
+        "settings.toml.corrupt-20261202-074037 and the default settings are in use."
+    )
+    home = HomeScene(lambda n: None, lambda: None, on_settings=lambda: None,
+                     notices=[notice, "Your stats could not be used (its text is damaged or "
+                              "cut short); it was kept as stats.json.corrupt-1 and start "
+                              "again from zero."])  # fmt: skip
+    home.resize(size)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = home_module.blit_text
+
+    def spy(surface, text, px, *a, **k):
+        rect = real(surface, text, px, *a, **k)
+        drawn.append((text, px, rect))
+        return rect
+
+    monkeypatch.setattr(home_module, "blit_text", spy)
+    home.draw(pygame.display.get_surface())
+    lines = [(px, rect) for text, px, rect in drawn if text and text in notice + " ".join(
+        home.notices[1:])]  # fmt: skip
+    assert len(lines) >= 3
+    assert min(px for px, _ in lines) >= 24, lines  # was 20 px: glyphs about 9 px high
+    lowest_button = max(b.rect.bottom for b in home.buttons)
+    assert min(rect.top for _, rect in lines) > lowest_button
