@@ -21,7 +21,7 @@ from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
-from canasta.ui.widgets import Button
+from canasta.ui.widgets import Button, share_text_size
 
 #: Seconds the winner's trophy pulses before it rests.
 TROPHY_PULSE_S = 3 * math.pi / 2
@@ -141,6 +141,7 @@ class ScoreboardScene(Scene):
         for button, share in zip(self.buttons, shares, strict=True):
             button.rect = pygame.Rect(round(x), y, round(unit * share), bh)
             x += unit * share + gap
+        share_text_size(self.buttons)  # one size for the row's words
 
     def update(self, dt: float) -> None:
         """Count down the demo's automatic continue."""

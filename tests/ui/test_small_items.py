@@ -224,3 +224,38 @@ def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, siz
     assert min(px for px, _ in lines) >= 24, lines  # was 20 px: glyphs about 9 px high
     lowest_button = max(b.rect.bottom for b in home.buttons)
     assert min(rect.top for _, rect in lines) > lowest_button
+
+
+@pytest.mark.parametrize("size", [(600, 960), (1280, 800), (440, 704)])
+def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
+    """Tester 3 (shot 96): at 600 px wide "New game" and "Play this deal again" were
+    small, "Replay hand" and "Home" large."""
+    import canasta.ui.paragraphs as paragraphs_module
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    data = {"rules": {"players": 2, "quick_game": True}, "hands": [["QS", "QH", "QD", "4C"],
+            ["7C", "8C"]], "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0,
+            "phase": "play"}  # fmt: skip
+    controller = table(data, size).controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    assert controller.game.over
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None,
+                            on_play_again=lambda: None)  # fmt: skip
+    board.resize(size)
+    labels = {b.label for b in board.buttons}
+    assert labels == {"New game", "Replay hand", "Play this deal again", "Home"}
+    sizes: dict[str, int] = {}
+    real = paragraphs_module.blit_text
+
+    def spy(surface, text, px, *a, **k):
+        sizes[text] = px  # the buttons draw through either module
+        return real(surface, text, px, *a, **k)
+
+    monkeypatch.setattr(paragraphs_module, "blit_text", spy)
+    monkeypatch.setattr(widgets_module, "blit_text", spy)
+    board.draw(screen)
+    words = {w: px for w, px in sizes.items() if any(w in label for label in labels)}
+    assert len(set(words.values())) == 1, words
