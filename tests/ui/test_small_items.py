@@ -259,3 +259,34 @@ def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
     board.draw(screen)
     words = {w: px for w, px in sizes.items() if any(w in label for label in labels)}
     assert len(set(words.values())) == 1, words
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
+@pytest.mark.parametrize("over", [False, True])
+def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) -> None:
+    """Tester 3 (case-ro-b): "Could not save the game ..." covered "Hand 1 scores"."""
+    from canasta.scenes.base import SceneManager
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    quick = {"players": 2, "quick_game": over}
+    data = {"rules": quick, "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]],
+            "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0, "phase": "play"}  # fmt: skip
+    controller = table(data, size).controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    assert controller.game.over == over
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None)  # fmt: skip
+    manager = SceneManager(size)
+    manager.push(board)
+    manager.banner.show(["Could not save the game: no permission to write in the folder "
+                         "/work/tester3/cases/ro/data. Play goes on; saving is tried again "
+                         "at every turn."])  # fmt: skip
+    manager.draw(screen)
+    banner = manager.banner.rect
+    assert banner.height > 40 and board.title_rect.height > 0
+    assert not banner.colliderect(board.title_rect), (banner, board.title_rect)
+    assert banner.bottom <= min(b.rect.top for b in board.buttons), banner
+    if board.trophy_at is not None:
+        assert banner.top > board.trophy_at[1]
