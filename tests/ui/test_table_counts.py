@@ -92,17 +92,16 @@ def test_every_meld_of_four_or_more_shows_its_count_on_the_meld(size, players) -
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_other_seats_labels_read_over_their_hands(size, players) -> None:
     """Tester 3, shot 54: at 600x960 "West · 11" lay on West's card backs, unreadable.
-    Each other seat's label now sits on a dark plate, over the cards."""
+    A label in the top band now sits on a dark plate over the cards (main's fix of the
+    same finding, kept at the merge; this checks it at the tester's sizes)."""
     ctx = make_ctx(view_of(players), size)
     seats = SeatsSection(ctx)
     surface = drawn(ctx, seats)
-    labels = seats.labels()
-    assert [text for text, _, _ in labels] == (
-        ["You", "Opponent · 11"] if players == 2
-        else ["You", "West · 11", "Partner (North) · 4", "East · 11"])  # fmt: skip
-    for text, rect, plate in labels[1:]:
-        assert plate
-        assert surface.get_rect().contains(rect), (text, rect)
+    layout = ctx.board.layout
+    assert layout is not None
+    for rel, area in enumerate(layout.hands[1:], start=1):
+        if area.height > area.width * 1.5:
+            continue  # a side column: its label stands above the stack, on the felt
         # just left of the first letter, inside the plate: dark under light text
-        r, g, b = surface.get_at((rect.x - 3, rect.centery))[:3]
-        assert max(r, g, b) < 60, (text, size, (r, g, b))
+        r, g, b = surface.get_at((area.x + 4, area.centery))[:3]
+        assert max(r, g, b) < 100, (rel, size, (r, g, b))

@@ -9,12 +9,30 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, fit_text_size, get_font
-from canasta.ui.theme import paint_felt
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font, render_text
+from canasta.ui.theme import Theme, paint_felt
 
-#: The fill (RGBA) of the plate under another seat's label: dark enough for the label
-#: to read over card backs of any colour.
-PLATE = (8, 14, 10, 215)
+
+def color_of(theme: Theme, to_move: bool) -> tuple[int, int, int]:
+    """A seat label's colour: the accent for the seat to move."""
+    return theme.accent if to_move else theme.text_dim
+
+
+def side_label(name: str, tail: str, width: int, size: int, bold: bool) -> list[str]:
+    """A side seat's label in its narrow column (``width`` px): the name on at most two
+    lines (cut with "…" beyond), the card count (``tail``) after it, or on a line of its
+    own when the last line has no room for it."""
+    lines = [elide(line, width, size, bold) for line in wrap_text(name, size, width, bold,
+                                                                   report=False)]  # fmt: skip
+    if len(lines) > 2:
+        lines = [lines[0], elide(" ".join(lines[1:]), width, size, bold)]
+    if not tail:
+        return lines
+    if get_font(size, bold).size(lines[-1] + tail)[0] <= width:
+        lines[-1] += tail
+    else:
+        lines.append(tail.strip(" \u00b7"))
+    return lines
 
 
 class SeatsSection(TablePart):
@@ -24,56 +42,44 @@ class SeatsSection(TablePart):
         """The felt."""
         paint_felt(surface, self.ctx.theme)
 
-    def labels(self) -> list[tuple[str, pygame.Rect, bool]]:
-        """Every seat's label: ``(text, rect in window pixels, on a plate)``.
-
-        Another seat's label ("West · 11") lies on a dark plate: in a narrow window its
-        hand's fan fills the whole area, and the count must read over the card backs.
-        """
-        layout = self.ctx.board.layout
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every seat's label (the one to move in the accent colour) and the scores."""
+        layout, theme = self.ctx.board.layout, self.ctx.theme
         assert layout is not None
         view = self.ctx.view()
-        size = self.label_px()
-        out = []
+        font = font_px(layout)
+        size = max(13, font - 2)
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
             name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
-            text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
-            rect = pygame.Rect((0, 0), get_font(size, bold=self.to_move(seat)).size(text))
+            to_move = not view.ended and view.mover == seat
+            # A long name (online: 24 characters) is cut to the room its place has; a
+            # side seat's label wraps in its column, clear of the melds beside it.
+            right = surface.get_width() - 6
+            side = rel != 0 and area.height > area.width * 1.5
+            tail = "" if rel == 0 and not view.watching else f" \u00b7 {count}"
+            color = color_of(theme, to_move)
+            if side:
+                lines = side_label(name, tail, area.width - 8, size, to_move)
+                step = round(size * 1.2)
+                for i, line in enumerate(lines):
+                    blit_text(surface, line, size, color, bold=to_move,
+                              center=(area.centerx, area.y + 10 + i * step))  # fmt: skip
+                continue
+            room = (right if rel == 0 else area.right) - area.x - 12
+            tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
+            text = elide(name, room - tail_w, size, bold=to_move) + tail
             if rel == 0:
-                rect.topleft = (area.x + 6, area.y + 2)
-            elif area.height > area.width * 1.5:
-                rect.center = (area.centerx, area.y + 10)
-            else:
-                rect.midleft = (area.x + 6, area.centery)
-            out.append((text, rect, rel != 0))
-        return out
-
-    def label_px(self) -> int:
-        """The seat labels' font size (px)."""
-        layout = self.ctx.board.layout
-        assert layout is not None
-        return max(13, font_px(layout) - 2)
-
-    def to_move(self, seat: int) -> bool:
-        """Whether ``seat`` is to move (its label in the accent colour, bold)."""
-        view = self.ctx.view()
-        return not view.ended and view.mover == seat
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Every seat's label (the one to move in the accent colour) and the scores."""
-        layout, theme = self.ctx.board.layout, self.ctx.theme
-        assert layout is not None
-        size = self.label_px()
-        for seat, (text, rect, plate) in enumerate(self.labels()):
-            to_move = self.to_move(seat)
-            color = theme.accent if to_move else theme.text_dim
-            if plate:
-                draw_panel(surface, rect.inflate(12, 6), PLATE, 7)
-            blit_text(surface, text, size, color, bold=to_move, topleft=rect.topleft)
-        self._scores(surface, font_px(layout))
+                blit_text(surface, text, size, color, bold=to_move,
+                          topleft=(area.x + 6, area.y + 2))  # fmt: skip
+            else:  # over that seat's card backs where the band is narrow: on a plate
+                plate = render_text(text, size, color, bold=to_move).get_rect()
+                plate.midleft = (area.x + 6, area.centery)
+                draw_panel(surface, plate.inflate(8, 4), (0, 0, 0, 150), 6)
+                blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
+        self._scores(surface, font)
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:
         layout, theme = self.ctx.board.layout, self.ctx.theme
