@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from canasta import version
+from canasta.engine.game import DEAL_NUMBER_LIMIT
 from canasta.i18n import LANGUAGES
 
 #: The languages the game speaks, by code (messages of the command line itself, such as
@@ -61,6 +62,10 @@ def _deal(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a deal number is a whole number, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError("a deal number is 0 or more")
+    if value >= DEAL_NUMBER_LIMIT:  # the table deals and shows only numbers below it
+        raise argparse.ArgumentTypeError(
+            f"a deal number is below {DEAL_NUMBER_LIMIT:,} (the numbers the table shows)"
+        )
     return value
 
 

@@ -289,3 +289,12 @@ def test_window_refuses_a_hand_that_is_over(tmp_path: Path) -> None:
     result = canasta("position", str(path), "--window", "--quit-after", "0.5")
     assert result.returncode == 2
     assert "the hand in this position is over" in result.stderr
+
+
+def test_a_deal_number_the_table_never_deals_is_refused() -> None:
+    """Tester 3: --deal 99999999999999999999999999 was accepted and ran out of the score
+    panel; the table deals numbers below 1,000,000,000 only."""
+    result = canasta("--deal", "99999999999999999999999999", timeout=30)
+    assert result.returncode == 2
+    assert "a deal number is below 1,000,000,000 (the numbers the table shows)" in result.stderr
+    assert canasta("--deal", "1000000000", timeout=30).returncode == 2

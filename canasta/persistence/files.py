@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import tempfile
 import time
+import tomllib
 from pathlib import Path
+
+from pydantic import ValidationError
+
+from canasta.i18n import _
 
 
 class StoreError(OSError):
@@ -58,6 +64,41 @@ def plain_reason(error: OSError, path: Path, writing: bool = False) -> str:
     if code == errno.ENOENT:
         return f"the folder {folder} is missing"
     return f"{(error.strerror or type(error).__name__).lower()} ({path})"
+
+
+def plain_damage(error: BaseException) -> str:
+    """Why a file that was read could not be used, in a player's words, for the one-line
+    notice (the technical detail, e.g. a parser's "Expecting ',' delimiter", belongs in
+    the log: see :func:`technical_detail`).
+
+    Args:
+        error: what reading or checking the file's contents raised (a decoding or parsing
+            error, a validation error, or a ``SaveError`` with this project's words).
+
+    Returns:
+        e.g. "it is not a text file", "its text is damaged or cut short".
+    """
+    text = str(error)
+    if isinstance(error, UnicodeDecodeError) or "not UTF-8" in text:
+        return _("it is not a text file")
+    parse_errors = (json.JSONDecodeError, tomllib.TOMLDecodeError, RecursionError)
+    if isinstance(error, parse_errors) or " is not JSON" in text:
+        return _("its text is damaged or cut short")
+    if "newer version" in text:
+        return _("a newer version of Canasta wrote it")
+    if "old format" in text:
+        return _("an older version of Canasta wrote it")
+    return _("some of what it holds is not valid")
+
+
+def technical_detail(error: BaseException) -> str:
+    """``error`` in one line for the log: its type and first line, at most 300 characters
+    (a validation error names the field and the rule it broke)."""
+    first = str(error).splitlines()[0] if str(error) else ""
+    if isinstance(error, ValidationError) and error.errors():
+        fault = error.errors()[0]
+        first = ".".join(str(p) for p in fault["loc"]) + ": " + fault["msg"]
+    return f"{type(error).__name__}: {first}"[:300]
 
 
 def _file_above(path: Path) -> Path | None:

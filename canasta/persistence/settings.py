@@ -13,6 +13,7 @@ new designs need no change here.
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,8 +28,17 @@ from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _, ngettext, number
 from canasta.names import NAME_LENGTH, check_name
-from canasta.persistence.files import StoreError, atomic_write, move_aside, read_file
+from canasta.persistence.files import (
+    StoreError,
+    atomic_write,
+    move_aside,
+    plain_damage,
+    read_file,
+    technical_detail,
+)
 from canasta.reading import TooDeepError, loads_toml
+
+log = logging.getLogger(__name__)
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -479,8 +489,19 @@ class Settings(BaseModel):
         """How much faster than normal cards move and computers play (1.0 or 2.0)."""
         return SPEED_FACTORS[self.speed]
 
+    def shown_value(self, field: str) -> object:
+        """The value the settings screen shows on ``field``'s row: the setting, except
+        "Draw two cards" with four players, which shows the four-player draw-two rule the
+        next game plays (the preset's, e.g. on in "Draw-two partnership", or Rule options')
+        where the two-player setting would read Off."""
+        if field == "draw_two" and self.players == 4:
+            return self.rule_set().draw_two_4p
+        return getattr(self, field)
+
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
+        if field == "draw_two" and self.players == 4:
+            return _("4 players: set in Rule options")
         players = describe(field).players if field in SCREEN_ORDER else None
         if players is None or players == self.players:
             return None
@@ -637,11 +658,12 @@ def load_settings(
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
         kept = move_aside(path)
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        log.warning("%s could not be read: %s", path, technical_detail(error))
         return Settings(), [
             _(
                 "{name} could not be read ({error}); it was {where} and the default settings "
                 "are in use."
-            ).format(name=path.name, error=_short(error), where=where)
+            ).format(name=path.name, error=plain_damage(error), where=where)
         ]
     notices: list[str] = []
     version = data.get("schema_version")
@@ -678,8 +700,3 @@ def load_settings(
         len(bad),
     )
     return settings, [*notices, line.format(file=path.name, names=names, where=where, note=note)]
-
-
-def _short(error: Exception) -> str:
-    text = str(error).splitlines()[0] if str(error) else type(error).__name__
-    return text[:80]

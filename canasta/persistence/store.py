@@ -15,6 +15,7 @@ and leaves the old file as it was.
 from __future__ import annotations
 
 import errno
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -28,9 +29,11 @@ from canasta.persistence.files import (
     clean_temp_files,
     exists,
     move_aside,
+    plain_damage,
     plain_reason,
     read_file,
     remove,
+    technical_detail,
 )
 from canasta.persistence.paths import Paths, default_paths
 from canasta.persistence.records import (
@@ -50,6 +53,8 @@ from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings, load_settings, save_settings
 from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
 from canasta.reading import loads_json
+
+log = logging.getLogger(__name__)
 
 #: What each kind of file is called in a line for the player, and what happens next when
 #: it could not be written.
@@ -128,7 +133,7 @@ class Store:
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:
-            self._aside(path, N_("Your stats"), _reason(error), N_("start again from zero"))
+            self._aside(path, N_("Your stats"), error, N_("start again from zero"))
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
@@ -172,7 +177,7 @@ class Store:
         try:
             return parse_save(raw)
         except SaveError as error:
-            self._aside(path, N_("The saved game"), str(error), N_("a new game can start"))
+            self._aside(path, N_("The saved game"), error, N_("a new game can start"))
             return None
 
     def saved_game_id(self) -> str | None:
@@ -285,7 +290,7 @@ class Store:
         try:
             return OnlineSeat.model_validate(loads_json(raw))
         except (ValueError, ValidationError) as error:
-            self._aside(path, N_("Your online seat"), _reason(error), N_("it is forgotten"))
+            self._aside(path, N_("Your online seat"), error, N_("it is forgotten"))
             return None
 
     def save_seat(self, seat: OnlineSeat | None) -> bool:
@@ -363,22 +368,19 @@ class Store:
         self._read_lines[reason] = ([_(what)], text)
         self.notices.append(text)
 
-    def _aside(self, path: Path, what: str, reason: str, then: str) -> None:
+    def _aside(self, path: Path, what: str, error: Exception, then: str) -> None:
+        """Move a file that cannot be used aside: the player's line says why in plain
+        words (:func:`plain_damage`), the log keeps the technical detail."""
         kept = move_aside(path)
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        log.warning("%s could not be used: %s; %s", path, technical_detail(error),
+                    f"kept as {kept}" if kept else "left in place")  # fmt: skip
         self.notices.append(
             _("{what} could not be used ({reason}); it was {where} and {then}.").format(
-                what=_(what), reason=reason, where=where, then=_(then)
+                what=_(what), reason=plain_damage(error), where=where, then=_(then)
             )
         )
 
 
 def _plain(error: OSError, path: Path) -> OSError:
     return error if isinstance(error, StoreError) else StoreError(plain_reason(error, path))
-
-
-def _reason(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        return ".".join(str(p) for p in first["loc"]) + ": " + first["msg"]
-    return str(error).splitlines()[0][:100] if str(error) else type(error).__name__

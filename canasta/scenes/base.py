@@ -30,10 +30,13 @@ class Scene:
         overlay: drawn on top of the scene below (dialogs, toasts) instead of hiding it.
         modal: input the scene does not handle is not passed to scenes below.
         size: window ``(w, h)`` px as last given to :meth:`resize`.
+        banner_top: where (window y, px) the banner may lie without hiding what the scene
+            needs read (the scoreboard: under its scores), or None for the window's top.
     """
 
     overlay: bool = False
     modal: bool = True
+    banner_top: int | None = None
 
     def __init__(self) -> None:
         self.manager: SceneManager | None = None
@@ -192,4 +195,5 @@ class SceneManager:
         """Draw the visible scenes, bottom first, then the banner."""
         for scene in self.visible_scenes():
             scene.draw(surface)
-        self.banner.draw(surface)
+        top = self.stack[-1].banner_top if self.stack else None
+        self.banner.draw(surface, top)

@@ -89,7 +89,7 @@ class ConfirmDialog(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the screen, then the panel, the question and the buttons."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
+        shade.fill((0, 0, 0, 165))  # every button behind reads as out of reach
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.panel, (*self.theme.felt_edge, 240), 16)
         pygame.draw.rect(surface, self.theme.accent, self.panel, 2, border_radius=16)

@@ -280,10 +280,17 @@ class HomeScene(Scene):
     def _draw_notices(self, surface: pygame.Surface) -> None:
         if not self.notices or self.notice_rect.height < 16:
             return
-        size = max(14, min(20, self.size[1] // 40))
-        lines = [line for notice in self.notices[-3:]
-                 for line in wrap_text(notice, size, self.notice_rect.width - 24)]  # fmt: skip
-        step = round(size * 1.25)
+        w, h = self.size
+        # As large as the room under the buttons allows, from the buttons' own size down
+        # to 16 px (a notice is read once, in full: never small print).
+        size = max(16, min(26, h // 30, w // 24))
+        while True:
+            lines = [line for notice in self.notices[-3:]
+                     for line in wrap_text(notice, size, self.notice_rect.width - 24)]  # fmt: skip
+            step = round(size * 1.25)
+            if size <= 16 or len(lines) * step + 14 <= self.notice_rect.height + 8:
+                break
+            size -= 1
         box = pygame.Rect(0, 0, self.notice_rect.width, len(lines) * step + 14)
         box.midbottom = (self.notice_rect.centerx, self.size[1] - 8)
         draw_panel(surface, box, self.theme.frost, 10)

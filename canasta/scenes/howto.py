@@ -229,12 +229,17 @@ class HowToPlayScene(Scene):
                 image = pygame.transform.rotate(image, 90)
             images.append(image)
         total = sum(step for _image in images[:-1]) + images[-1].get_width() if images else 0
-        total += sum(img.get_width() - cw for img in images[:-1] if img.get_width() > cw)
         x = slot.centerx - total // 2
         y = slot.y + (slot.height - caption * 2 - ch) // 2
-        for image in images:
+        # The crosswise card lies as on the table: under the next card, sticking out below
+        # the row by its corner index's width, so its rank and suit show turned.
+        drop = round(cw * 0.22) + 3 if 0 <= figure.crosswise < len(images) - 1 else 0
+        for index, image in enumerate(images):
             rect = image.get_rect(topleft=(x, y + (ch - image.get_height()) // 2))
+            if index == figure.crosswise and drop:
+                rect.bottom = y + ch + drop
             surface.blit(image, rect)
-            x += step + max(0, image.get_width() - cw)
-        box = pygame.Rect(slot.x + 8, y + ch + 4, slot.width - 16, slot.bottom - y - ch - 4)
+            x += step
+        bottom = y + ch + drop
+        box = pygame.Rect(slot.x + 8, bottom + 4, slot.width - 16, slot.bottom - bottom - 4)
         draw_box(surface, _(figure.caption), box, caption, self.theme.text)

@@ -36,6 +36,10 @@ class RuleChoices:
     def __getattr__(self, field: str) -> object:
         return getattr(self.rules, field)
 
+    def shown_value(self, field: str) -> object:
+        """The value ``field``'s row shows: the rule in force."""
+        return getattr(self.rules, field)
+
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply to the game these settings start, or None."""
         four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")

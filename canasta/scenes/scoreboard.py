@@ -21,7 +21,7 @@ from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
-from canasta.ui.widgets import Button
+from canasta.ui.widgets import Button, share_text_size
 
 #: Seconds the winner's trophy pulses before it rests.
 TROPHY_PULSE_S = 3 * math.pi / 2
@@ -126,6 +126,8 @@ class ScoreboardScene(Scene):
         self.auto_left = auto_continue
         self.clock = 0.0
         self.trophy_at: tuple[int, int] | None = None  # where the trophy was drawn (px)
+        #: The title and deal number lines (window px), as last drawn.
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Place the buttons under the table of scores."""
@@ -141,6 +143,7 @@ class ScoreboardScene(Scene):
         for button, share in zip(self.buttons, shares, strict=True):
             button.rect = pygame.Rect(round(x), y, round(unit * share), bh)
             x += unit * share + gap
+        share_text_size(self.buttons)  # one size for the row's words
 
     def update(self, dt: float) -> None:
         """Count down the demo's automatic continue."""
@@ -237,8 +240,13 @@ class ScoreboardScene(Scene):
                   center=(col_us, y + size // 2))  # fmt: skip
         blit_text(surface, number(them_total), size + 2, theme.text, bold=True,
                   center=(col_them, y + size // 2))  # fmt: skip
+        # A banner (a save that failed) lies under the totals, not over the title.
+        self.banner_top = round(y + size * 1.6)
+        self.title_rect = pygame.Rect(0, 0, w, max(22, h // 22) + max(28, h // 16))
+        self.title_rect.midtop = (w // 2, h // 10 - max(28, h // 16) // 2)
         if self.over:
             self._trophy(surface, game.winner, mine, (col_us, col_them), y + size // 2, size)
+            self.banner_top = round(y + size // 2 + size * 4)
         for i, button in enumerate(self.buttons):
             button.focused = i == self.focus
             button.draw(surface)

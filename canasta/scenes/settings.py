@@ -76,7 +76,8 @@ class SettingsScene(Scene):
 
     Args:
         settings: the settings in force (any object with the options' fields as
-            attributes and ``not_applicable(field) -> str | None``).
+            attributes, ``shown_value(field)`` (the value a row shows) and
+            ``not_applicable(field) -> str | None``).
         on_change: called with ``(field, value)``; returns the settings now in force.
         on_back: leave the screen.
         theme: colours; looks: design names per look field (default: the registry).
@@ -266,7 +267,7 @@ class SettingsScene(Scene):
         option = next(o for o in self.options if o.field == field)
         if self.reason(option) is not None or getattr(self.settings, field) == value:
             return False
-        before = {o.field: getattr(self.settings, o.field) for o in self.options}
+        before = {o.field: self.settings.shown_value(o.field) for o in self.options}
         self.settings = self.on_change(field, value)
         self.also = self._also_changed(option, before)
         return True
@@ -276,7 +277,7 @@ class SettingsScene(Scene):
         the players and the table's options), or None when it changed no other row."""
         changes = []
         for option in self.options:
-            now = getattr(self.settings, option.field)
+            now = self.settings.shown_value(option.field)
             if option is chosen or before[option.field] == now:
                 continue
             word = next((w for v, w in option.choices if v == now), str(now))
@@ -443,7 +444,7 @@ class SettingsScene(Scene):
                 )
                 blit_text(surface, f"({reason})", max(12, fit - 6), t.text_dim,
                           midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
-        current = getattr(self.settings, option.field)
+        current = self.settings.shown_value(option.field)
         default = self.default_of(option.field)
         if option.field in self.steppers:
             self._draw_stepper(surface, option, current, default, reason is not None)
@@ -457,8 +458,12 @@ class SettingsScene(Scene):
         for value, word in option.choices:
             rect = self.pills[(option.field, value)]
             chosen = value == current
-            if reason is not None:
+            if reason is not None:  # greyed, the value in force still told apart
                 fill, ink = t.button_disabled, (70, 80, 74)
+                if chosen:
+                    (r, g, b), (r2, g2, b2) = fill, t.accent
+                    fill = ((r + r2) // 2, (g + g2) // 2, (b + b2) // 2)
+                    ink = t.button_text
             elif chosen:
                 fill, ink = t.accent, t.button_text
             else:

@@ -71,8 +71,9 @@ class Banner:
         """True when ``pos`` (window px) is on the banner."""
         return self.visible and self.rect.collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the lines, wrapped, on a panel at the top centre of ``surface``."""
+    def draw(self, surface: pygame.Surface, top: int | None = None) -> None:
+        """Draw the lines, wrapped, on a panel centred at the top of ``surface``, or from
+        window y ``top`` (px) down where the scene asks (kept inside the window)."""
         if not self.lines:
             return
         w, h = surface.get_size()
@@ -82,6 +83,8 @@ class Banner:
         step = round(size * 1.3)
         self.rect = pygame.Rect(0, 0, width, len(wrapped) * step + 20)
         self.rect.midtop = (w // 2, 10)
+        if top is not None:
+            self.rect.top = max(10, min(top, h - self.rect.height - 10))
         draw_panel(surface, self.rect, (40, 12, 12, 225), 10)
         y = self.rect.top + 10 + step // 2
         for part in wrapped:

@@ -97,8 +97,10 @@ def place_melds(
     ``corner`` is the card's corner index as fractions of the card ``(height, width)``
     (see :data:`canasta.ui.decks.CORNER_INDEX`): the offset never shrinks below its
     height, so every card's rank and suit stay readable; a meld too long for its row at
-    that offset continues in a second column just right of the first (by the index's
-    width), and when even that does not fit, more rows are used. The default ``(0, 0)``
+    that offset is laid two (or more) abreast, card ``k`` in column ``k % columns`` of
+    line ``k // columns``, each column just right of the last by the index's width, so
+    the corners read in play order left to right, top to bottom; when even that does not
+    fit, more rows are used. The default ``(0, 0)``
     lets columns squeeze without limit.
 
     Returns, per meld, the top-left of each of its cards (first card on top of the
@@ -136,7 +138,7 @@ def _meld_rows(
     row_step = slot_h if slot_h >= ch or rows == 1 else (area.height - ch) / (rows - 1)
 
     def shape(count: int, row: int) -> tuple[float, int, int]:
-        """(room for the column's offsets, cards per column, width) of a meld in ``row``."""
+        """(room for the offsets, lines of cards, width) of a meld in ``row``."""
         if rows == 1:
             room = max(0.0, area.height - ch)
         elif slot_h >= ch:
@@ -162,7 +164,8 @@ def _meld_rows(
         offset = min(max(ch * max_offset, index_h), room / (per - 1)) if per > 1 else 0.0
         top = area.y + min(row, rows - 1) * row_step
         left = area.x + x
-        out.append([(left + (k // per) * dx, round(top + (k % per) * offset))
+        columns = max(1, math.ceil(count / per)) if per else 1
+        out.append([(left + (k % columns) * dx, round(top + (k // columns) * offset))
                     for k in range(max(0, count))])  # fmt: skip
         x += width + gap
     return out

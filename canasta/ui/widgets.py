@@ -5,13 +5,13 @@ Sizes and positions are pixels; durations are seconds of Animator time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from canasta.ui.effects import draw_panel
-from canasta.ui.paragraphs import draw_box
-from canasta.ui.text import blit_text, fit_text_size, get_font, render_text
+from canasta.ui.paragraphs import LINE_GAP, draw_box, text_height, wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font, render_text
 from canasta.ui.theme import Theme, default_theme
 from canasta.ui.tween import Animator, linear
 
@@ -23,6 +23,7 @@ __all__ = [
     "fit_text_size",
     "get_font",
     "render_text",
+    "share_text_size",
 ]
 
 
@@ -36,7 +37,10 @@ class Button:
         enabled: disabled buttons are greyed out and ignore clicks.
         theme: colours.
 
-    State: ``hover`` (pointer over it), ``focused`` (keyboard focus, drawn as a ring).
+    State: ``hover`` (pointer over it), ``focused`` (keyboard focus, drawn as a ring);
+    ``text_px``: the label's font size (px), wrapped to the button's width (None: fitted
+    to the button), set for a row of buttons that should read alike
+    (:func:`share_text_size`).
     """
 
     def __init__(
@@ -55,6 +59,7 @@ class Button:
         self.theme = theme = theme or default_theme()
         self.hover = False
         self.focused = False
+        self.text_px: int | None = None
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """True if ``pos`` (px) is inside the button."""
@@ -91,9 +96,48 @@ class Button:
             ring = self.rect.inflate(6, 6)
             pygame.draw.rect(surface, t.accent, ring, width=3, border_radius=radius + 3)
         color = t.button_text if self.enabled else (70, 80, 74)
-        # One line, or two where one would read too small (longer words of some languages).
-        box = self.rect.inflate(-16, -4)
-        draw_box(surface, self.label, box, round(self.rect.height * 0.55), color)
+        box = self.label_box()
+        if self.text_px is None:
+            # One line, or two where one would read too small (longer words of some
+            # languages).
+            draw_box(surface, self.label, box, round(self.rect.height * 0.55), color)
+            return
+        lines = wrap_text(self.label, self.text_px, box.width, report=False)
+        step = round(self.text_px * LINE_GAP)
+        top = box.centery - text_height(self.text_px, len(lines)) / 2
+        for i, line in enumerate(lines):
+            y = top + i * step + self.text_px / 2
+            blit_text(surface, line, self.text_px, color, center=(box.centerx, y))
+
+    def label_box(self) -> pygame.Rect:
+        """Where the label is drawn (px)."""
+        return self.rect.inflate(-16, -4)
+
+    def fitted_px(self) -> int:
+        """The largest font size (px, at most 55 % of the height, at least
+        :data:`~canasta.ui.text.MIN_TEXT_PX`) at which the label, wrapped to the button's
+        width, fits inside it."""
+        box = self.label_box()
+        size = round(self.rect.height * 0.55)
+        while size > MIN_TEXT_PX:
+            lines = wrap_text(self.label, size, box.width, report=False)
+            wide = max(get_font(size).size(line)[0] for line in lines)
+            if wide <= box.width and text_height(size, len(lines)) <= box.height:
+                break
+            size -= 1
+        return size
+
+
+def share_text_size(buttons: Sequence[Button]) -> int:
+    """Give a row of ``buttons`` (already placed) one label size: the largest at which
+    every label fits its own button, so no word reads smaller than its neighbours.
+    Returns that size (px)."""
+    for button in buttons:
+        button.text_px = None
+    size = min((b.fitted_px() for b in buttons), default=0)
+    for button in buttons:
+        button.text_px = size or None
+    return size
 
 
 class Toast:

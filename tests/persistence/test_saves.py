@@ -80,39 +80,45 @@ def aside_files(name: str) -> list[str]:
     return sorted(p.name for p in default_paths().data.glob(f"{name}.corrupt-*"))
 
 
-def test_a_save_with_a_missing_field_is_moved_aside_with_one_line():
+def test_a_save_with_a_missing_field_is_moved_aside_with_one_line(caplog):
     store, line = broken_save(lambda d: d.pop("rng_state"))
-    assert "rng_state" in line and "Field required" in line
+    # the player reads plain words; the log keeps the technical detail (third tester)
+    assert "(some of what it holds is not valid)" in line and "rng_state" not in line
+    assert "rng_state: Field required" in caplog.text
     kept = aside_files("current_game.json")
     assert len(kept) == 1 and kept[0] in line
     assert not store.has_save()
 
 
-def test_a_save_from_the_future_is_refused_and_kept():
+def test_a_save_from_the_future_is_refused_and_kept(caplog):
     _, line = broken_save(lambda d: d.update(schema_version=7))
-    assert "newer version of Canasta (format 7; this version reads 1)" in line
+    assert "(a newer version of Canasta wrote it)" in line
+    assert "newer version of Canasta (format 7; this version reads 1)" in caplog.text
     assert len(aside_files("current_game.json")) == 1
 
 
-def test_a_save_in_an_old_format_is_refused_not_crashed():
+def test_a_save_in_an_old_format_is_refused_not_crashed(caplog):
     _, line = broken_save(lambda d: d.update(schema_version=0))
-    assert "old format (0)" in line
+    assert "(an older version of Canasta wrote it)" in line
+    assert "old format (0)" in caplog.text
 
 
-def test_totals_that_do_not_add_up_are_refused():
+def test_totals_that_do_not_add_up_are_refused(caplog):
     def edit(d):
         d["totals"] = [d["totals"][0] + 5, d["totals"][1]]
 
     _, line = broken_save(edit)
-    assert "totals do not add up" in line
+    assert "(some of what it holds is not valid)" in line
+    assert "totals do not add up" in caplog.text
 
 
-def test_a_hand_from_another_deal_is_refused():
+def test_a_hand_from_another_deal_is_refused(caplog):
     def edit(d):
         d["hand"]["deal_number"] += 1
 
     _, line = broken_save(edit)
-    assert "does not belong" in line
+    assert "(some of what it holds is not valid)" in line
+    assert "does not belong" in caplog.text
 
 
 def test_a_truncated_save_is_moved_aside_and_settings_and_stats_stay():
@@ -124,7 +130,7 @@ def test_a_truncated_save_is_moved_aside_and_settings_and_stats_stay():
     store = Store()
     assert store.load_game() is None
     [line] = store.take_notices()
-    assert "not JSON" in line
+    assert "(its text is damaged or cut short)" in line and "JSON" not in line
     fresh = Session(Store())
     assert fresh.settings.players == 4 and fresh.settings.speed == "fast"
     assert fresh.store.take_notices() == []

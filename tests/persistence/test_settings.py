@@ -97,7 +97,12 @@ def test_rule_options_reach_the_engine_rule_set():
 def test_options_for_the_other_number_of_players_say_why():
     two, four = Settings(players=2), Settings(players=4)
     assert two.not_applicable("ask_permission") == "4 players only"
-    assert four.not_applicable("draw_two") == "2 players only"
+    # four players draw two by the preset's rule (or Rule options'), shown on the row
+    assert four.not_applicable("draw_two") == "4 players: set in Rule options"
+    assert four.shown_value("draw_two") is False and two.shown_value("draw_two") is False
+    partnership = Settings(**Settings.preset_changes("Draw-two partnership"))
+    assert partnership.shown_value("draw_two") is True
+    assert partnership.rule_set().stock_draw_count == 2
     assert four.not_applicable("two_canastas_to_go_out") == "2 players only"
     assert two.not_applicable("draw_two") is None and four.not_applicable("ask_permission") is None
     assert two.not_applicable("pile_always_frozen") is None
@@ -126,6 +131,22 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
     assert line.startswith("settings.toml could not be read")
     assert corrupt_files() and corrupt_files()[0] in line
     assert not default_paths().settings.exists()
+
+
+def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplog):
+    """Tester 3: the notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
+    invalid start byte" for a binary settings.toml."""
+    path = default_paths().settings
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x86\x00\xff binary")
+    store = Store()
+    assert store.load_settings() == Settings()
+    [line] = store.take_notices()
+    assert line.startswith("settings.toml could not be read (it is not a text file); it was")
+    assert "codec" not in line and "UnicodeDecodeError: 'utf-8' codec" in caplog.text
+    write_settings("sound = = true\n[[[")
+    [line] = (store.load_settings(), store.take_notices())[1]
+    assert "(its text is damaged or cut short)" in line and "TOMLDecodeError" in caplog.text
 
 
 def test_a_truncated_settings_file_is_moved_aside():

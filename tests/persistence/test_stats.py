@@ -80,7 +80,7 @@ def test_a_crash_after_the_stats_do_not_count_the_hand_twice():
     assert not again.has_saved_game()
 
 
-def test_reset_and_a_broken_stats_file():
+def test_reset_and_a_broken_stats_file(caplog):
     session = Session(Store())
     session.stats.record_game("2p-full", "x", True, 5100)
     session.store.save_stats(session.stats)
@@ -93,7 +93,8 @@ def test_reset_and_a_broken_stats_file():
     store = Store()
     assert store.load_stats() == Stats()
     [line] = store.take_notices()
-    assert line.startswith("Your stats could not be used (lines.2p-full.games_won")
+    assert line.startswith("Your stats could not be used (some of what it holds is not valid)")
+    assert "ValidationError: lines.2p-full.games_won" in caplog.text  # the detail: the log
     assert list(default_paths().data.glob("stats.json.corrupt-*"))
 
 

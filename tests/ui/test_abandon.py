@@ -81,3 +81,26 @@ def test_start_new_game_asks_first_and_keep_it_keeps_the_game(window) -> None:
     line = app.session.stats.lines["2p-full"]
     assert (line.games_played, line.games_abandoned) == (1, 1)
     app.close()
+
+
+def test_the_question_dims_every_home_button_behind_it(window) -> None:
+    """Tester 3 (shot 36): Play online did not look dimmed behind "Abandon the game?"
+    (it was dimmed as Settings and Quit were, to about half; the buttons under the panel
+    looked darker). The veil now takes every button behind the panel below 40 %."""
+    played_a_while(Session(Store()))
+    app = App(SIZE, seed=5)
+    app.home()
+    home = app.manager.top
+    assert isinstance(home, HomeScene)
+    surface = pygame.display.get_surface()
+    app.manager.draw(surface)
+    names = ("Play online", "Settings", "How to play", "Stats", "Quit")
+    spots = {n: (home.named[n].rect.x + 6, home.named[n].rect.centery) for n in names}
+    before = {n: sum(surface.get_at(p)[:3]) for n, p in spots.items()}
+    click(app, home.named["Start new game"].rect.center)
+    assert isinstance(app.manager.top, ConfirmDialog)
+    app.manager.draw(surface)
+    after = {n: sum(surface.get_at(p)[:3]) for n, p in spots.items()}
+    for name in names:
+        assert after[name] < 0.4 * before[name], (name, before[name], after[name])
+    app.close()

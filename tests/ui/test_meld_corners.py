@@ -54,6 +54,27 @@ def test_every_meld_card_shows_its_rank_and_suit_at_every_size(players, large, c
             for column in columns:
                 for pos in column:
                     assert area.contains(pygame.Rect(pos, layout.card)), (size, counts)
+                assert reading_order(column) == list(range(len(column))), (size, counts)
+
+
+def reading_order(column) -> list[int]:
+    """The cards' indexes as an eye reads the corners: top to bottom, left to right."""
+    return sorted(range(len(column)), key=lambda k: (column[k][1], column[k][0]))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_five_card_meld_at_1280x800_reads_in_play_order(players) -> None:
+    """Tester 3's five 8s: the column was too short, so 8s four and five went into a second
+    column starting at the top, which read 8 8 / 8 8 / 8 out of order. Now the wrap runs
+    two abreast: card k sits in column k % 2, line k // 2."""
+    layout = compute_layout((1280, 800), players, False)
+    corner = CORNER_INDEX[False]
+    (column,) = place_melds([5], layout.melds[0], layout.card, corner=corner)
+    xs = sorted({x for x, _ in column})
+    assert len(xs) == 2, column  # the meld really wraps at this size
+    assert [xs.index(x) for x, _ in column] == [0, 1, 0, 1, 0]
+    assert reading_order(column) == [0, 1, 2, 3, 4]
+    assert covered_corners([column], layout.card, corner) == []
 
 
 def test_the_tables_six_card_meld_keeps_every_corner_at_1280x800() -> None:

@@ -190,3 +190,103 @@ def test_the_end_of_hand_prompt_names_who_went_out_or_the_empty_stock() -> None:
     assert prompt_for(replace(ended, stock_ran_out=True)) == "The stock ran out" + wait
     assert prompt_for(ended) == "The hand is over" + wait
     assert prompt_for(replace(ended, went_out=3, watching=True)) == "East went out."
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
+def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, size) -> None:
+    """Tester 3: the broken-file notices were small print (about 9 px glyphs)."""
+    import canasta.scenes.home as home_module
+    from canasta.scenes.home import HomeScene
+
+    pygame.display.set_mode(size)
+    notice = (
+        "settings.toml could not be read (it is not a text file); it was kept as "
+        "settings.toml.corrupt-20261202-074037 and the default settings are in use."
+    )
+    home = HomeScene(lambda n: None, lambda: None, on_settings=lambda: None,
+                     notices=[notice, "Your stats could not be used (its text is damaged or "
+                              "cut short); it was kept as stats.json.corrupt-1 and start "
+                              "again from zero."])  # fmt: skip
+    home.resize(size)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = home_module.blit_text
+
+    def spy(surface, text, px, *a, **k):
+        rect = real(surface, text, px, *a, **k)
+        drawn.append((text, px, rect))
+        return rect
+
+    monkeypatch.setattr(home_module, "blit_text", spy)
+    home.draw(pygame.display.get_surface())
+    lines = [(px, rect) for text, px, rect in drawn if text and text in notice + " ".join(
+        home.notices[1:])]  # fmt: skip
+    assert len(lines) >= 3
+    assert min(px for px, _ in lines) >= 24, lines  # was 20 px: glyphs about 9 px high
+    lowest_button = max(b.rect.bottom for b in home.buttons)
+    assert min(rect.top for _, rect in lines) > lowest_button
+
+
+@pytest.mark.parametrize("size", [(600, 960), (1280, 800), (440, 704)])
+def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
+    """Tester 3 (shot 96): at 600 px wide "New game" and "Play this deal again" were
+    small, "Replay hand" and "Home" large."""
+    import canasta.ui.paragraphs as paragraphs_module
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    data = {"rules": {"players": 2, "quick_game": True}, "hands": [["QS", "QH", "QD", "4C"],
+            ["7C", "8C"]], "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0,
+            "phase": "play"}  # fmt: skip
+    controller = table(data, size).controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    assert controller.game.over
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None,
+                            on_play_again=lambda: None)  # fmt: skip
+    board.resize(size)
+    labels = {b.label for b in board.buttons}
+    assert labels == {"New game", "Replay hand", "Play this deal again", "Home"}
+    sizes: dict[str, int] = {}
+    real = paragraphs_module.blit_text
+
+    def spy(surface, text, px, *a, **k):
+        sizes[text] = px  # the buttons draw through either module
+        return real(surface, text, px, *a, **k)
+
+    monkeypatch.setattr(paragraphs_module, "blit_text", spy)
+    monkeypatch.setattr(widgets_module, "blit_text", spy)
+    board.draw(screen)
+    words = {w: px for w, px in sizes.items() if any(w in label for label in labels)}
+    assert len(set(words.values())) == 1, words
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
+@pytest.mark.parametrize("over", [False, True])
+def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) -> None:
+    """Tester 3 (case-ro-b): "Could not save the game ..." covered "Hand 1 scores"."""
+    from canasta.scenes.base import SceneManager
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    quick = {"players": 2, "quick_game": over}
+    data = {"rules": quick, "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]],
+            "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0, "phase": "play"}  # fmt: skip
+    controller = table(data, size).controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    assert controller.game.over == over
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None)  # fmt: skip
+    manager = SceneManager(size)
+    manager.push(board)
+    manager.banner.show(["Could not save the game: no permission to write in the folder "
+                         "/work/tester3/cases/ro/data. Play goes on; saving is tried again "
+                         "at every turn."])  # fmt: skip
+    manager.draw(screen)
+    banner = manager.banner.rect
+    assert banner.height > 40 and board.title_rect.height > 0
+    assert not banner.colliderect(board.title_rect), (banner, board.title_rect)
+    assert banner.bottom <= min(b.rect.top for b in board.buttons), banner
+    if board.trophy_at is not None:
+        assert banner.top > board.trophy_at[1]

@@ -378,3 +378,21 @@ def test_the_stack_offers_clicks_only_to_sections_under_them(ctx: TableContext) 
     stack.handle(Click((5, 5)))
     stack.handle(Pointer((5, 5)))
     assert seen == ["everywhere", "corner", "everywhere", "corner", "everywhere"]
+
+
+def test_finish_shows_once_the_side_has_or_plans_a_canasta(ctx: TableContext) -> None:
+    """Tester 3 (shot 80): Finish showed while three 7s were planned and the side had no
+    canasta, so it could not go out. It shows when the plan completes one."""
+    planner = ready(PlannerSection(ctx), ctx)
+    sevens = tuple(c for c in ctx.board.plan.my_hand if CARD_KIND[c] == CARD_KIND[card(ctx, "7H")])
+    planner.groups = [sevens]
+    assert planner.play_button in planner.buttons()
+    assert planner.finish_button not in planner.buttons() and planner.planned_canastas() == 0
+    kings = ("KC", "KD", "KH", "KS")  # on the meld of three Kings: seven, a canasta
+    board = state_from_data({"rules": {"players": 2}, "hands": [[*HAND[:3], *kings], ["4D"]],
+                             "pile": ["4C", "8D"], "turn": 0, "phase": "play",
+                             "melds": [{"K": ["KS", "KH", "KD"]}, {}],
+                             "opened": [True, True]}).view_for(0)  # fmt: skip
+    stub(ctx).shown = replace(ctx.view(), seen=board)
+    planner.groups = [tuple(c for c in board.hand if CARD_KIND[c] == KING)]
+    assert planner.planned_canastas() == 1 and planner.finish_button in planner.buttons()

@@ -143,6 +143,7 @@ class Board:
             turns = animate and sprite.face_up != target.face_up
             sprite.target = target
             sprite.small = target.small
+            sprite.angle = float(target.angle)
             if not animate or not moved:
                 self.animator.cancel(sprite)
                 sprite.pos = (float(target.x), float(target.y))
@@ -238,7 +239,7 @@ class Board:
         for keys in (self.plan.stock, pile):
             for below, above in zip(keys, keys[1:], strict=False):
                 a, b = targets[below], targets[above]
-                if (a.x, a.y) == (b.x, b.y):
+                if (a.x, a.y, a.angle) == (b.x, b.y, b.angle):
                     out.add(below)
         return out
 

@@ -1,5 +1,6 @@
 """The meld areas: clicks that meld, lay off or take the pile, the areas' panels, the
-cards waiting for an unopened side, and the NATURAL / MIXED chips on canastas.
+cards waiting for an unopened side, the NATURAL / MIXED chips on canastas and the count
+on every meld of four or more.
 Sizes are pixels."""
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from canasta.scenes.table.furniture import chip, font_px
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
 from canasta.ui.text import blit_text
+from canasta.ui.widgets import Badge
+
+#: Melds of this many cards or more show their count (three need no counting).
+COUNTED = 4
 
 
 class MeldsSection(TablePart):
@@ -91,12 +96,44 @@ class MeldsSection(TablePart):
         if plan is not None and plan.waiting_rect.width:
             draw_panel(surface, plan.waiting_rect.inflate(10, 10), (255, 255, 255, 40), 10)
 
+    def count_badges(self) -> list[tuple[str, tuple[int, int]]]:
+        """The count on every meld of :data:`COUNTED` cards or more (a canasta too):
+        ``(text, centre)``, the centre in window pixels inside the meld's top-right corner,
+        where the last column's top card shows no index. A player reads "5" rather than
+        counting overlapped corners, as the stock's count saves counting the stock."""
+        board = self.ctx.board
+        layout, plan = board.layout, board.plan
+        if layout is None or plan is None:
+            return []
+        view = self.ctx.view()
+        badge = Badge(size=self.badge_px())
+        out = []
+        for rel_side in (0, 1):
+            side = (view.seat + rel_side) % 2
+            for kind, rect in plan.meld_rects[rel_side].items():
+                n = len(view.meld(side, kind))
+                if n >= COUNTED:
+                    size = badge.rect_for(str(n), (0, 0)).size
+                    at = (rect.right - 3 - size[0] // 2, rect.y + 3 + size[1] // 2)
+                    out.append((str(n), at))
+        return out
+
+    def badge_px(self) -> int:
+        """The count badges' font size (px): the stock count's."""
+        layout = self.ctx.board.layout
+        assert layout is not None
+        return max(13, font_px(layout) - 2)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """NATURAL or MIXED on every canasta."""
+        """NATURAL or MIXED on every canasta, and the melds' counts."""
         board = self.ctx.board
         layout, plan = board.layout, board.plan
         if layout is None or plan is None:
             return
+        theme = self.ctx.theme
+        badge = Badge(theme.badge_bg, theme.badge_text, self.badge_px())
+        for text, at in self.count_badges():
+            badge.draw(surface, text, at)
         view = self.ctx.view()
         font = font_px(layout)
         for rel_side in (0, 1):

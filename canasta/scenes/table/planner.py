@@ -21,11 +21,13 @@ from collections.abc import Callable
 import pygame
 
 from canasta.controller import plan_text
+from canasta.engine.cards import CARD_KIND, is_wild_kind
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Refusal
 from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.keys import action_for
+from canasta.scenes.table.targets import CANASTA
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key
 from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size
@@ -114,9 +116,24 @@ class PlannerSection(TablePart):
             shown.append(self.plan_button)
         if self.groups:
             shown.append(self.play_button)
-        if view.canastas(view.seen.side) or self.groups:
+        if view.canastas(view.seen.side) + self.planned_canastas() >= 1:
             shown.append(self.finish_button)
         return shown
+
+    def planned_canastas(self) -> int:
+        """Canastas the plan would complete on the person's side (a group of a rank, with
+        that rank's meld already down, reaching seven cards): Finish shows once the side
+        has a canasta or the plan makes one, as no side goes out without one (F still says
+        why at any time). A group of wild cards only counts for no rank."""
+        view = self.ctx.view()
+        side = view.seen.side
+        sizes: dict[int, int] = {}
+        for group in self.groups:
+            kind = next((CARD_KIND[c] for c in group if not is_wild_kind(CARD_KIND[c])), None)
+            if kind is not None:
+                sizes[kind] = sizes.get(kind, len(view.meld(side, kind))) + len(group)
+        return sum(1 for kind, n in sizes.items()
+                   if n >= CANASTA and len(view.meld(side, kind)) < CANASTA)  # fmt: skip
 
     # Actions --------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ place and its index there, never its identity.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +19,7 @@ from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
     JOKER,
+    RED_THREE,
     SUITS,
     TWO,
     card_suit,
@@ -37,13 +39,16 @@ CANASTA = 7
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """A card's resting place: top-left ``(x, y)`` px, face, drawing order, small size."""
+    """A card's resting place: top-left ``(x, y)`` px of the card as if upright, face,
+    drawing order, small size, and ``angle`` (degrees counter-clockwise about the card's
+    centre: 90 for the card that froze the pile, lying crosswise under it)."""
 
     x: int
     y: int
     face_up: bool
     z: int
     small: bool = False
+    angle: int = 0
 
 
 def hidden_key(place: int, index: int) -> int:
@@ -113,8 +118,13 @@ def plan_table(
         step = min(i // 12, 3) * 2
         targets[key] = Target(sx - step, sy - step, False, Z_STOCK + i)
     layers = place_pile(len(seen.pile), layout.discard)
+    crosswise = freezing_card(seen.pile)
     for i, card in enumerate(seen.pile):
         x, y = layers[max(0, len(layers) - (len(seen.pile) - i))]
+        if card == crosswise:
+            x, y = crosswise_spot(layout)
+            targets[card] = Target(x, y, True, Z_PILE + i, angle=90)
+            continue
         targets[card] = Target(x, y, True, Z_PILE + i)
     my_hand: list[int] = []
     for seat in range(players):
@@ -177,6 +187,31 @@ def plan_table(
     return TablePlan(
         targets, stock, my_hand, (rects[0], rects[1]), (orders[0], orders[1]), waiting_rect
     )
+
+
+def freezing_card(pile: tuple[int, ...]) -> int | None:
+    """The card drawn crosswise in the discard pile: the topmost wild card or red three in
+    it, which keeps the pile frozen (the Classic reference: a wild card or red three in the
+    pile freezes it; the rule books turn it sideways in the pile so it shows), or None."""
+    for card in reversed(pile):
+        kind = CARD_KIND[card]
+        if is_wild_kind(kind) or (kind == RED_THREE):
+            return card
+    return None
+
+
+def crosswise_spot(layout: TableLayout) -> tuple[int, int]:
+    """The upright top-left (px) of the card lying crosswise in the pile (turned 90 degrees
+    counter-clockwise about its centre). Its left edge lies 3 px right of the stock, so it
+    sticks out left of the pile as far as the gap allows, and below the pile by its corner
+    index's width and 3 px: its rank and suit, turned, show at the pile's lower left."""
+    cw, ch = layout.card
+    discard = layout.discard
+    left = layout.stock.right + 3  # the turned card's left edge, clear of the stock
+    x = left + ch // 2 - cw // 2  # pygame's centres: x + w // 2
+    drop = math.ceil(CORNER_INDEX[layout.large_index][1] * cw) + 3
+    y = discard.bottom + drop - cw + cw // 2 - ch // 2
+    return x, y
 
 
 def _shown_count(n: int) -> int:
