@@ -503,11 +503,13 @@ def _cards(hand: list[int], kind: int, nat: int, twos: int, jokers: int) -> tupl
 
 #: Hand cards a pile take may use, as (naturals, twos, jokers): onto the side's meld, a pair,
 #: a natural and a two, a natural and a joker; the second list adds a lone natural (onto the
-#: side's meld, where that needs one); a frozen pile only the pair.
+#: side's meld, where that needs one); a frozen pile only the pair; a new meld the pair or a
+#: natural and a wild card.
 _TakeShapes = tuple[tuple[int, int, int], ...]
 _TAKE_SHAPES: _TakeShapes = ((0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1))
 _TAKE_SHAPES_NATURAL: _TakeShapes = (*_TAKE_SHAPES, (1, 0, 0))
 _PAIR_SHAPE: _TakeShapes = ((2, 0, 0),)
+_NEW_MELD_SHAPES: _TakeShapes = ((2, 0, 0), (1, 1, 0), (1, 0, 1))
 
 
 def take_options(s: HandState) -> list[Move]:
@@ -519,11 +521,17 @@ def take_options(s: HandState) -> list[Move]:
     if not kind <= NATURAL_KINDS[-1]:
         return []
     counts = s.counts[s.turn]
+    # Only the shapes refuse_take can accept here are tried.
     if s.pile_frozen_for(s.side):
         # A frozen pile is taken only with a natural pair of its top card's rank.
         if counts[kind] < 2:
             return []
         shapes = _PAIR_SHAPE
+    elif kind not in s.melds[s.side]:
+        # The top card starts a meld: a natural pair, or a natural and a wild card.
+        if not counts[kind]:
+            return []
+        shapes = _NEW_MELD_SHAPES if s.rules.take_with_natural_and_wild else _PAIR_SHAPE
     elif s.rules.take_onto_meld_needs_natural:
         shapes = _TAKE_SHAPES_NATURAL
     else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from .cards import BLACK_THREE, CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
+from .cards import BLACK_THREE, JOKER, NATURAL_KINDS, TWO
 from .core import Phase
 from .legality import (
     refuse_ask,
@@ -73,9 +73,7 @@ def iter_legal_moves(s: HandState) -> Iterator[Move]:
     hand = s.hands[seat]
     counts = s.counts[seat]
     # Cards of each kind in hand order, so a move takes the first ones.
-    by_kind: list[list[int]] = [[] for _ in range(NUM_KINDS)]
-    for card in hand:
-        by_kind[CARD_KIND[card]].append(card)
+    by_kind = s.kinds[seat]
     # The common case needs no after-move search: an opened side, no answer to obey, two or
     # more cards left, and (where wild cards may not be discarded) a natural among them. Then
     # the turn can always end with a discard (finish_refusal returns None).

@@ -99,7 +99,7 @@ class HandState:
     """
 
     __slots__ = (
-        "rules", "deal_number", "dealer", "players", "side_scores", "hands", "counts",
+        "rules", "deal_number", "dealer", "players", "side_scores", "hands", "counts", "kinds",
         "stock", "pile", "pile_freezers", "melds", "msize", "mwild", "red_threes", "opened",
         "turn", "phase", "waiting", "opening_points", "turn_melded", "turn_new_melds",
         "turn_added_to_old", "took_pile", "asked", "permission", "answerer", "melded_before",
@@ -116,6 +116,11 @@ class HandState:
         self.side_scores = side_scores
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(self.players)]
+        #: Per seat, per kind: the hand's cards of that kind in hand order (kept with
+        #: ``hands`` and ``counts`` by every change, so the move list need not sort a hand).
+        self.kinds: list[list[list[int]]] = [
+            [[] for _ in range(NUM_KINDS)] for _ in range(self.players)
+        ]
         self.stock: list[int] = []
         self.pile: list[int] = []
         self.pile_freezers = 0
@@ -358,6 +363,7 @@ class HandState:
             setattr(other, name, getattr(self, name))
         other.hands = [list(h) for h in self.hands]
         other.counts = [list(c) for c in self.counts]
+        other.kinds = [[list(k) for k in seat] for seat in self.kinds]
         other.stock = list(self.stock)
         other.pile = list(self.pile)
         other.melds = [{k: list(v) for k, v in side.items()} for side in self.melds]
@@ -600,6 +606,7 @@ class HandState:
     ) -> None:
         seat, side = self.turn, self.side
         hand, counts, known = self.hands[seat], self.counts[seat], self.known[seat]
+        kinds = self.kinds[seat]
         meld = self.melds[side].setdefault(kind, [])
         if not meld:
             self.turn_new_melds.append(kind)
@@ -610,7 +617,9 @@ class HandState:
             added.append(extra)
         for card in cards:
             hand.remove(card)
-            counts[CARD_KIND[card]] -= 1
+            card_kind = CARD_KIND[card]
+            counts[card_kind] -= 1
+            kinds[card_kind].remove(card)
             known.discard(card)
         points = 0
         for card in added:
@@ -648,10 +657,12 @@ class HandState:
     def _do_discard(self, card: int) -> None:
         seat = self.turn
         record = self.shown[seat]
+        kind = CARD_KIND[card]
         if record:
-            record[-1] = (record[-1][0], CARD_KIND[card])
+            record[-1] = (record[-1][0], kind)
         self.hands[seat].remove(card)
-        self.counts[seat][CARD_KIND[card]] -= 1
+        self.counts[seat][kind] -= 1
+        self.kinds[seat][kind].remove(card)
         self.known[seat].discard(card)
         self._push_pile(card)
         if not self.hands[seat]:
@@ -662,8 +673,10 @@ class HandState:
     # Helpers --------------------------------------------------------------------------------
 
     def _give(self, seat: int, card: int) -> None:
+        kind = CARD_KIND[card]
         self.hands[seat].append(card)
-        self.counts[seat][CARD_KIND[card]] += 1
+        self.counts[seat][kind] += 1
+        self.kinds[seat][kind].append(card)
 
     def _push_pile(self, card: int) -> None:
         self.pile.append(card)
@@ -683,6 +696,7 @@ class HandState:
             for card in [c for c in hand if CARD_KIND[c] == RED_THREE]:
                 hand.remove(card)
                 self.counts[seat][RED_THREE] -= 1
+                self.kinds[seat][RED_THREE].remove(card)
                 self.red_threes[seat % 2].append(card)
                 if replace and self.stock:
                     self._give(seat, self.stock.pop())
