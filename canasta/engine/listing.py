@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from .cards import BLACK_THREE, JOKER, NATURAL_KINDS, TWO
+from .cards import BLACK_THREE, CARD_KIND, DECK_SIZE, JOKER, NATURAL_KINDS, TWO
 from .core import Phase
 from .legality import (
     refuse_ask,
@@ -37,8 +37,13 @@ _make_move: Callable[[type[Move], _MoveFields], Move] = tuple.__new__
 
 # Enum members bound to module names: CPython 3.11 looks a member up on its class through a
 # descriptor, about 0.2 us a time, and the list is made for every move of every play-out.
-_LAYOFF, _MELD, _DISCARD = MoveType.LAYOFF, MoveType.MELD, MoveType.DISCARD
+_LAYOFF, _MELD = MoveType.LAYOFF, MoveType.MELD
 _DRAW_PHASE, _ANSWER_PHASE, _ENDED = Phase.DRAW, Phase.ANSWER, Phase.ENDED
+
+#: Every discard, and every lay-off of one natural card, as one Move per card identity made
+#: once: moves are immutable values, so every list may hand out the same objects.
+_DISCARDS = tuple(Move(MoveType.DISCARD, (card,)) for card in range(DECK_SIZE))
+_ONE_NATURAL = tuple(Move(MoveType.LAYOFF, (card,), CARD_KIND[card]) for card in range(DECK_SIZE))
 
 #: Kinds a meld can be of, in the order the move list gives them.
 _MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
@@ -86,14 +91,14 @@ def iter_legal_moves(s: HandState) -> Iterator[Move]:
     # except a wild card where wild cards may not be discarded while another card is held.
     quick_discard = plain and len(hand) >= 2
     wild_ok = s.rules.wild_discard_allowed
-    make, discard_type = _make_move, _DISCARD
+    discards = _DISCARDS
     for kind, cards in enumerate(by_kind):
         if cards and (
             quick_discard
             and (wild_ok or kind not in (TWO, JOKER))
             or refuse_discard(s, kind) is None
         ):
-            yield make(Move, (discard_type, (cards[0],), -1))
+            yield discards[cards[0]]
     if s.rules.asks_permission and refuse_ask(s) is None:
         yield ASK
 
@@ -120,7 +125,10 @@ def _natural_melds(s: HandState, by_kind: list[list[int]], plain: bool) -> Itera
                     s, kind, nat, 0, 0
                 ) is not None:
                     continue
-                yield make(Move, (layoff_type, tuple(naturals[:nat]), kind))
+                if nat == 1:
+                    yield _ONE_NATURAL[naturals[0]]
+                else:
+                    yield make(Move, (layoff_type, tuple(naturals[:nat]), kind))
         elif c >= 3:
             for nat in range(3, c + 1):
                 if (not plain or kind == BLACK_THREE or size_now - nat < 2) and refuse_meld(
