@@ -27,7 +27,7 @@ from .cards import (
 )
 from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
 from .moves import Move, MoveType
-from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
+from .reach import GoOutPlan, canastas_short, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, MoveParseError, Refusal
 from .speech import N_
 
@@ -154,6 +154,8 @@ def _opens_going_out(
     s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
 ) -> bool:
     """Whether going out (melding all, or all but a discard) also makes ``short`` points."""
+    if canastas_short(counts, sizes, s.rules.canastas_to_go_out):
+        return False  # no discard can help: find_go_out would refuse each one
     value = sum(n * KIND_VALUE[k] for k, n in enumerate(counts))
     for discard in [-1, *(k for k in range(NUM_KINDS) if counts[k])]:
         rest = list(counts)

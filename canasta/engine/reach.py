@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import sub
 
-from .cards import BLACK_THREE, JOKER, KIND_VALUE, NATURAL_KINDS, NUM_KINDS, TWO
+from .cards import BLACK_THREE, JOKER, KIND_VALUE, MELDABLE_KINDS, NATURAL_KINDS, NUM_KINDS, TWO
 from .core import CANASTA_SIZE
 
 
@@ -85,6 +85,25 @@ def _max_points_with_table(
     points += from_jokers * KIND_VALUE[JOKER] + (placed - from_jokers) * KIND_VALUE[TWO]
     cards += placed
     return points, cards
+
+
+def canastas_short(counts: list[int], sizes: list[int], canastas_needed: int) -> bool:
+    """Whether going out is out of reach for want of canastas, whatever is melded.
+
+    A meld can end with at most its cards on the table, the hand's naturals of its kind and
+    every wild card in the hand: fewer than ``canastas_needed`` kinds reaching seven that
+    way means no plan of :func:`find_go_out` can go out (a quick test before searching).
+    """
+    if canastas_needed <= 0:
+        return False
+    wild = counts[TWO] + counts[JOKER]
+    reachable = 0
+    for k in MELDABLE_KINDS:
+        if sizes[k] + counts[k] + wild >= CANASTA_SIZE:
+            reachable += 1
+            if reachable >= canastas_needed:
+                return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from canasta.engine.cards import ACE, FIVE, JOKER, KING, NATURAL_KINDS, NUM_KIND
 from canasta.engine.reach import (
     GoOutPlan,
     _meld_everything,
+    canastas_short,
     find_go_out,
     max_meld_points_keeping,
 )
@@ -43,7 +44,7 @@ def _every_option(
 
 def test_shortcut_gives_the_same_plan_as_trying_every_discard() -> None:
     rng = random.Random(13)
-    found = lonely_found = 0
+    found = lonely_found = short = 0
     for _ in range(3000):
         counts = [0] * NUM_KINDS
         for _ in range(rng.randint(1, 9)):
@@ -62,7 +63,14 @@ def test_shortcut_gives_the_same_plan_as_trying_every_discard() -> None:
         found += got is not None
         lonely = sum(1 for k in NATURAL_KINDS if counts[k] == 1 and not sizes[k])
         lonely_found += lonely == 1 and got is not None
-    assert found > 150 and lonely_found > 30
+        # Too few kinds can reach a canasta: no plan, and no discard changes that.
+        if canastas_short(counts, sizes, args[1]):
+            short += 1
+            assert (
+                got is None
+                and _every_option(counts, sizes, wilds, *args, True, True, False) is None
+            )
+    assert found > 150 and lonely_found > 30 and short > 1000
 
 
 def test_a_lone_card_is_the_discard() -> None:
