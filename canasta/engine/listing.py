@@ -65,14 +65,7 @@ def iter_legal_moves(s: HandState) -> Iterator[Move]:
             yield NO
         return
     if phase is _DRAW_PHASE:
-        if s.stock:  # a draw is legal, and there is nothing to decline (row 18)
-            yield DRAW
-        else:
-            if refuse_draw(s) is None:
-                yield DRAW
-            if refuse_decline(s) is None:
-                yield DECLINE
-        yield from take_options(s)
+        yield from _draw_moves(s)
         return
     seat, side = s.turn, s.side
     hand = s.hands[seat]
@@ -204,6 +197,20 @@ def _melds_with_wilds(s: HandState, by_kind: list[list[int]], plain: bool) -> It
                     yield make(Move, (meld_type, picked + wild_cards, -1))
 
 
+def _draw_moves(s: HandState) -> list[Move]:
+    """The moves of the draw phase: the draw, the decline, the pile takes (a short list)."""
+    if s.stock:  # a draw is legal, and there is nothing to decline (row 18)
+        moves = [DRAW]
+    else:
+        moves = [DRAW] if refuse_draw(s) is None else []
+        if refuse_decline(s) is None:
+            moves.append(DECLINE)
+    moves += take_options(s)
+    return moves
+
+
 def legal_moves(s: HandState) -> list[Move]:
     """Return the legal moves of the player to move as a list (see :func:`iter_legal_moves`)."""
+    if s.phase is _DRAW_PHASE:  # the same moves, without a generator for a short list
+        return _draw_moves(s)
     return list(iter_legal_moves(s))
