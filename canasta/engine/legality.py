@@ -8,7 +8,7 @@ after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import (
@@ -27,13 +27,16 @@ from .cards import (
     normalise_code,
 )
 from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
-from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
-from .reach import GoOutPlan, find_go_out, max_meld_points_keeping, wild_room
+from .moves import Move, MoveType
+from .reach import GoOutPlan, canastas_short, find_go_out, max_meld_points_keeping, wild_room
 from .refusals import Code, MoveParseError, Refusal
 from .speech import N_
 
 if TYPE_CHECKING:
     from .state import HandState
+
+# Bound once (CPython 3.11 looks an enum member up on its class through a descriptor).
+_TAKE = MoveType.TAKE
 
 _PHASE_HINT = {
     "draw": N_("draw from the stock or take the pile first"),
@@ -152,6 +155,8 @@ def _opens_going_out(
     s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
 ) -> bool:
     """Whether going out (melding all, or all but a discard) also makes ``short`` points."""
+    if canastas_short(counts, sizes, s.rules.canastas_to_go_out):
+        return False  # no discard can help: find_go_out would refuse each one
     value = sum(n * KIND_VALUE[k] for k, n in enumerate(counts))
     for discard in [-1, *(k for k in range(NUM_KINDS) if counts[k])]:
         rest = list(counts)
@@ -480,7 +485,7 @@ def check_move(s: HandState, move: Move) -> Refusal | None:
     return refuse_layoff(s, kind, nat, twos, jokers)
 
 
-# Listing legal moves --------------------------------------------------------------------------
+# Pile takes (the move list is in listing.py) ----------------------------------------------------
 
 
 def _pick(hand: list[int], kind: int, n: int) -> list[int]:
@@ -499,18 +504,42 @@ def _cards(hand: list[int], kind: int, nat: int, twos: int, jokers: int) -> tupl
     return (*_pick(hand, kind, nat), *_pick(hand, TWO, twos), *_pick(hand, JOKER, jokers))
 
 
+#: Hand cards a pile take may use, as (naturals, twos, jokers): onto the side's meld, a pair,
+#: a natural and a two, a natural and a joker; the second list adds a lone natural (onto the
+#: side's meld, where that needs one); a frozen pile only the pair; a new meld the pair or a
+#: natural and a wild card.
+_TakeShapes = tuple[tuple[int, int, int], ...]
+_TAKE_SHAPES: _TakeShapes = ((0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1))
+_TAKE_SHAPES_NATURAL: _TakeShapes = (*_TAKE_SHAPES, (1, 0, 0))
+_PAIR_SHAPE: _TakeShapes = ((2, 0, 0),)
+_NEW_MELD_SHAPES: _TakeShapes = ((2, 0, 0), (1, 1, 0), (1, 0, 1))
+
+
 def take_options(s: HandState) -> list[Move]:
     """Return the legal pile takes in minimal form: onto a meld, a pair, a natural and a wild."""
-    if not s.pile:
+    pile = s.pile
+    if not pile:
         return []
-    kind = CARD_KIND[s.pile[-1]]
+    kind = CARD_KIND[pile[-1]]
     if not kind <= NATURAL_KINDS[-1]:
         return []
     counts = s.counts[s.turn]
+    # Only the shapes refuse_take can accept here are tried.
+    if s.pile_frozen_for(s.side):
+        # A frozen pile is taken only with a natural pair of its top card's rank.
+        if counts[kind] < 2:
+            return []
+        shapes = _PAIR_SHAPE
+    elif kind not in s.melds[s.side]:
+        # The top card starts a meld: a natural pair, or a natural and a wild card.
+        if not counts[kind]:
+            return []
+        shapes = _NEW_MELD_SHAPES if s.rules.take_with_natural_and_wild else _PAIR_SHAPE
+    elif s.rules.take_onto_meld_needs_natural:
+        shapes = _TAKE_SHAPES_NATURAL
+    else:
+        shapes = _TAKE_SHAPES
     hand = s.hands[s.turn]
-    shapes = [(0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1)]
-    if s.rules.take_onto_meld_needs_natural:
-        shapes.append((1, 0, 0))
     moves: list[Move] = []
     for nat, twos, jokers in shapes:
         if (
@@ -519,7 +548,7 @@ def take_options(s: HandState) -> list[Move]:
             and counts[JOKER] >= jokers
             and refuse_take(s, nat, twos, jokers) is None
         ):
-            moves.append(Move(MoveType.TAKE, _cards(hand, kind, nat, twos, jokers)))
+            moves.append(Move(_TAKE, _cards(hand, kind, nat, twos, jokers)))
     return moves
 
 
@@ -571,137 +600,6 @@ def refuse_decline(s: HandState) -> Refusal | None:
 def has_legal_take(s: HandState) -> bool:
     """True when the player to move may take the pile (used when the stock is empty)."""
     return bool(take_options(s))
-
-
-#: Builds a Move from its three fields without the named tuple's argument handling (the
-#: move list makes many).
-_MoveFields = tuple[MoveType, tuple[int, ...], int]
-_make_move: Callable[[type[Move], _MoveFields], Move] = tuple.__new__
-
-#: The only choice of wild cards when the hand holds none: (count, twos, jokers, cards).
-_NO_WILD_SET: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
-
-#: Kinds a meld can be of, in the order the move list gives them.
-_MELD_KINDS = (*NATURAL_KINDS, BLACK_THREE)
-
-
-def iter_legal_moves(s: HandState) -> Iterator[Move]:
-    """Yield the legal moves of the player to move, one at a time (lazily).
-
-    Melds and lay-offs are listed per count of naturals with zero, one or more wild cards
-    (twos before jokers), discards once per kind; :func:`check_move` accepts every other
-    legal selection of cards too.
-    """
-    phase = s.phase
-    if phase is Phase.ENDED:
-        return
-    if phase is Phase.ANSWER:
-        yield YES
-        if not s.rules.partner_always_agrees:
-            yield NO
-        return
-    if phase is Phase.DRAW:
-        draws = [DRAW] if s.stock or refuse_draw(s) is None else []
-        if refuse_decline(s) is None:
-            draws.append(DECLINE)
-        yield from draws
-        yield from take_options(s)
-        return
-    seat, side = s.turn, s.side
-    hand = s.hands[seat]
-    counts = s.counts[seat]
-    rules = s.rules
-    cap = rules.wild_cap
-    tw, jk = counts[TWO], counts[JOKER]
-    # Cards of each kind in hand order, so a move takes the first ones (as _pick would).
-    by_kind: list[list[int]] = [[] for _ in range(NUM_KINDS)]
-    for card in hand:
-        by_kind[CARD_KIND[card]].append(card)
-    twos_in_hand, jokers_in_hand = by_kind[TWO], by_kind[JOKER]
-    size_now = len(hand)
-    # The common case needs no after-move search: an opened side, no answer to obey, two or
-    # more cards left, and (where wild cards may not be discarded) a natural among them. Then
-    # the turn can always end with a discard (finish_refusal returns None).
-    plain = s.opened[side] and s.permission is None
-    wild_ok = rules.wild_discard_allowed
-    wild_in_hand = tw + jk
-    melds, msize, mwild = s.melds[side], s.msize[side], s.mwild[side]
-    # Every choice of wild cards (twos before jokers) with its cards, in list order.
-    wild_sets = (
-        [
-            (t + j, t, j, (*twos_in_hand[:t], *jokers_in_hand[:j]))
-            for t in range(tw + 1)
-            for j in range(jk + 1)
-        ]
-        if wild_in_hand
-        else _NO_WILD_SET
-    )
-    make = _make_move
-    layoff_type, meld_type = MoveType.LAYOFF, MoveType.MELD
-    for kind in _MELD_KINDS:
-        c = counts[kind]
-        if not c and not wild_in_hand:
-            continue
-        if kind in melds:
-            if kind == BLACK_THREE:
-                continue
-            size, wild = msize[kind], mwild[kind]
-            naturals = by_kind[kind]
-            for nat in range(0, c + 1):
-                # Room for wild cards once this lay-off's naturals are on the meld.
-                room = min(cap, size + nat - wild) - wild
-                if room < 0:
-                    room = 0
-                picked = tuple(naturals[:nat])
-                for n_wild, twos, jokers, wild_cards in wild_sets:
-                    if n_wild > room:
-                        continue
-                    used = nat + n_wild
-                    if used == 0:
-                        continue
-                    left = size_now - used
-                    if not (plain and left >= 2 and (wild_ok or left > wild_in_hand - n_wild)) and (
-                        refuse_layoff(s, kind, nat, twos, jokers) is not None
-                    ):
-                        continue
-                    yield make(Move, (layoff_type, picked + wild_cards, kind))
-        elif c >= 2:
-            wild_max = 0 if kind == BLACK_THREE else cap
-            naturals = by_kind[kind]
-            for nat in range(2, c + 1):
-                most = min(wild_max, nat)
-                picked = tuple(naturals[:nat])
-                for n_wild, twos, jokers, wild_cards in wild_sets:
-                    if n_wild > most:
-                        continue
-                    used = nat + n_wild
-                    if used < 3:
-                        continue
-                    left = size_now - used
-                    if not (
-                        plain
-                        and kind != BLACK_THREE
-                        and left >= 2
-                        and (wild_ok or left > wild_in_hand - n_wild)
-                    ) and (refuse_meld(s, kind, nat, twos, jokers) is not None):
-                        continue
-                    yield make(Move, (meld_type, picked + wild_cards, -1))
-    # A discard leaving a card needs no check in the common case (see refuse_discard),
-    # except a wild card where wild cards may not be discarded while another card is held.
-    quick_discard = plain and size_now >= 2
-    for kind in range(NUM_KINDS):
-        if not counts[kind]:
-            continue
-        quick = quick_discard and (wild_ok or kind not in (TWO, JOKER))
-        if quick or refuse_discard(s, kind) is None:
-            yield make(Move, (MoveType.DISCARD, (by_kind[kind][0],), -1))
-    if rules.asks_permission and refuse_ask(s) is None:
-        yield ASK
-
-
-def legal_moves(s: HandState) -> list[Move]:
-    """Return the legal moves of the player to move as a list (see :func:`iter_legal_moves`)."""
-    return list(iter_legal_moves(s))
 
 
 # Text forms -----------------------------------------------------------------------------------

@@ -40,6 +40,10 @@ class MoveType(Enum):
     NO = "no"
 
 
+#: Looked up once (CPython 3.11 looks an enum member up on its class through a descriptor).
+_LAYOFF = MoveType.LAYOFF
+
+
 class Move(NamedTuple):
     """One move: an immutable value, equal to another of the same type, cards and target.
 
@@ -60,11 +64,12 @@ class Move(NamedTuple):
 
     def text(self) -> str:
         """Return the one-line text form, e.g. ``"layoff K KS 2H"``."""
-        parts = [self.type.value]
-        if self.type is MoveType.LAYOFF:
-            parts.append(KIND_RANK[self.target])
-        parts.extend(CARD_CODE[c] for c in self.cards)
-        return " ".join(parts)
+        t = self.type
+        # ``_value_`` is the member's plain attribute; ``.value`` is a descriptor call.
+        head: str = t._value_ if t is not _LAYOFF else f"layoff {KIND_RANK[self.target]}"
+        if not self.cards:
+            return head
+        return head + " " + " ".join([CARD_CODE[c] for c in self.cards])
 
     def __str__(self) -> str:
         return self.text()

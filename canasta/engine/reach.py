@@ -9,8 +9,9 @@ as ``sizes[kind]`` and ``wilds[kind]`` (cards and wild cards in each meld, 0 for
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import sub
 
-from .cards import BLACK_THREE, JOKER, KIND_VALUE, NATURAL_KINDS, NUM_KINDS, TWO
+from .cards import BLACK_THREE, JOKER, KIND_VALUE, MELDABLE_KINDS, NATURAL_KINDS, NUM_KINDS, TWO
 from .core import CANASTA_SIZE
 
 
@@ -38,7 +39,7 @@ def max_meld_points_keeping(
     keep and too much of the hand used, each kind is tried as a kept card in turn.
     """
     total = sum(counts)
-    sizes_eff = [sizes[k] - wild_sizes[k] for k in range(NUM_KINDS)]  # naturals in melds
+    sizes_eff = list(map(sub, sizes, wild_sizes))  # naturals in melds
     points, cards = _max_points_with_table(counts, sizes_eff, wild_sizes, cap)
     if keep == 0 or cards + keep <= total:
         return points
@@ -69,17 +70,40 @@ def _max_points_with_table(
             room += max(0, min(cap, naturals) - wilds_on_table[k])
         elif c == 2:
             pairs.append(k)
-    wild_values = [KIND_VALUE[JOKER]] * counts[JOKER] + [KIND_VALUE[TWO]] * counts[TWO]
-    pairs.sort(key=lambda k: -KIND_VALUE[k])
-    completed = pairs[: len(wild_values)]
-    for k in completed:
-        points += 2 * KIND_VALUE[k]
-        cards += 2
-        room += min(cap, 2)
-    placed = min(len(wild_values), room)
-    points += sum(wild_values[:placed])
+    jokers, twos = counts[JOKER], counts[TWO]
+    wild = jokers + twos
+    if pairs and wild:
+        # Best pairs first (a stable sort: equal values keep their kind order).
+        pairs.sort(key=KIND_VALUE.__getitem__, reverse=True)
+        for k in pairs[:wild]:
+            points += 2 * KIND_VALUE[k]
+            cards += 2
+            room += min(cap, 2)
+    # The wild cards placed, jokers (the higher value) first.
+    placed = min(wild, room)
+    from_jokers = min(placed, jokers)
+    points += from_jokers * KIND_VALUE[JOKER] + (placed - from_jokers) * KIND_VALUE[TWO]
     cards += placed
     return points, cards
+
+
+def canastas_short(counts: list[int], sizes: list[int], canastas_needed: int) -> bool:
+    """Whether going out is out of reach for want of canastas, whatever is melded.
+
+    A meld can end with at most its cards on the table, the hand's naturals of its kind and
+    every wild card in the hand: fewer than ``canastas_needed`` kinds reaching seven that
+    way means no plan of :func:`find_go_out` can go out (a quick test before searching).
+    """
+    if canastas_needed <= 0:
+        return False
+    wild = counts[TWO] + counts[JOKER]
+    reachable = 0
+    for k in MELDABLE_KINDS:
+        if sizes[k] + counts[k] + wild >= CANASTA_SIZE:
+            reachable += 1
+            if reachable >= canastas_needed:
+                return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .core import Phase
-from .legality import legal_moves as list_legal_moves
+from .listing import legal_moves as list_legal_moves
 from .moves import Move
 from .rules import RuleSet
 

@@ -145,3 +145,40 @@ def test_legal_moves_lazily_a_generator_a_count_and_in() -> None:
     assert state.parse_move("meld 7H 7D 7S") in state.legal_moves
     assert state.parse_move("draw") not in state.legal_moves
     assert "draw" not in state.legal_moves
+
+
+def _kinds_follow_hands(state: HandState) -> None:
+    for seat, hand in enumerate(state.hands):
+        expected = [[c for c in hand if CARD_KIND[c] == kind] for kind in range(NUM_KINDS)]
+        assert state.kinds[seat] == expected, (seat, state.move_count)
+        assert [len(cards) for cards in expected] == state.counts[seat]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_cards_per_kind_follow_the_hand_through_every_change(name: str) -> None:
+    # The move list reads each hand's cards per kind from state.kinds, kept by every change
+    # (deal, draw, take, meld, lay-off, discard, red threes, copy, reset): it must always be
+    # the hand's cards of that kind in hand order, and a move uses the first ones.
+    for players in (2, 4):
+        rules = PRESETS[name].with_options(players=players)
+        for deal in range(3):
+            state = HandState.deal(rules, 700 + deal)
+            rng = random.Random(deal)
+            while not state.ended:
+                _kinds_follow_hands(state)
+                copy = state.copy()
+                _kinds_follow_hands(copy)
+                assert all(a is not b for a, b in zip(copy.kinds, state.kinds, strict=True))
+                moves = state.legal_moves()
+                for move in moves:
+                    if move.type in (MoveType.MELD, MoveType.LAYOFF, MoveType.DISCARD):
+                        hand = state.hands[state.turn]
+                        for kind in {CARD_KIND[c] for c in move.cards}:
+                            used = [c for c in move.cards if CARD_KIND[c] == kind]
+                            assert used == _pick(hand, kind, len(used)), move.text()
+                if state.can_reset() and rng.random() < 0.3:
+                    state.reset_turn()
+                    _kinds_follow_hands(state)
+                    continue
+                state.apply(rng.choice(moves))
+            _kinds_follow_hands(state)

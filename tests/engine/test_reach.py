@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import random
 
-from canasta.engine.cards import JOKER, KING, NATURAL_KINDS, NUM_KINDS, SEVEN, TWO
-from canasta.engine.reach import GoOutPlan, _meld_everything, find_go_out
+from canasta.engine.cards import ACE, FIVE, JOKER, KING, NATURAL_KINDS, NUM_KINDS, SEVEN, TWO
+from canasta.engine.reach import (
+    GoOutPlan,
+    _meld_everything,
+    canastas_short,
+    find_go_out,
+    max_meld_points_keeping,
+)
 
 
 def _every_option(
@@ -38,7 +44,7 @@ def _every_option(
 
 def test_shortcut_gives_the_same_plan_as_trying_every_discard() -> None:
     rng = random.Random(13)
-    found = lonely_found = 0
+    found = lonely_found = short = 0
     for _ in range(3000):
         counts = [0] * NUM_KINDS
         for _ in range(rng.randint(1, 9)):
@@ -57,7 +63,14 @@ def test_shortcut_gives_the_same_plan_as_trying_every_discard() -> None:
         found += got is not None
         lonely = sum(1 for k in NATURAL_KINDS if counts[k] == 1 and not sizes[k])
         lonely_found += lonely == 1 and got is not None
-    assert found > 150 and lonely_found > 30
+        # Too few kinds can reach a canasta: no plan, and no discard changes that.
+        if canastas_short(counts, sizes, args[1]):
+            short += 1
+            assert (
+                got is None
+                and _every_option(counts, sizes, wilds, *args, True, True, False) is None
+            )
+    assert found > 150 and lonely_found > 30 and short > 1000
 
 
 def test_a_lone_card_is_the_discard() -> None:
@@ -69,3 +82,22 @@ def test_a_lone_card_is_the_discard() -> None:
     counts[SEVEN + 1] = 1  # a lone 8 too: two lone cards, no way out
     assert find_go_out(counts, [0] * NUM_KINDS, [0] * NUM_KINDS, 3, 0) is None
     assert find_go_out(counts, [0] * NUM_KINDS, [0] * NUM_KINDS, 3, 0, allow_discard=False) is None
+
+
+def test_most_points_melded_worked_examples() -> None:
+    none = [0] * NUM_KINDS
+    # K K K, 7 7, a joker and a two, no melds on the table (wild cap 3): the Kings meld
+    # (3 x 10 = 30, room for 3 wild cards), the Sevens pair takes a wild card (2 x 5 = 10,
+    # room 2 more), and both wild cards fit (50 + 20 = 70): 30 + 10 + 70 = 110 points.
+    counts = [0] * NUM_KINDS
+    counts[KING], counts[SEVEN], counts[JOKER], counts[TWO] = 3, 2, 1, 1
+    assert max_meld_points_keeping(counts, none, none, 3, 0) == 110
+    # A A, 5 5 and one two: the best pair gets the only wild card (Aces, 2 x 20 = 40, then
+    # the two in the room it made, 20); the Fives stay in hand: 60 points.
+    counts = [0] * NUM_KINDS
+    counts[ACE], counts[FIVE], counts[TWO] = 2, 2, 1
+    assert max_meld_points_keeping(counts, none, none, 3, 0) == 60
+    # Keeping two cards of those five: the Aces with the two (60) leave the Fives in hand.
+    assert max_meld_points_keeping(counts, none, none, 3, 2) == 60
+    # Keeping three of the five leaves two cards to meld, and no meld is two cards: 0.
+    assert max_meld_points_keeping(counts, none, none, 3, 3) == 0
