@@ -22,9 +22,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from canasta.net.bot import host_when_ready, play_hand
 from canasta.net.client import Client
+from canasta.net.stats import ServerStats
+
+#: The first seconds of play, reported apart (seats connecting, deals, first views).
+OPENING = 10.0
 
 
 def server_usage(pid: int) -> tuple[float, float]:
@@ -42,10 +47,10 @@ def server_usage(pid: int) -> tuple[float, float]:
 
 
 async def table(
-    url: str, players: int, hands: int, seed: int, times: list[float], think: float
+    url: str, players: int, hands: int, seed: int, times: list[tuple[float, float]], think: float
 ) -> int:
     """Seat one table of simulated people and play ``hands`` hands; return the moves."""
-    clients = [Client(url, f"Seat{i}", reconnect=False) for i in range(players)]
+    clients = [Client(url, f"Seat{i}", reconnect=False, keep=False) for i in range(players)]
     for c in clients:
         await c.connect(30)
     info = await clients[0].create(players=players, public=False)
@@ -71,13 +76,53 @@ async def table(
     return moves
 
 
-async def main_async(args: argparse.Namespace, url: str) -> tuple[int, list[float], float]:
-    times: list[float] = []
+async def main_async(
+    args: argparse.Namespace, url: str, stats: ServerStats
+) -> tuple[int, list[tuple[float, float]], float]:
+    times: list[tuple[float, float]] = []
     start = time.perf_counter()
-    counts = await asyncio.gather(
-        *(table(url, args.players, args.hands, n, times, args.think) for n in range(args.tables))
-    )
+    stats.start()
+    try:
+        counts = await asyncio.gather(
+            *(
+                table(url, args.players, args.hands, n, times, args.think)
+                for n in range(args.tables)
+            )
+        )
+    finally:
+        stats.stop()
     return sum(counts), times, time.perf_counter() - start
+
+
+def percentiles(ms: list[float]) -> dict[str, float]:
+    """Count, median, 99th percentile and maximum of ``ms`` (sorted here)."""
+    ms = sorted(ms)
+    if not ms:
+        return {"count": 0}
+    return {
+        "count": len(ms),
+        "median": round(statistics.median(ms), 2),
+        "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+        "max": round(ms[-1], 2),
+    }
+
+
+def by_phase(times: list[tuple[float, float]], first: float) -> dict[str, Any]:
+    """The round trips of the first :data:`OPENING` seconds of play and of the rest, and
+    how many of the slowest 1% fell in those first seconds."""
+    if not times:
+        return {}
+    start = min(t for t, _ in times)
+    early = [rt * 1000 for t, rt in times if t - start < first]
+    late = [rt * 1000 for t, rt in times if t - start >= first]
+    ordered = sorted(times, key=lambda x: x[1], reverse=True)[: max(1, len(times) // 100)]
+    return {
+        f"first_{first:g}s": percentiles(early),
+        "after": percentiles(late),
+        "slowest_1pct_in_first": sum(1 for t, _ in ordered if t - start < first),
+        "slowest_1pct": len(ordered),
+        "slowest_at_s": [round(t - start, 1) for t, _ in ordered[:10]],
+    }
 
 
 def main() -> int:
@@ -87,6 +132,11 @@ def main() -> int:
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--sync", choices=("full", "normal"), default="full")
+    p.add_argument(
+        "--no-server-stats",
+        action="store_true",
+        help="do not ask the server for its figures (a server older than `serve --stats`)",
+    )
     p.add_argument(
         "--think",
         type=float,
@@ -98,7 +148,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,
-             "--rate", "100", "--sync", args.sync],
+             "--rate", "100", "--sync", args.sync]
+            + ([] if args.no_server_stats else ["--stats", f"{data}/stats.json"]),
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
@@ -109,12 +160,17 @@ def main() -> int:
                 print(f"the server did not start: {line!r}", file=sys.stderr)
                 return 1
             url = f"ws://127.0.0.1:{found.group(1)}"
-            moves, times, wall = asyncio.run(main_async(args, url))
+            client_stats = ServerStats()
+            client_cpu = time.process_time()
+            moves, times, wall = asyncio.run(main_async(args, url, client_stats))
+            client_cpu = time.process_time() - client_cpu
             cpu, peak = server_usage(server.pid)
         finally:
             server.terminate()
             server.wait(30)
-    ms = sorted(t * 1000 for t in times)
+        stats_file = Path(data) / "stats.json"
+        server_stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
+    ms = sorted(rt * 1000 for _, rt in times)
     figures = {
         "tables": args.tables,
         "players": args.players,
@@ -128,8 +184,15 @@ def main() -> int:
             "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
             "max": round(ms[-1], 2),
         },
+        "round_trip_by_phase": by_phase(times, OPENING),
         "server_cpu_seconds": round(cpu, 2),
         "server_peak_memory_mib": round(peak, 1),
+        "server": server_stats,
+        "client_cpu_seconds": round(client_cpu, 2),
+        "client": {
+            "loop_lag_ms": client_stats.lag.figures(top=5),
+            "gc_pause_ms": {f"gen{g}": s.figures() for g, s in client_stats.gc.items()},
+        },
     }
     print(json.dumps(figures, indent=1))
     return 0

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from canasta.net.protocol import encode
+from canasta.net.stats import ServerStats
 from canasta.net.store import Job, Store
 
 T = TypeVar("T")
@@ -102,6 +103,7 @@ class Hub:
         ai: where computer players think (default: two threads).
         tap: called with ``(table id, chair, text)`` for every message queued to a seat
             (tests read every byte a seat is sent).
+        stats: where to record the time of each database commit (None: nowhere).
     """
 
     def __init__(
@@ -111,8 +113,10 @@ class Hub:
         clock: Callable[[], float] = time.monotonic,
         ai: Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,
+        stats: ServerStats | None = None,
     ) -> None:
         self.config = config
+        self.stats = stats
         self.store = store
         self.clock = clock
         self.ai = ai or ThreadPoolExecutor(2, thread_name_prefix="canasta-ai")
@@ -138,7 +142,11 @@ class Hub:
                     break
                 batch.append(more)
             jobs = [(job, future) for job, future in batch if isinstance(job, Job)]
+            began = time.perf_counter()
             results = self.store.commit([job for job, _ in jobs]) if jobs else []
+            if jobs and self.stats is not None:
+                self.stats.db.add((time.perf_counter() - began) * 1000, self.stats.now())
+                self.stats.batch.add(len(jobs), self.stats.now())
             for (_, future), error in zip(jobs, results, strict=True):
                 _settle(future, None, error)
             for call, future in batch:
