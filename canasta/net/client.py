@@ -107,6 +107,7 @@ class Client:
         self.ws: ClientConnection | None = None
         self.status = "closed"
         self.received: list[str] = []
+        self.arrived = 0  # messages received in all (``received`` may keep only the last)
         self.view: ViewModel | None = None
         self.table: TableInfo | None = None
         self.chair: int | None = None
@@ -174,6 +175,7 @@ class Client:
             async for data in ws:
                 text = data if isinstance(data, str) else data.decode()
                 self.received.append(text)
+                self.arrived += 1
                 if not self.keep and len(self.received) > 2 * RECENT:
                     del self.received[:-RECENT]
                 self._apply(parse_server(text))

@@ -74,7 +74,7 @@ class Server:
         tap: Callable[[str, int, str], None] | None = None,
         stats: ServerStats | None = None,
     ) -> None:
-        store = Store(config.data, config.synchronous)
+        store = Store(config.data, config.synchronous, apart=True)
         kwargs: dict[str, Any] = {"ai": ai, "tap": tap, "stats": stats}
         if clock is not None:
             kwargs["clock"] = clock

@@ -8,7 +8,8 @@ when the server stops (the load test reads them). Every figure is in millisecond
   woke. While a callback holds the event loop (a long computation, a collection, a slow
   call), every connection waits; this measures exactly that wait.
 - **gc pause**: each collection of the cyclic garbage collector, timed through
-  ``gc.callbacks``, per generation.
+  ``gc.callbacks``, per generation; **gc cpu** the same in the thread's CPU time (on a
+  busy machine a pause also holds the time the process waited for a core).
 - **db commit**: each group commit on the database thread (outside the event loop).
 - **intent**: from an intent read off the socket to its answer and views queued (the
   server's share of a player's round trip, the database commit included).
@@ -72,10 +73,12 @@ class ServerStats:
         self.started = time.perf_counter()
         self.lag = Series()
         self.gc = {g: Series() for g in range(3)}
+        self.gc_cpu = {g: Series() for g in range(3)}
         self.db = Series()
         self.batch = Series()
         self.intent = Series()
-        self._gc_start = 0.0
+        self.tracked: list[int] = []
+        self._gc_start = self._gc_cpu = 0.0
         self._task: asyncio.Task[None] | None = None
 
     def now(self) -> float:
@@ -104,9 +107,13 @@ class ServerStats:
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._gc_start = time.perf_counter()
+            self._gc_cpu = time.thread_time()
         else:
             ms = (time.perf_counter() - self._gc_start) * 1000
             self.gc[info["generation"]].add(ms, self.now())
+            self.gc_cpu[info["generation"]].add((time.thread_time() - self._gc_cpu) * 1000, 0.0)
+            if info["generation"] == 2 and len(self.tracked) < 100:
+                self.tracked.append(len(gc.get_objects()))
 
     def figures(self) -> dict[str, Any]:
         """Everything as JSON data (milliseconds; ``worst`` as [seconds, ms])."""
@@ -116,6 +123,9 @@ class ServerStats:
             "gc_pause_ms": {
                 f"gen{g}": s.figures(top=5 if g == 2 else 0) for g, s in self.gc.items()
             },
+            "gc_cpu_ms": {f"gen{g}": s.figures() for g, s in self.gc_cpu.items()},
+            "gc_tracked_after_gen2": self.tracked,
+            "gc_frozen": gc.get_freeze_count(),
             "db_commit_ms": self.db.figures(top=5),
             "db_batch_jobs": self.batch.figures(),
             "intent_ms": self.intent.figures(top=10),
