@@ -3,10 +3,22 @@
 Starts ``canasta serve`` in its own process on a free loopback port (a fresh data folder),
 seats ``--tables`` tables of ``--players`` people each (every seat a simulated client in
 this process), plays ``--hands`` hands at every table at once, and prints JSON: tables,
-moves, the round trip from an intent to the mover's updated view (median and 99th
-percentile, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
+moves, the round trip from an intent to the mover's updated view (median, 99th
+percentile and maximum, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
+
+The round trip is what a player's client sees: the intent sent, the server's check, save
+and views, both ways over loopback, and this process reading the answer. All the seats
+share this one process, so its own stalls count too; to tell them apart the JSON also has:
+
+- ``round_trip_by_phase``: the first 10 s of play (seats connecting, deals, first views)
+  apart from the rest, and when the slowest 1% of moves were sent;
+- ``server`` (from ``canasta serve --stats``): the server's event-loop lag, its garbage
+  collector's pauses (wall and CPU ms per generation), its group commits, and the time
+  from an intent's arrival to its answer and views queued (the server's share);
+- ``client``: the same lag and collector figures for this process, and its CPU seconds.
 
 Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
+    [--sync full|normal]
 """
 
 from __future__ import annotations
