@@ -15,10 +15,12 @@ share this one process, so its own stalls count too; to tell them apart the JSON
 - ``server`` (from ``canasta serve --stats``): the server's event-loop lag, its garbage
   collector's pauses (wall and CPU ms per generation), its group commits, and the time
   from an intent's arrival to its answer and views queued (the server's share);
-- ``client``: the same lag and collector figures for this process, and its CPU seconds.
+- ``client``: the same lag and collector figures for this process, and its CPU seconds
+  (a list, one per process, with ``--processes N``: the seats spread over N processes,
+  as people's clients are, so one process's stall holds up only its own seats).
 
 Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
-    [--sync full|normal]
+    [--sync full|normal] [--processes N]
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import random
 import re
 import statistics
@@ -90,21 +93,38 @@ async def table(
 
 
 async def main_async(
-    args: argparse.Namespace, url: str, stats: ServerStats
-) -> tuple[int, list[tuple[float, float]], float]:
+    args: argparse.Namespace, url: str, stats: ServerStats, tables: list[int]
+) -> tuple[int, list[tuple[float, float]]]:
     times: list[tuple[float, float]] = []
-    start = time.perf_counter()
     stats.start()
     try:
         counts = await asyncio.gather(
-            *(
-                table(url, args.players, args.hands, n, times, args.think)
-                for n in range(args.tables)
-            )
+            *(table(url, args.players, args.hands, n, times, args.think) for n in tables)
         )
     finally:
         stats.stop()
-    return sum(counts), times, time.perf_counter() - start
+    return sum(counts), times
+
+
+def run_clients(args: argparse.Namespace, url: str, tables: list[int]) -> dict[str, Any]:
+    """Play ``tables`` (their numbers) in this process; return its moves, round trips
+    (``(sent, seconds)``), start and end (``perf_counter``, the same clock in every process
+    on Linux), CPU seconds and its own lag and collector figures."""
+    gc.collect()  # the modules stay: out of the collector's full passes (as the server)
+    gc.freeze()
+    stats = ServerStats()
+    cpu, start = time.process_time(), time.perf_counter()
+    moves, times = asyncio.run(main_async(args, url, stats, tables))
+    return {
+        "moves": moves,
+        "times": times,
+        "start": start,
+        "end": time.perf_counter(),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
+        "loop_lag_ms": stats.lag.figures(top=5),
+        "gc_pause_ms": {f"gen{g}": s.figures() for g, s in stats.gc.items()},
+        "gc_cpu_ms": {f"gen{g}": s.figures() for g, s in stats.gc_cpu.items()},
+    }
 
 
 def percentiles(ms: list[float]) -> dict[str, float]:
@@ -146,6 +166,12 @@ def main() -> int:
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--sync", choices=("full", "normal"), default="full")
     p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="processes the simulated seats are spread over (tables dealt round; default 1)",
+    )
+    p.add_argument(
         "--no-server-stats",
         action="store_true",
         help="do not ask the server for its figures (a server older than `serve --stats`)",
@@ -173,18 +199,22 @@ def main() -> int:
                 print(f"the server did not start: {line!r}", file=sys.stderr)
                 return 1
             url = f"ws://127.0.0.1:{found.group(1)}"
-            gc.collect()  # the modules stay: out of the collector's full passes (as the server)
-            gc.freeze()
-            client_stats = ServerStats()
-            client_cpu = time.process_time()
-            moves, times, wall = asyncio.run(main_async(args, url, client_stats))
-            client_cpu = time.process_time() - client_cpu
+            numbers = list(range(args.tables))
+            if args.processes == 1:
+                runs = [run_clients(args, url, numbers)]
+            else:
+                parts = [(args, url, numbers[i :: args.processes]) for i in range(args.processes)]
+                with multiprocessing.get_context("fork").Pool(args.processes) as pool:
+                    runs = pool.starmap(run_clients, parts)
             cpu, peak = server_usage(server.pid)
         finally:
             server.terminate()
             server.wait(30)
         stats_file = Path(data) / "stats.json"
         server_stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
+    moves = sum(r["moves"] for r in runs)
+    times = [t for r in runs for t in r.pop("times")]
+    wall = max(r.pop("end") for r in runs) - min(r.pop("start") for r in runs)
     ms = sorted(rt * 1000 for _, rt in times)
     figures = {
         "tables": args.tables,
@@ -203,12 +233,9 @@ def main() -> int:
         "server_cpu_seconds": round(cpu, 2),
         "server_peak_memory_mib": round(peak, 1),
         "server": server_stats,
-        "client_cpu_seconds": round(client_cpu, 2),
-        "client": {
-            "loop_lag_ms": client_stats.lag.figures(top=5),
-            "gc_pause_ms": {f"gen{g}": s.figures() for g, s in client_stats.gc.items()},
-            "gc_cpu_ms": {f"gen{g}": s.figures() for g, s in client_stats.gc_cpu.items()},
-        },
+        "client_processes": args.processes,
+        "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),
+        "client": runs[0] if len(runs) == 1 else runs,
     }
     print(json.dumps(figures, indent=1))
     return 0
