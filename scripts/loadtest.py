@@ -3,28 +3,51 @@
 Starts ``canasta serve`` in its own process on a free loopback port (a fresh data folder),
 seats ``--tables`` tables of ``--players`` people each (every seat a simulated client in
 this process), plays ``--hands`` hands at every table at once, and prints JSON: tables,
-moves, the round trip from an intent to the mover's updated view (median and 99th
-percentile, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
+moves, the round trip from an intent to the mover's updated view (median, 99th
+percentile and maximum, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
+
+The round trip is what a player's client sees: the intent sent, the server's check, save
+and views, both ways over loopback, and this process reading the answer. All the seats
+share this one process, so its own stalls count too; to tell them apart the JSON also has:
+
+- ``round_trip_by_phase``: the first 10 s of play (seats connecting, deals, first views)
+  apart from the rest, and when the slowest 1% of moves were sent;
+- ``server`` (from ``canasta serve --stats``): the server's event-loop lag, its garbage
+  collector's pauses (wall and CPU ms per generation), its group commits, and the time
+  from an intent's arrival to its answer and views queued (the server's share);
+- ``client``: the same lag and collector figures for this process, its CPU seconds and
+  peak memory; its collector is off while the seats play unless ``--client-gc`` (a list,
+  one per process, with ``--processes N``: the seats spread over N processes, as
+  people's clients are, so one process's stall holds up only its own seats).
 
 Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
+    [--sync full|normal] [--processes N] [--client-gc]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
+import multiprocessing
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from canasta.net.bot import host_when_ready, play_hand
 from canasta.net.client import Client
+from canasta.net.stats import ServerStats
+
+#: The first seconds of play, reported apart (seats connecting, deals, first views).
+OPENING = 10.0
 
 
 def server_usage(pid: int) -> tuple[float, float]:
@@ -42,10 +65,10 @@ def server_usage(pid: int) -> tuple[float, float]:
 
 
 async def table(
-    url: str, players: int, hands: int, seed: int, times: list[float], think: float
+    url: str, players: int, hands: int, seed: int, times: list[tuple[float, float]], think: float
 ) -> int:
     """Seat one table of simulated people and play ``hands`` hands; return the moves."""
-    clients = [Client(url, f"Seat{i}", reconnect=False) for i in range(players)]
+    clients = [Client(url, f"Seat{i}", reconnect=False, keep=False) for i in range(players)]
     for c in clients:
         await c.connect(30)
     info = await clients[0].create(players=players, public=False)
@@ -71,13 +94,78 @@ async def table(
     return moves
 
 
-async def main_async(args: argparse.Namespace, url: str) -> tuple[int, list[float], float]:
-    times: list[float] = []
-    start = time.perf_counter()
-    counts = await asyncio.gather(
-        *(table(url, args.players, args.hands, n, times, args.think) for n in range(args.tables))
-    )
-    return sum(counts), times, time.perf_counter() - start
+async def main_async(
+    args: argparse.Namespace, url: str, stats: ServerStats, tables: list[int]
+) -> tuple[int, list[tuple[float, float]]]:
+    times: list[tuple[float, float]] = []
+    stats.start()
+    try:
+        counts = await asyncio.gather(
+            *(table(url, args.players, args.hands, n, times, args.think) for n in tables)
+        )
+    finally:
+        stats.stop()
+    return sum(counts), times
+
+
+def run_clients(args: argparse.Namespace, url: str, tables: list[int]) -> dict[str, Any]:
+    """Play ``tables`` (their numbers) in this process; return its moves, round trips
+    (``(sent, seconds)``), start and end (``perf_counter``, the same clock in every process
+    on Linux), CPU seconds and its own lag and collector figures."""
+    gc.collect()  # the modules stay: out of the collector's full passes (as the server)
+    gc.freeze()
+    if not args.client_gc:
+        # This one heap holds up to 400 seats; a person's client holds one. Its collections
+        # (gen0 ones of 2,000 to 21,000 young objects, 9 ms of CPU on average at 100
+        # tables) would pause every seat at once and count in their round trips; the
+        # memory this costs is printed (peak_memory_mib in the client figures).
+        gc.disable()
+    stats = ServerStats()
+    cpu, start = time.process_time(), time.perf_counter()
+    moves, times = asyncio.run(main_async(args, url, stats, tables))
+    gc.enable()
+    return {
+        "moves": moves,
+        "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "times": times,
+        "start": start,
+        "end": time.perf_counter(),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
+        "loop_lag_ms": stats.lag.figures(top=5),
+        "gc_pause_ms": {f"gen{g}": s.figures() for g, s in stats.gc.items()},
+        "gc_cpu_ms": {f"gen{g}": s.figures() for g, s in stats.gc_cpu.items()},
+    }
+
+
+def percentiles(ms: list[float]) -> dict[str, float]:
+    """Count, median, 99th percentile and maximum of ``ms`` (sorted here)."""
+    ms = sorted(ms)
+    if not ms:
+        return {"count": 0}
+    return {
+        "count": len(ms),
+        "median": round(statistics.median(ms), 2),
+        "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+        "max": round(ms[-1], 2),
+    }
+
+
+def by_phase(times: list[tuple[float, float]], first: float) -> dict[str, Any]:
+    """The round trips of the first :data:`OPENING` seconds of play and of the rest, and
+    how many of the slowest 1% fell in those first seconds."""
+    if not times:
+        return {}
+    start = min(t for t, _ in times)
+    early = [rt * 1000 for t, rt in times if t - start < first]
+    late = [rt * 1000 for t, rt in times if t - start >= first]
+    ordered = sorted(times, key=lambda x: x[1], reverse=True)[: max(1, len(times) // 100)]
+    return {
+        f"first_{first:g}s": percentiles(early),
+        "after": percentiles(late),
+        "slowest_1pct_in_first": sum(1 for t, _ in ordered if t - start < first),
+        "slowest_1pct": len(ordered),
+        "slowest_at_s": [round(t - start, 1) for t, _ in ordered[:10]],
+    }
 
 
 def main() -> int:
@@ -87,6 +175,23 @@ def main() -> int:
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--sync", choices=("full", "normal"), default="full")
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="processes the simulated seats are spread over (tables dealt round; default 1)",
+    )
+    p.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="keep the garbage collector on in the simulated seats' process (default: off "
+        "while they play, as one seat's client collects far less than 400 seats' do)",
+    )
+    p.add_argument(
+        "--no-server-stats",
+        action="store_true",
+        help="do not ask the server for its figures (a server older than `serve --stats`)",
+    )
     p.add_argument(
         "--think",
         type=float,
@@ -98,7 +203,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,
-             "--rate", "100", "--sync", args.sync],
+             "--rate", "100", "--sync", args.sync]
+            + ([] if args.no_server_stats else ["--stats", f"{data}/stats.json"]),
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
@@ -109,12 +215,23 @@ def main() -> int:
                 print(f"the server did not start: {line!r}", file=sys.stderr)
                 return 1
             url = f"ws://127.0.0.1:{found.group(1)}"
-            moves, times, wall = asyncio.run(main_async(args, url))
+            numbers = list(range(args.tables))
+            if args.processes == 1:
+                runs = [run_clients(args, url, numbers)]
+            else:
+                parts = [(args, url, numbers[i :: args.processes]) for i in range(args.processes)]
+                with multiprocessing.get_context("fork").Pool(args.processes) as pool:
+                    runs = pool.starmap(run_clients, parts)
             cpu, peak = server_usage(server.pid)
         finally:
             server.terminate()
             server.wait(30)
-    ms = sorted(t * 1000 for t in times)
+        stats_file = Path(data) / "stats.json"
+        server_stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
+    moves = sum(r["moves"] for r in runs)
+    times = [t for r in runs for t in r.pop("times")]
+    wall = max(r.pop("end") for r in runs) - min(r.pop("start") for r in runs)
+    ms = sorted(rt * 1000 for _, rt in times)
     figures = {
         "tables": args.tables,
         "players": args.players,
@@ -128,8 +245,13 @@ def main() -> int:
             "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
             "max": round(ms[-1], 2),
         },
+        "round_trip_by_phase": by_phase(times, OPENING),
         "server_cpu_seconds": round(cpu, 2),
         "server_peak_memory_mib": round(peak, 1),
+        "server": server_stats,
+        "client_processes": args.processes,
+        "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),
+        "client": runs[0] if len(runs) == 1 else runs,
     }
     print(json.dumps(figures, indent=1))
     return 0

@@ -41,7 +41,7 @@ class BackgroundClient:
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
         self._on_message = on_message
-        self.client = Client(url, name, token)
+        self.client = Client(url, name, token, keep=False)
         self.client.listener = self._received
         self.problem: str | None = None
         self._thread = threading.Thread(target=self._run, name="canasta-net", daemon=True)

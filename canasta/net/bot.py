@@ -21,13 +21,14 @@ from canasta.net.client import Client, ClientError
 async def play_hand(
     client: Client,
     rng: random.Random,
-    times: list[float] | None = None,
+    times: list[tuple[float, float]] | None = None,
     timeout: float = 60.0,
     think: float = 0.0,
 ) -> int:
     """Play random legal moves for the client's seat until the hand is over; return the
-    moves played. ``times`` gets each move's round trip (intent sent to the mover's view
-    updated, seconds); ``think`` pauses before each move, as a person would (seconds)."""
+    moves played. ``times`` gets each move's ``(sent, round trip)``: when the intent was
+    sent (``time.perf_counter()``) and the time from then to the mover's view updated
+    (seconds); ``think`` pauses before each move, as a person would (seconds)."""
     moves = 0
     while client.hand_over is None:
         view = client.view
@@ -42,7 +43,7 @@ async def play_hand(
         start = time.perf_counter()
         answer = await client.play(rng.choice(view.legal_moves), timeout)
         if times is not None:
-            times.append(time.perf_counter() - start)
+            times.append((start, time.perf_counter() - start))
         if answer.type != "result":
             raise ClientError(f"a legal move was refused: {answer}")
         moves += 1

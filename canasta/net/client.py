@@ -2,11 +2,12 @@
 send intents, and follow the seat's view and the table's events.
 
 Every message received is validated (:func:`~canasta.net.protocol.parse_server`), kept
-raw in :attr:`Client.received` (tests read every byte a seat was sent), applied to the
-client's state (:attr:`Client.view`, :attr:`Client.table`, ...), then queued for
-:meth:`Client.next_message`. When the connection drops and ``reconnect`` is on, the
-client reconnects by itself with back-off (0.1 s doubling to 5 s) and takes its seat back
-with its token; :attr:`Client.status` reads ``"reconnecting"`` meanwhile.
+raw in :attr:`Client.received` (tests read every byte a seat was sent; a long-lived client
+keeps only the last few), applied to the client's state (:attr:`Client.view`,
+:attr:`Client.table`, ...), then handed to :attr:`Client.listener`. When the connection
+drops and ``reconnect`` is on, the client reconnects by itself with back-off (0.1 s
+doubling to 5 s) and takes its seat back with its token; :attr:`Client.status` reads
+``"reconnecting"`` meanwhile.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ from canasta.net.protocol import (
 )
 from canasta.net.words import say
 
+#: Messages a client that does not keep everything keeps in :attr:`Client.received`.
+RECENT = 16
+
 #: Back-off between reconnection attempts: first, factor, most (seconds).
 BACKOFF = (0.1, 2.0, 5.0)
 
@@ -83,6 +87,9 @@ class Client:
         token: a seat token to take a seat back at once.
         reconnect: reconnect by itself after a dropped connection.
         ssl_context: for ``wss://`` with a certificate the system does not know.
+        keep: keep every message received in :attr:`received` (tests read them all); when
+            False only the last :data:`RECENT` are kept, so a client that plays for hours
+            (the game, the load test) does not grow.
     """
 
     def __init__(
@@ -92,14 +99,16 @@ class Client:
         token: str | None = None,
         reconnect: bool = True,
         ssl_context: ssl.SSLContext | None = None,
+        keep: bool = True,
     ) -> None:
         self.url, self.name, self.token = url, name, token
+        self.keep = keep
         self.auto_reconnect = reconnect
         self.ssl_context = ssl_context
         self.ws: ClientConnection | None = None
         self.status = "closed"
         self.received: list[str] = []
-        self.messages: asyncio.Queue[Any] = asyncio.Queue()
+        self.arrived = 0  # messages received in all (``received`` may keep only the last)
         self.view: ViewModel | None = None
         self.table: TableInfo | None = None
         self.chair: int | None = None
@@ -110,6 +119,7 @@ class Client:
         self.answers: dict[int, Result | RefusalMessage] = {}
         self.ref = 0
         self.updates = 0
+        self.lobbies = 0
         self.reconnects = 0
         self.seatings = 0
         self.listener: Callable[[Any], None] | None = None
@@ -163,6 +173,9 @@ class Client:
             async for data in ws:
                 text = data if isinstance(data, str) else data.decode()
                 self.received.append(text)
+                self.arrived += 1
+                if not self.keep and len(self.received) > 2 * RECENT:
+                    del self.received[:-RECENT]
                 self._apply(parse_server(text))
         except ConnectionClosed:
             pass
@@ -203,11 +216,11 @@ class Client:
             self.hand_over = message
         elif isinstance(message, LobbyList):
             self.lobby = message.tables
+            self.lobbies += 1
         elif isinstance(message, Result | RefusalMessage):
             self.answers[message.ref] = message
         elif isinstance(message, ErrorMessage):
             self.errors.append(message)
-        self.messages.put_nowait(message)
         if self.listener is not None:
             self.listener(message)
         self._changed.set()
@@ -242,9 +255,9 @@ class Client:
 
     async def list_tables(self) -> list[TableInfo]:
         """The lobby's open public tables."""
-        count = len(self.received)
+        count = self.lobbies
         await self.send(ListTables())
-        await self.wait(lambda: any('"type":"lobby"' in t for t in self.received[count:]))
+        await self.wait(lambda: self.lobbies > count)
         return self.lobby
 
     async def create(
@@ -314,7 +327,7 @@ class Client:
         before = self.updates
         ref = await self.intent(move)
         await self.wait(lambda: ref in self.answers, timeout)
-        answer = self.answers[ref]
+        answer = self.answers.pop(ref)
         if isinstance(answer, Result):
             await self.wait(lambda: self.updates > before, timeout)
         return answer

@@ -1,5 +1,6 @@
-"""What every table of the server shares: settings, the clock, the database thread, the
-computer players' threads, and connections with their outgoing queues.
+"""What every table of the server shares: settings, the clock, the database thread (and
+its checkpoint thread), the computer players' threads, and connections with their
+outgoing queues.
 
 A :class:`Conn` sends through a bounded queue drained by its own task, so one slow client
 never holds up a table: a client that falls :data:`SEND_QUEUE` messages behind is
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 import time
@@ -22,9 +24,15 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from canasta.net.protocol import encode
-from canasta.net.store import Job, Store
+from canasta.net.stats import ServerStats
+from canasta.net.store import Job, StorageError, Store
 
 T = TypeVar("T")
+
+log = logging.getLogger("canasta.net")
+
+#: Jobs saved between two checkpoints (a move's job adds about 18 KB to the log).
+CHECKPOINT_JOBS = 200
 
 #: Messages waiting for one client before it is disconnected as too slow.
 SEND_QUEUE = 512
@@ -104,6 +112,7 @@ class Hub:
         ai: where computer players think (default: two threads).
         tap: called with ``(table id, chair, text)`` for every message queued to a seat
             (tests read every byte a seat is sent).
+        stats: where to record the time of each database commit (None: nowhere).
     """
 
     def __init__(
@@ -113,14 +122,25 @@ class Hub:
         clock: Callable[[], float] = time.monotonic,
         ai: Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,
+        stats: ServerStats | None = None,
     ) -> None:
         self.config = config
+        self.stats = stats
         self.store = store
         self.clock = clock
         self.ai = ai or ThreadPoolExecutor(2, thread_name_prefix="canasta-ai")
         self.writer: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.db_thread = threading.Thread(target=self._write_loop, name="canasta-db", daemon=True)
         self.db_thread.start()
+        self.log_grew = threading.Event()
+        self.stopping = False
+        self.since_checkpoint = 0
+        self.checkpoint_thread: threading.Thread | None = None
+        if store.checkpoint_db is not None:
+            self.checkpoint_thread = threading.Thread(
+                target=self._checkpoint_loop, name="canasta-checkpoint", daemon=True
+            )
+            self.checkpoint_thread.start()
         self.tap = tap
 
     def _write_loop(self) -> None:
@@ -140,15 +160,36 @@ class Hub:
                     break
                 batch.append(more)
             jobs = [(job, future) for job, future in batch if isinstance(job, Job)]
+            began = time.perf_counter()
             results = self.store.commit([job for job, _ in jobs]) if jobs else []
+            if jobs and self.stats is not None:
+                self.stats.db.add((time.perf_counter() - began) * 1000, self.stats.now())
+                self.stats.batch.add(len(jobs), self.stats.now())
             for (_, future), error in zip(jobs, results, strict=True):
                 _settle(future, None, error)
+            self.since_checkpoint += len(jobs)
+            if self.since_checkpoint >= CHECKPOINT_JOBS:
+                self.since_checkpoint = 0
+                self.log_grew.set()
             for call, future in batch:
                 if not isinstance(call, Job):
                     try:
                         _settle(future, call(), None)
                     except Exception as error:
                         _settle(future, None, error)
+
+    def _checkpoint_loop(self) -> None:
+        """The checkpoint thread: fold the log into the database file every
+        :data:`CHECKPOINT_JOBS` saved jobs, beside the commits (never inside one)."""
+        while True:
+            self.log_grew.wait()
+            self.log_grew.clear()
+            if self.stopping:
+                return
+            try:
+                self.store.checkpoint()
+            except StorageError as error:  # the commits say it to the players; tried again
+                log.warning("%s", error)
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         """Run a database call (a read) on the database thread."""
@@ -199,6 +240,10 @@ class Hub:
         """Stop the worker threads (after the event loop is done with them)."""
         self.writer.put(None)
         self.db_thread.join()
+        self.stopping = True
+        self.log_grew.set()
+        if self.checkpoint_thread is not None:
+            self.checkpoint_thread.join()
         self.ai.shutdown(wait=False, cancel_futures=True)
 
 

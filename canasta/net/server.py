@@ -18,6 +18,7 @@ import contextlib
 import logging
 import secrets
 import ssl
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -46,6 +47,7 @@ from canasta.net.protocol import (
     parse_client,
 )
 from canasta.net.runner import TableRunner
+from canasta.net.stats import ServerStats
 from canasta.net.store import StorageError, Store
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
 from canasta.net.words import english
@@ -58,7 +60,8 @@ class Server:
 
     Args:
         config: the settings.
-        clock, ai, tap: see :class:`~canasta.net.hub.Hub`.
+        clock, ai, tap, stats: see :class:`~canasta.net.hub.Hub`; ``stats`` also gets the
+            time from each intent's arrival to its answer queued.
 
     Raises:
         StorageError: when the database cannot be opened or a saved table cannot be read.
@@ -70,9 +73,10 @@ class Server:
         clock: Callable[[], float] | None = None,
         ai: Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,
+        stats: ServerStats | None = None,
     ) -> None:
-        store = Store(config.data, config.synchronous)
-        kwargs: dict[str, Any] = {"ai": ai, "tap": tap}
+        store = Store(config.data, config.synchronous, apart=True)
+        kwargs: dict[str, Any] = {"ai": ai, "tap": tap, "stats": stats}
         if clock is not None:
             kwargs["clock"] = clock
         self.hub = Hub(config, store, **kwargs)
@@ -187,6 +191,7 @@ class Server:
 
     async def _message(self, conn: Conn, data: str | bytes) -> None:
         hub = self.hub
+        began = time.perf_counter()
         if not conn.allow(hub.clock(), self.config.rate, self.config.burst):
             self._strike(conn, "rate_limited")
             return
@@ -203,6 +208,9 @@ class Server:
         except Exception:  # never let one message take the server down
             log.exception("message %s failed", type(message).__name__)
             self._error(conn, "internal")
+        stats = hub.stats
+        if stats is not None and isinstance(message, Intent):
+            stats.intent.add((time.perf_counter() - began) * 1000, stats.now())
 
     def _strike(self, conn: Conn, code: str, **details: Any) -> None:
         conn.strikes += 1

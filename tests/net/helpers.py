@@ -70,7 +70,7 @@ async def play_random(
     hand is over (or ``limit`` moves when not ``to_end``); return the moves sent."""
     sent = 0
     while sent < limit:
-        seen = [len(c.received) for c in clients]
+        seen = [c.arrived for c in clients]
         if any(c.hand_over is not None for c in clients):
             return sent
         movers = [c for c in clients if c.view and c.view.mover == c.chair and c.view.legal_moves]
@@ -91,7 +91,7 @@ async def _any_change(clients: list[Client], seen: list[int]) -> None:
     while True:
         for c in clients:
             c._changed.clear()
-        if [len(c.received) for c in clients] != seen:
+        if [c.arrived for c in clients] != seen:
             return
         waits = [asyncio.ensure_future(c._changed.wait()) for c in clients]
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
