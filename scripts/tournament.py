@@ -16,8 +16,10 @@ dealer)`` from the seed, so a run is reproducible (the hard level's time budget 
 
 Printed (JSON): deal pairs and hands played, each level's share of deal pairs won with a
 95% confidence interval (Wilson score interval, ties counted half), pairs tied, the mean
-point margin per hand of level A over level B, and decision times per level (median, 95th
-and 99th percentile, ms, over every decision in the run).
+point margin per hand of level A over level B, decision times per level (median, 95th
+and 99th percentile, ms, over every decision in the run), and each deal pair's summed
+margin for level A in deal order (``margins``, points), so two runs on the same seed can
+be compared pair by pair.
 """
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ def summarise(
         "pairs_tied": ties,
         "mean_margin_per_hand_a": round(sum(margins) / (2 * n), 1) if n else 0.0,
         "decision_ms": decision,
+        "margins": margins,
         "seconds": round(secs, 1),
         "workers": None,
     }

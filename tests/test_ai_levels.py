@@ -160,6 +160,7 @@ def test_tournament_plays_duplicate_pairs_and_reports() -> None:
     figures = tournament.summarise("easy", "random", 2, [300, -20, 0, 50], times, 1.0)
     assert figures["share_a"] == 0.625 and figures["pairs_tied"] == 1
     assert figures["mean_margin_per_hand_a"] == 41.2
+    assert figures["margins"] == [300, -20, 0, 50]
     low, high = figures["share_a_ci95"]  # type: ignore[misc]
     assert 0.2 < low < 0.625 < high < 0.95
     assert tournament.wilson(0.5, 100) == (0.4038, 0.5962)
