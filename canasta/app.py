@@ -38,7 +38,7 @@ from canasta.app_window import (
     window_position,
 )
 from canasta.controller import DecisionWorker, TableControl, TableController, Worker
-from canasta.engine import Game
+from canasta.engine import Game, HandState
 from canasta.i18n import _, language, set_language, system_language
 from canasta.persistence import Store
 from canasta.persistence.session import Session
@@ -115,6 +115,9 @@ class App:
         self.replays = ReplayLauncher(self)
         self.online = OnlineLauncher(self)
         self.worker: Worker | None = None
+        #: The game opened from a position file and that position as it was read, so
+        #: Play again sets it out again (None: no position opened).
+        self.position: tuple[Game, HandState] | None = None
         if make_worker is not None:
             self.make_worker = make_worker
 
@@ -351,18 +354,42 @@ class App:
                                         no=_("Keep it"), theme=self.look.theme))  # fmt: skip
 
     def open_first(
-        self, players: int | None, deal: int | None, replay: Path | None, start: bool
+        self,
+        players: int | None,
+        deal: int | None,
+        replay: Path | None,
+        start: bool,
+        position: HandState | None = None,
     ) -> None:
-        """The first scene of a run: the record ``replay`` if given, else a new game when
+        """The first scene of a run: the record ``replay`` if given, else the hand
+        ``position`` (from a position file; Menu goes home), else a new game when
         ``start`` (``players``, first ``deal``; over a saved game in progress it asks first,
         on the home screen: Keep it leaves the saved game there to continue), else home."""
         if replay is not None:
             self.replay_file(replay)
+        elif position is not None:
+            self.home()
+            self.open_position(position)
         elif start:
             self.home()
             self.ask_new_game(players, first_deal=deal)
         else:
             self.home()
+
+    def open_position(self, hand: HandState) -> None:
+        """Play a hand read from a position file (see ``Session.play_position``): the
+        person in seat 0, computer players at the settings' level in the other seats;
+        neither saved nor counted. Play again on its scoreboard sets it out again.
+
+        Raises:
+            ValueError: when the hand has ended.
+        """
+        kept = hand.copy()
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        self.seed = None
+        game = self.session.play_position(hand, seed)
+        self.position = (game, kept)
+        self._seat(game, self.session.settings.computer_level)
 
     def replay_file(self, path: Path) -> None:
         """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""
@@ -460,9 +487,18 @@ class App:
             theme=self.look.theme,
             auto_continue=4.0 if self.demo else None,
             on_replay=self.replays.last_hand() if self.session.settings.replays else None,
-            on_play_again=lambda: self.ask_new_game(players, hand.deal_number, hand.dealer),
+            on_play_again=self._play_again(controller.game, hand),
         )
         self.manager.push(board)
+
+    def _play_again(self, game: Game, hand: HandState) -> Callable[[], None]:
+        """What Play again does after ``hand`` of ``game``: the same deal again, or the
+        same position when the game was opened from one."""
+        if self.position is not None and self.position[0] is game and len(game.scores) == 1:
+            kept = self.position[1]
+            return lambda: self.open_position(kept.copy())
+        players = game.rules.players
+        return lambda: self.ask_new_game(players, hand.deal_number, hand.dealer)
 
     def next_hand(self) -> None:
         """Leave the scoreboard and deal the next hand (saved at once)."""
@@ -484,6 +520,7 @@ def run(
     replay: Path | None = None,
     log_level: int | None = None,
     language: str | None = None,
+    position: HandState | None = None,
 ) -> int:
     """Open the window and play until quit; return the exit status.
 
@@ -503,6 +540,7 @@ def run(
             INFO); None: WARNING (see :mod:`canasta.logs`).
         language: speak this language (a key of ``canasta.i18n.LANGUAGES``) for this run,
             whatever the setting says (None: the setting, else the system's).
+        position: play this hand (read from a position file; it must not have ended).
     """
     log_file = logs.configure(log_level)
     display_hints()
@@ -528,7 +566,7 @@ def run(
         move_window(where)
     app.manager.resize(pygame.display.get_window_size())
     app.open_first(players, deal, replay, start=players is not None or seed is not None
-                   or demo or deal is not None)  # fmt: skip
+                   or demo or deal is not None, position=position)  # fmt: skip
     loop = FrameLoop(
         app.manager,
         surface=screen,

@@ -8,6 +8,7 @@ Usage::
     canasta --version                     print the installed version
     canasta position FILE                 print the legal moves of a saved position
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
+    canasta position FILE --window        play the position in the game window
     canasta replay FILE [--quit-after SECONDS] [--size WxH] [--log-level LEVEL]
                                           open a game record in the replay scene
     canasta serve [--host H] [--port P] [--data DIR] [--certfile F --keyfile F]
@@ -77,7 +78,7 @@ def game_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta",
         description="Classic Canasta for 2 or 4 players against computer players.",
-        epilog='Positions: canasta position FILE [--play "MOVE"]. '
+        epilog='Positions: canasta position FILE [--play "MOVE" | --window]. '
         "Replays: canasta replay FILE (a game record, games/GAME_ID.json).",
     )
     parser.add_argument("--players", type=int, choices=(2, 4), default=None,
@@ -115,17 +116,37 @@ def position_command(argv: list[str]) -> int:
     parser.add_argument("--play", metavar="MOVE", action="append",
                         help='a move, e.g. "meld 7H 7D 2C"; repeat it to play several in '
                              "order (a turn, a plan)")  # fmt: skip
-    parser.add_argument("--language", choices=LANGUAGE_CODES, default="en",
-                        help="the language of refusal messages (default: en)")  # fmt: skip
+    parser.add_argument("--window", action="store_true",
+                        help="play the position in the game window: you sit in seat 0, "
+                             "computer players in the others (not saved, not counted in "
+                             "Stats)")  # fmt: skip
+    parser.add_argument("--language", choices=LANGUAGE_CODES, default=None,
+                        help="the language of refusal messages (default: en), or of the "
+                             "window (default: the Language setting)")  # fmt: skip
+    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
+                        help="with --window: close the window cleanly after this long")  # fmt: skip
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="with --window: the window's size in pixels")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.window and args.play:
+        parser.error("--window and --play do not go together: play the moves in the window")
     from canasta.i18n import set_language
 
-    set_language(args.language)  # refusal messages in it; the rest is for files and tools
+    set_language(args.language or "en")  # refusal messages in it; the rest is for tools
     try:
         state = load_position(args.file)
     except PositionError as error:
         print(f"canasta: {error}", file=sys.stderr)
         return 2
+    if args.window:
+        if state.ended:
+            print(f"canasta: {args.file}: the hand in this position is over, so there is "
+                  "nothing to play in the window", file=sys.stderr)  # fmt: skip
+            return 2
+        from canasta.app import run
+
+        return run(position=state, quit_after=args.quit_after, size=args.size,
+                   language=args.language)  # fmt: skip
     if args.play is None:
         moves = state.legal_moves()
         print(f"# seat {state.mover} to move, phase {state.phase.value}")

@@ -244,3 +244,31 @@ def test_several_moves_stop_at_the_first_refusal(draw_file: Path) -> None:
     assert note == "# the position after the 1 move(s) played:"
     after = json.loads("\n".join(rest))
     assert after["phase"] == "play" and after["turn"] == 0
+
+
+def test_window_opens_the_position_and_closes(draw_file: Path) -> None:
+    result = canasta("position", str(draw_file), "--window", "--quit-after", "0.5")
+    assert result.returncode == 0, result.stderr
+
+
+def test_window_and_play_do_not_go_together(draw_file: Path) -> None:
+    result = canasta("position", str(draw_file), "--window", "--play", "draw")
+    assert result.returncode == 2
+    assert "--window and --play do not go together" in result.stderr
+
+
+def test_window_refuses_a_hand_that_is_over(tmp_path: Path) -> None:
+    import random
+
+    from canasta.engine import CLASSIC, HandState
+    from canasta.records.position import position_to_json
+
+    hand = HandState.deal(CLASSIC.with_options(players=2), 5, 0, (0, 0))
+    rng = random.Random(5)
+    while not hand.ended:
+        hand.play(rng.choice(hand.legal_moves()))
+    path = tmp_path / "over.json"
+    path.write_text(position_to_json(hand), encoding="utf-8")
+    result = canasta("position", str(path), "--window", "--quit-after", "0.5")
+    assert result.returncode == 2
+    assert "the hand in this position is over" in result.stderr

@@ -20,10 +20,12 @@ Only games with the person at seat 0 are saved and counted (a demo is neither).
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Callable
 
 from canasta.engine.game import Game
+from canasta.engine.state import HandState
 from canasta.i18n import _, number
 from canasta.persistence.saves import SavedGame, hand_record
 from canasta.persistence.settings import Settings
@@ -180,6 +182,32 @@ class Session:
         self.tracked = not demo
         if self.tracked:
             self._save_current()
+        return game
+
+    def play_position(self, hand: HandState, seed: int) -> Game:
+        """Sit down at a hand read from a position file, as it stands: its rules, deal,
+        dealer and side scores, the person in seat 0. Such a game is neither saved nor
+        counted in Stats (like a demo), so the saved game in progress, if any, stays as it
+        was; once the hand is scored, the next hands are dealt from ``seed``.
+
+        Raises:
+            ValueError: when ``hand`` has ended (there is nothing left to play).
+        """
+        if hand.ended:
+            raise ValueError("the hand in this position is over: there is nothing to play")
+        game = Game.restore(
+            hand.rules,
+            seed,
+            totals=list(hand.side_scores),
+            scores=[],
+            deal_numbers=[hand.deal_number],
+            dealer=hand.dealer,
+            hand=hand,
+            rng_state=random.Random(seed).getstate(),
+        )
+        self.save_point()
+        self.current = SavedGame(game, secrets.token_hex(8), self.settings.computer_level)
+        self.tracked = False
         return game
 
     def continue_game(self) -> Game | None:

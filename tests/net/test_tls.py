@@ -59,3 +59,26 @@ def test_wss_with_a_certificate(tmp_path: Path) -> None:
 def test_a_certificate_needs_its_key(capsys: pytest.CaptureFixture[str]) -> None:
     assert serve_command(["--certfile", "cert.pem", "--port", "0"]) == 2
     assert capsys.readouterr().err == "canasta serve: --certfile and --keyfile go together\n"
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_the_game_trusts_a_certificate_named_by_ssl_cert_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game window's client uses the default context, which reads ``SSL_CERT_FILE``:
+    that is how the README has a player trust a friend's self-signed certificate."""
+    cert, key = make_certificate(tmp_path)
+
+    async def body() -> None:
+        config = ServerConfig(port=0, data=tmp_path / "data", certfile=cert, keyfile=key)
+        server = Server(config)
+        await server.start()
+        try:
+            monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+            client = Client(f"wss://127.0.0.1:{server.port}", "Ann")
+            assert (await client.connect()).name == "Ann"
+            await client.close()
+        finally:
+            await server.stop()
+
+    run(body())

@@ -24,11 +24,14 @@ DT = 1 / 60
 
 
 def pump(app: App, seconds: float = 0.0) -> None:
-    """Deliver posted events, then advance the scenes by ``seconds`` of game time."""
+    """Deliver posted events, then advance the scenes by ``seconds`` of game time, asking
+    the scenes when they next change after every frame, as the frame loop does."""
     for event in pygame.event.get():
         app.manager.handle_event(event)
     for _ in range(max(1, round(seconds / DT))):
         app.manager.update(DT)
+        wake = app.manager.wake_in()
+        assert wake is None or wake >= 0.0
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

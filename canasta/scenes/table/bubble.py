@@ -80,6 +80,12 @@ class BubbleSection(TablePart):
             return
         self.answer_until = self.ctx.clock + ANSWER_SECONDS
 
+    def wake_in(self) -> float | None:
+        """Seconds until the partner's answer leaves the bubble (None: none shown)."""
+        if self.answer_text and self.ctx.clock < self.answer_until:
+            return self.answer_until - self.ctx.clock
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """The question with Yes and No, or the partner's answer for a few seconds."""
         view = self.ctx.view()

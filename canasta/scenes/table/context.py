@@ -102,6 +102,11 @@ class TablePart(Section):
         """Every button this section owns, shown or not."""
         return []
 
+    def wake_in(self) -> float | None:
+        """Seconds until this section changes by itself (None: only when something
+        happens); the scene sleeps until the soonest of its sections'."""
+        return None
+
 
 def button(label: str, action: Callable[[], None], theme: Theme) -> Button:
     """A button placed later (by the section's resize)."""

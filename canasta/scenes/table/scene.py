@@ -315,9 +315,7 @@ class TableScene(Scene):
         waits = [super().wake_in()]
         if self.hand_over_at is not None:
             waits.append(self.hand_over_at - self.clock)
-        bubble = self.bubble
-        if bubble.answer_text and self.ctx.clock < bubble.answer_until:
-            waits.append(bubble.answer_until - self.ctx.clock)
+        waits.extend(part.wake_in() for part in self.parts)
         if self.status is not None:
             waits.append(0.5)  # the turn clock counts down; messages may arrive
         known = [max(0.0, w) for w in waits if w is not None]
