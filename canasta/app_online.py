@@ -10,7 +10,7 @@ This is the one place that joins the screen to the network: the scenes get a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canasta.i18n import _
 from canasta.names import check_name
@@ -19,6 +19,8 @@ from canasta.net.remote import RemoteTableControl
 from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import server_url
 from canasta.scenes.dialog import ConfirmDialog
+from canasta.scenes.howto import HowToPlayScene
+from canasta.scenes.howto_pages import ONLINE_PAGE
 from canasta.scenes.lobby import FieldError, LobbyLink, LobbyScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
@@ -45,6 +47,8 @@ class OnlineLauncher:
         self.make_link = make_link
         self.link: OnlineLink | None = None
         self.table: TableScene | None = None
+        #: The lobby's new-table options, kept while the game runs (see LobbyScene).
+        self.choices: dict[str, Any] = {}
 
     def open(self) -> None:
         """Show the Play online screen: the form, or the lobby when still connected."""
@@ -67,8 +71,21 @@ class OnlineLauncher:
                 rejoin_label=None if seat is None else rejoin_label(seat),
                 forget=self.forget,
                 kept=None if seat is None else (seat.table, seat.chair),
+                on_help=self.help,
+                choices=self.choices,
             )
         )
+
+    def help(self) -> None:
+        """How to play, open at its pages on playing online; Back returns to the lobby."""
+        look = self.app.look
+        self.app.manager.push(HowToPlayScene(self.back_from_help, theme=look.theme,
+                                             renderer=look.renderer,
+                                             start=ONLINE_PAGE))  # fmt: skip
+
+    def back_from_help(self) -> None:
+        """Close How to play: the lobby shows again, as it was."""
+        self.app.manager.pop()
 
     def rejoin(self) -> OnlineLink | None:
         """Connect with the kept seat's token to take that chair back (None: none kept)."""
@@ -100,7 +117,7 @@ class OnlineLauncher:
         try:
             name = check_name(name)
         except ValueError as error:
-            raise FieldError("name", _("Your name: {why}.").format(why=error)) from None
+            raise FieldError("name", _("Your name: {why}.").format(why=_(str(error)))) from None
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(url, name)
@@ -125,12 +142,16 @@ class OnlineLauncher:
         control, link_ = self.link.game, self.link
         app = self.app
         if link_.table is not None and link_.chair is not None and link_.token is not None:
-            names = [link_.chair_name(c) for c in range(len(link_.table.chairs))]
+            names = [c.name for c in link_.table.chairs if c.name is not None]  # the people
             app.session.store.save_seat(OnlineSeat(url=link_.url, name=link_.name,
                                                    table=link_.table.id, chair=link_.chair,
                                                    token=link_.token, players=names))  # fmt: skip
         self.table = app.table_scene(
-            control, lambda _table: self.hand_over(control), self.menu, status=link_.table_line
+            control,
+            lambda _table: self.hand_over(control),
+            self.menu,
+            status=link_.table_line,
+            notices=link_.take_notice,
         )
         app.manager.clear()
         app.manager.push(self.table)

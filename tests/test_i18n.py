@@ -30,9 +30,11 @@ def read(path: Path):
 
 
 def entries(catalog) -> dict[object, object]:
-    """msgid (a tuple for plurals) -> msgstr, without the header."""
+    """msgid (a tuple for plurals; "context\x04msgid" for a pgettext entry) -> msgstr,
+    without the header."""
     return {
-        tuple(m.id) if isinstance(m.id, list | tuple) else m.id:
+        tuple(m.id) if isinstance(m.id, list | tuple) else
+            f"{m.context}\x04{m.id}" if m.context else m.id:
             tuple(m.string) if isinstance(m.string, list | tuple) else m.string
         for m in catalog if m.id
     }  # fmt: skip

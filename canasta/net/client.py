@@ -49,6 +49,7 @@ from canasta.net.protocol import (
     encode,
     parse_server,
 )
+from canasta.net.words import say
 
 #: Back-off between reconnection attempts: first, factor, most (seconds).
 BACKOFF = (0.1, 2.0, 5.0)
@@ -110,6 +111,7 @@ class Client:
         self.ref = 0
         self.updates = 0
         self.reconnects = 0
+        self.seatings = 0
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -134,12 +136,8 @@ class Client:
             first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
-        if isinstance(first, ErrorMessage):
-            if first.code == "version":  # in the player's own language, the server's numbers
-                raise ClientError(
-                    _("the server is another version of Canasta ({why})").format(why=first.message)
-                )
-            raise ClientError(first.message)
+        if isinstance(first, ErrorMessage):  # in the player's own language
+            raise ClientError(say(first.code, first.details, first.message))
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         assert isinstance(first, Welcome)
@@ -190,6 +188,7 @@ class Client:
     def _apply(self, message: Any) -> None:
         if isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.seatings += 1
             self.code = message.table.code
         elif isinstance(message, TableUpdate):
             self.table = message.table
@@ -261,21 +260,27 @@ class Client:
         """Create a table and sit at ``chair``; return it (its ``code`` joins it)."""
         options = {"players": players, "public": public, "level": level, "clock": clock,
                    "chair": chair, "preset": preset, "quick": quick}  # fmt: skip
-        await self.send(CreateTable.model_validate(options))
-        await self._seated()
+        await self._seated(CreateTable.model_validate(options))
         assert self.table is not None
         return self.table
 
     async def join(self, chair: int, table: str | None = None, code: str | None = None) -> None:
-        """Sit at ``chair`` of a table named by id or join code."""
-        await self.send(JoinTable(table=table, code=code, chair=chair))
-        await self._seated()
+        """Sit at ``chair`` of a table named by id or join code (already seated there
+        before the start: move to that chair).
 
-    async def _seated(self) -> None:
-        errors = len(self.errors)
-        await self.wait(lambda: self.chair is not None or len(self.errors) > errors)
-        if self.chair is None:
-            raise ClientError(self.errors[-1].message)
+        Raises:
+            ClientError: the server's refusal in the player's words (a taken chair ...).
+        """
+        await self._seated(JoinTable(table=table, code=code, chair=chair))
+
+    async def _seated(self, send: Any) -> None:
+        """Send ``send`` (a create or a join), then wait for the seat or the refusal."""
+        errors, seats = len(self.errors), self.seatings
+        await self.send(send)
+        await self.wait(lambda: self.seatings > seats or len(self.errors) > errors)
+        if self.seatings == seats:
+            last = self.errors[-1]
+            raise ClientError(say(last.code, last.details, last.message))
 
     async def ready(self, ready: bool = True) -> None:
         """Say this seat is ready."""

@@ -66,13 +66,15 @@ class ServerConfig:
 
 @dataclass(eq=False)
 class Conn:
-    """One client connection: its socket, its name once it said hello, its seat, its rate
-    bucket and strikes, and its outgoing queue."""
+    """One client connection: its socket, its name once it said hello, its seat, whether
+    it watches the lobby (it asked for the list: changes come unasked while it is not
+    seated), its rate bucket and strikes, and its outgoing queue."""
 
     ws: Any
     name: str | None = None
     table: str | None = None
     chair: int | None = None
+    watching: bool = False
     tokens: float = 0.0
     refilled: float = 0.0
     strikes: int = 0

@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from canasta.engine.rules import PRESETS, RuleSet
-from canasta.i18n import _
+from canasta.i18n import N_, _
 from canasta.net.background import BackgroundClient
 from canasta.net.client import Client, ClientError
 from canasta.net.protocol import (
@@ -34,11 +34,14 @@ from canasta.net.protocol import (
     View,
 )
 from canasta.net.remote import RemoteTableControl
+from canasta.net.words import english, say
 
 #: Seconds between tries to reach the server again from the lobby.
 RETRY_SECONDS = 3.0
 #: Seconds a notice from the server stays on the table's line.
 NOTICE_SECONDS = 8.0
+#: A computer player at four, by its place from the person's chair (clockwise).
+COMPUTER_PLACES = ("", N_("Computer (West)"), N_("Computer (partner)"), N_("Computer (East)"))
 
 
 def table_rules(table: TableInfo) -> RuleSet:
@@ -158,11 +161,19 @@ class OnlineLink:
                     await client.join(chair, code=code)
                     return
                 except ClientError:
-                    if not client.errors or client.errors[-1].code != "chair_taken":
+                    gone = ("chair_taken", "chair_busy", "no_chair")  # try the next chair
+                    if not client.errors or client.errors[-1].code not in gone:
                         raise
-            raise ClientError(_("every chair at that table is taken"))
+            raise ClientError(say("full", {}, english("full")))
 
         self._request(join)
+
+    def move_to(self, chair: int) -> None:
+        """Before the start, move to another free chair of this table (at four, the chair
+        decides the partnership)."""
+        if self.table is not None:
+            table = self.table.id
+            self._request(lambda c: c.join(chair, table=table))
 
     def ready(self, ready: bool) -> None:
         """Say this chair is ready (or not)."""
@@ -231,15 +242,15 @@ class OnlineLink:
         elif isinstance(message, TableUpdate):
             if self.table is not None and message.table.id == self.table.id:
                 self.table = message.table
-        elif isinstance(message, ErrorMessage) and message.code == "bad_token":
-            self.problem = _("your seat there is gone: that game is over or its table was closed")
-            self.seat_gone = self.failed = True  # the welcome came, the seat did not
-        elif isinstance(message, ErrorMessage):
-            self.problem = message.message
-            if self.game is not None:
-                self.game.lost(message.message)  # e.g. rate-limited: the move was not read
-        elif isinstance(message, Notice):
-            self.notice = (message.message, self.now() + NOTICE_SECONDS)
+        elif isinstance(message, ErrorMessage):  # in the player's words, from the code
+            self.problem = say(message.code, message.details, message.message)
+            if message.code == "bad_token":
+                self.seat_gone = self.failed = True  # the welcome came, the seat did not
+            elif self.game is not None:
+                self.game.lost(self.problem)  # e.g. rate-limited: the move was not read
+        elif isinstance(message, Notice) and message.code != "left":  # (the chairs say it)
+            words = say(message.code, message.details, message.message)
+            self.notice = (words, self.now() + NOTICE_SECONDS)
         elif isinstance(message, View):
             self.waiting_next = False
         elif isinstance(message, Event) and message.by == "clock":
@@ -247,13 +258,12 @@ class OnlineLink:
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
-            self.game.set_names(tuple(self.chair_name(c) for c in range(len(self.table.chairs))))
+            self.game.set_names(self.seat_names())
             return
         if self.game is not None:
             self.game.receive(message)
             if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
-                names = tuple(self.chair_name(c) for c in range(len(self.table.chairs)))
-                self.game.set_names(names)
+                self.game.set_names(self.seat_names())
 
     def time_ran_out(self, seat: int) -> str:
         """The line for a move the turn clock made: whose time ran out."""
@@ -288,11 +298,45 @@ class OnlineLink:
         return self.table is not None and self.table.host == self.chair
 
     def chair_name(self, chair: int) -> str:
-        """Who sits in ``chair``: the person's name, or "Computer"."""
+        """Who sits in ``chair``: the person's name, or a computer player named by its
+        place from this person's chair, as the local table names the seats ("Computer
+        (partner)", "Computer (West)"; at two, "Computer")."""
         if self.table is None:
             return ""
         name = self.table.chairs[chair].name
-        return name if name is not None else _("Computer")
+        if name is not None:
+            return name
+        players = len(self.table.chairs)
+        if players == 2:
+            return _("Computer")
+        if self.chair is None:
+            return _("Computer (chair {n})").format(n=chair + 1)
+        return _(COMPUTER_PLACES[(chair - self.chair) % players])
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name as the table shows it, with its state: "Bob (away)" within the
+        grace period, "Bob (away, computer plays)" after it, "Ann (left, computer plays)"
+        once she gave the chair up (the message line has no room for a word per seat)."""
+        if self.table is None:
+            return ()
+        names = []
+        for chair, info in enumerate(self.table.chairs):
+            name = self.chair_name(chair)
+            if chair != self.chair and info.name is not None:
+                if info.left:
+                    name = _("{name} (left, computer plays)").format(name=name)
+                elif info.away and info.computer:
+                    name = _("{name} (away, computer plays)").format(name=name)
+                elif info.away:
+                    name = _("{name} (away)").format(name=name)
+            names.append(name)
+        return tuple(names)
+
+    def take_notice(self) -> str | None:
+        """The server's newest notice (a seat taken over, the server cannot save, a turn
+        the clock played), once: the table shows it for a while over its prompt."""
+        notice, self.notice = self.notice, None
+        return notice[0] if notice is not None and self.now() < notice[1] else None
 
     def connection_line(self) -> str:
         """The connection's state in plain words ("Reconnecting…"), or ""."""
@@ -303,21 +347,14 @@ class OnlineLink:
         return self.client.status_text() if self.welcomed else _("Connecting…")
 
     def table_line(self) -> str:
-        """The online table's line: the connection, who is away or played by a computer,
-        the turn clock, and the server's last notice ("" when there is nothing to say)."""
+        """The online table's line: the connection, the turn clock, the wait for the next
+        hand, a closed table ("" when there is nothing to say). Who is away or left shows
+        on their seat (:meth:`seat_names`); the server's notices over the prompt for a
+        while (:meth:`take_notice`)."""
         parts: list[str] = []
         status = self.client.status_text()
         if status:
             parts.append(status)
-        if self.table is not None:
-            for chair, info in enumerate(self.table.chairs):
-                if chair == self.chair or info.name is None:
-                    continue
-                if info.away and info.computer:
-                    parts.append(_("{name} is away: a computer plays for them").format(
-                        name=info.name))  # fmt: skip
-                elif info.away:
-                    parts.append(_("{name} is away").format(name=info.name))
         if self.game is not None:
             left = self.game.clock_left()
             if left is not None:
@@ -329,8 +366,6 @@ class OnlineLink:
             parts.append(_("Waiting for the other players to go on…"))
         if self.table is not None and self.table.status == "closed":
             parts.append(_("The table was closed."))
-        if self.notice is not None and self.now() < self.notice[1]:
-            parts.append(self.notice[0])
         return " \u00b7 ".join(parts)
 
 

@@ -39,13 +39,19 @@ MoveText = Annotated[str, Field(max_length=200)]
 Level = Literal["random", "easy", "medium", "hard"]
 
 
-class ProtocolError(ValueError):
-    """A message the server cannot accept: ``code`` (machine word) and a plain message."""
+#: The values a server's sentence names (a chair number, a name, a reason): see ``details``.
+Details = dict[str, str | int | float]
 
-    def __init__(self, code: str, message: str) -> None:
+
+class ProtocolError(ValueError):
+    """A message the server cannot accept: ``code`` (machine word), a plain message, and
+    the ``details`` it names (see :mod:`canasta.net.words`)."""
+
+    def __init__(self, code: str, message: str, details: Details | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.details: Details = details or {}
 
 
 class _Message(BaseModel):
@@ -99,7 +105,9 @@ class CreateTable(_Message):
 
 
 class JoinTable(_Message):
-    """Sit at ``chair`` of the table named by ``table`` (its id) or ``code`` (its join code)."""
+    """Sit at ``chair`` of the table named by ``table`` (its id) or ``code`` (its join code).
+    In a started game, a chair whose ``open`` is true is taken over from the computer.
+    Already seated at that table before its start: move to ``chair`` (if it is free)."""
 
     type: Literal["join"] = "join"
     table: str | None = Field(default=None, max_length=32, pattern=r"^[0-9a-f]+$")
@@ -170,7 +178,8 @@ def parse_client(data: str | bytes) -> Any:
     """
     size = len(data.encode("utf-8", "replace")) if isinstance(data, str) else len(data)
     if size > MAX_CLIENT_BYTES:
-        raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_BYTES} bytes")
+        raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_BYTES} bytes",
+                            {"limit": MAX_CLIENT_BYTES})  # fmt: skip
     try:
         value = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -182,7 +191,10 @@ def parse_client(data: str | bytes) -> Any:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
+        if first["loc"][:2] == ("hello", "name") and first["type"] == "value_error":
+            why = str(first["ctx"]["error"]) if "ctx" in first else first["msg"]
+            raise ProtocolError("bad_name", f"name: {why}", {"why": why}) from None
+        raise ProtocolError("bad_message", f"{where}: {first['msg']}", {"where": where}) from None
 
 
 # Server to client --------------------------------------------------------------------------
@@ -198,13 +210,18 @@ class Welcome(_Message):
 
 class ChairInfo(_Message):
     """One chair of a table: who sits there (None: a computer player), ready, away
-    (connection lost), computer (a computer player is playing it now), side (0 or 1)."""
+    (connection lost), computer (a computer player is playing it now), side (0 or 1),
+    left (the person gave the chair up during the game), and open (anyone may sit there
+    now: an empty chair, or, in a started game, a chair a computer plays because its
+    person left or was away past the grace period; joining it takes it over)."""
 
     name: str | None = None
     side: int
     ready: bool = False
     away: bool = False
     computer: bool = True
+    left: bool = False
+    open: bool = False
 
 
 class TableInfo(_Message):
@@ -324,14 +341,15 @@ class Result(_Message):
 
 
 class RefusalMessage(_Message):
-    """The intent ``ref`` was refused: the engine's refusal code and message, or one of the
-    server's (``not_seated``, ``not_started``, ``not_your_turn``, ``duplicate``,
-    ``bad_move``, ``storage``)."""
+    """The intent ``ref`` was refused: the engine's refusal code, message and details, or
+    one of the server's (``not_started``, ``not_your_turn``, ``duplicate``, ``bad_move``,
+    ``storage``) with its details (see :mod:`canasta.net.words`)."""
 
     type: Literal["refusal"] = "refusal"
     ref: int
     code: str
     message: str
+    details: Details = Field(default_factory=dict)
 
 
 class SideScoreInfo(_Message):
@@ -363,21 +381,28 @@ class HandOver(_Message):
 
 
 class Notice(_Message):
-    """Something the table's players should read (the server cannot save, a seat left)."""
+    """Something the table's players should read (the server cannot save, a seat left):
+    ``code``, the English ``message``, and the ``details`` it names (see
+    :mod:`canasta.net.words`)."""
 
     type: Literal["notice"] = "notice"
     code: str
     message: str
+    details: Details = Field(default_factory=dict)
 
 
 class ErrorMessage(_Message):
-    """A message the server could not accept (``bad_json``, ``too_big``, ``bad_message``,
-    ``rate_limited``, ``version``, ``bad_token``, ``bad_name``, ``no_table``,
-    ``chair_taken``, ``already_seated``, ``not_host``, ``not_ready``, ``full``)."""
+    """A message or lobby request the server could not accept: ``code`` (``bad_json``,
+    ``too_big``, ``bad_message``, ``rate_limited``, ``version``, ``bad_token``,
+    ``bad_name``, ``no_table``, ``started``, ``chair_taken``, ``chair_busy``,
+    ``already_seated``, ``not_host``, ``not_ready``, ``storage`` ...; every one is in
+    :data:`canasta.net.words.WORDS`), the ``details`` its sentence names, and the English
+    ``message``."""
 
     type: Literal["error"] = "error"
     code: str
     message: str
+    details: Details = Field(default_factory=dict)
 
 
 ServerMessage = Annotated[

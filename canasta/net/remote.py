@@ -55,6 +55,7 @@ from canasta.net.protocol import (
 )
 from canasta.net.protocol import Event as EventMessage
 from canasta.net.seatview import move_from_text, seat_view
+from canasta.net.words import say
 
 #: Why the hint and the reset are missing online, in the player's words.
 UNAVAILABLE = {
@@ -224,7 +225,7 @@ class RemoteTableControl(SelectionIntents):
                 self._applied(message.view, message.clock)
         elif isinstance(message, RefusalMessage):
             self.pending = False
-            self._refused(message.code, message.message)
+            self._refused(message.code, say(message.code, message.details, message.message))
         elif isinstance(message, Result):
             pass  # its events (with the view after the move) follow
         elif isinstance(message, HandOver):

@@ -23,6 +23,7 @@ from canasta.net.protocol import Notice, RefusalMessage, Result, TableUpdate, Vi
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, view_model
+from canasta.net.words import english
 from canasta.persistence.records import GameRecordModel, SeatModel, record_model
 
 log = logging.getLogger("canasta.net")
@@ -49,6 +50,7 @@ class TableRunner:
         self.pending_record: tuple[str, dict[str, Any]] | None = None
         self.record_told = False
         self.on_close: Any = None
+        self.on_chairs: Any = None
 
     # Telling the players -------------------------------------------------------------------
 
@@ -63,10 +65,18 @@ class TableRunner:
         for chair in list(self.conns):
             self.send(chair, message)
 
+    def tell(self, code: str, **details: Any) -> None:
+        """A notice to everyone at the table: ``code``, its details and its English
+        sentence (see :mod:`canasta.net.words`)."""
+        self.tell_all(Notice(code=code, message=english(code, **details), details=details))
+
     def tell_chairs(self) -> None:
-        """Send everyone the chair map."""
+        """Send everyone the chair map (and tell ``on_chairs``: the lobby's list may show
+        it)."""
         for chair in list(self.conns):
             self.send(chair, TableUpdate(table=self.table.info(with_code=True)))
+        if self.on_chairs is not None:
+            self.on_chairs()
 
     def view(self, chair: int) -> None:
         """Send ``chair`` its whole current view (and the last hand's score if it ended)."""
@@ -96,18 +106,13 @@ class TableRunner:
                 await self.hub.save(store.moves_job(self.table, moves))
         except StorageError as error:
             if not self.storage_failed:
-                self.tell_all(
-                    Notice(
-                        code="storage",
-                        message=f"The server {error}: moves wait until it can save them again.",
-                    )
-                )
+                self.tell("storage_wait", why=error.reason)
             self.storage_failed = True
             raise
         self.dirty = False
         if self.storage_failed:
             self.storage_failed = False
-            self.tell_all(Notice(code="storage_ok", message="The server can save again."))
+            self.tell("storage_ok")
         if self.pending_record is not None:
             await self.save_record()
 
@@ -131,12 +136,9 @@ class TableRunner:
         except StorageError as error:
             table.rollback(applied)
             if ref is not None:
-                self.send(
-                    chair,
-                    RefusalMessage(
-                        ref=ref, code="storage", message=f"Not played: the server {error}."
-                    ),
-                )
+                details: dict[str, str | int | float] = {"why": error.reason}
+                self.send(chair, RefusalMessage(ref=ref, code="storage", details=details,
+                                                message=english("storage", **details)))  # fmt: skip
             return False
         if ref is not None:
             self.send(chair, Result(ref=ref, move=" ; ".join(m.text() for m in moves)))
@@ -158,9 +160,9 @@ class TableRunner:
             try:
                 moves = self.table.parse(chair, message)
             except TableError as error:
-                self.send(
-                    chair, RefusalMessage(ref=message.ref, code=error.code, message=error.message)
-                )
+                self.send(chair, RefusalMessage(ref=message.ref, code=error.code,
+                                                message=error.message,
+                                                details=error.details))  # fmt: skip
                 return
             await self.play(chair, moves, "person", message.ref)
         self.kick()
@@ -203,13 +205,7 @@ class TableRunner:
             if self.record_told:
                 return  # said once; tried again quietly at every save
             self.record_told = True
-            self.tell_all(
-                Notice(
-                    code="storage",
-                    message=f"The finished game is kept in memory:"
-                    f" the server {error}; it will be saved when it can.",
-                )
-            )
+            self.tell("record_waits", why=error.reason)
 
     async def next_hand(self, chair: int) -> None:
         """A person asks for the next hand (or a rematch); deal once every connected person
@@ -322,13 +318,7 @@ class TableRunner:
         c = self.table.chairs[chair]
         if c.human and not c.connected and self.table.status != "lobby":
             c.taken_over = True
-            self.tell_all(
-                Notice(
-                    code="computer",
-                    message=f"{c.name} has been away too long: "
-                    "a computer player plays the seat until they come back.",
-                )
-            )
+            self.tell("computer", name=c.name or "?")
             self.tell_chairs()
             self.kick()
 

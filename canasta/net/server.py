@@ -48,6 +48,7 @@ from canasta.net.protocol import (
 from canasta.net.runner import TableRunner
 from canasta.net.store import StorageError, Store
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
+from canasta.net.words import english
 
 log = logging.getLogger("canasta.net")
 
@@ -81,6 +82,8 @@ class Server:
         self.conns: set[Conn] = set()
         self.ws_server: WsServer | None = None
         self.port = config.port
+        self._lobby_due = False
+        self._lobby_told: LobbyList | None = None
 
     # Starting and stopping -----------------------------------------------------------------
 
@@ -130,6 +133,7 @@ class Server:
     def _add(self, table: Table) -> TableRunner:
         runner = TableRunner(table, self.hub)
         runner.on_close = self._closed
+        runner.on_chairs = self.lobby_changed
         self.runners[table.id] = runner
         self.codes[table.code] = table.id
         return runner
@@ -137,6 +141,25 @@ class Server:
     def _closed(self, table: Table) -> None:
         self.runners.pop(table.id, None)
         self.codes.pop(table.code, None)
+        self.lobby_changed()
+
+    def lobby_changed(self) -> None:
+        """A table's chairs changed: the lobby's list goes to everyone watching the lobby
+        (asked for the list once, not seated now) once this turn of the event loop is
+        over, if it changed."""
+        if not self._lobby_due:
+            self._lobby_due = True
+            asyncio.get_running_loop().call_soon(self._tell_lobby)
+
+    def _tell_lobby(self) -> None:
+        self._lobby_due = False
+        listing = LobbyList(tables=self.lobby())
+        if listing == self._lobby_told:
+            return
+        self._lobby_told = listing
+        for conn in list(self.conns):
+            if conn.watching and conn.table is None:
+                self.hub.send(conn, listing)
 
     # Connections ---------------------------------------------------------------------------
 
@@ -165,39 +188,47 @@ class Server:
     async def _message(self, conn: Conn, data: str | bytes) -> None:
         hub = self.hub
         if not conn.allow(hub.clock(), self.config.rate, self.config.burst):
-            self._strike(conn, "rate_limited", "too many messages; slow down")
+            self._strike(conn, "rate_limited")
             return
         try:
             message = parse_client(data)
         except ProtocolError as error:
-            self._strike(conn, error.code, error.message)
+            self._strike(conn, error.code, **error.details)
             return
         except Exception:  # a validator that fails in an unforeseen way: still refused
-            self._strike(conn, "bad_message", "the message could not be read")
+            self._strike(conn, "bad_message", where="message")
             return
         try:
             await self._dispatch(conn, message)
         except Exception:  # never let one message take the server down
             log.exception("message %s failed", type(message).__name__)
-            hub.send(conn, ErrorMessage(code="internal", message="the server could not do that"))
+            self._error(conn, "internal")
 
-    def _strike(self, conn: Conn, code: str, message: str) -> None:
+    def _strike(self, conn: Conn, code: str, **details: Any) -> None:
         conn.strikes += 1
-        self.hub.send(conn, ErrorMessage(code=code, message=message))
+        self._error(conn, code, **details)
         if conn.strikes >= self.config.strikes:
             self.hub.drop(conn, 1008, "too many bad messages")
 
-    def _error(self, conn: Conn, code: str, message: str) -> None:
-        self.hub.send(conn, ErrorMessage(code=code, message=message))
+    def _error(self, conn: Conn, code: str, **details: Any) -> None:
+        """Send the error ``code``: its details, and its English sentence for any client
+        (the game's window shows its own words from the code; see canasta.net.words)."""
+        self.hub.send(conn, ErrorMessage(code=code, message=english(code, **details),
+                                         details=details))  # fmt: skip
+
+    def _refused(self, conn: Conn, error: TableError) -> None:
+        self.hub.send(conn, ErrorMessage(code=error.code, message=error.message,
+                                         details=error.details))  # fmt: skip
 
     async def _dispatch(self, conn: Conn, message: Any) -> None:
         if isinstance(message, Hello):
             await self._hello(conn, message)
             return
         if conn.name is None:
-            self._strike(conn, "hello_first", "say hello first")
+            self._strike(conn, "hello_first")
             return
         if isinstance(message, ListTables):
+            conn.watching = True
             self.hub.send(conn, LobbyList(tables=self.lobby()))
         elif isinstance(message, CreateTable):
             await self._create(conn, message)
@@ -206,7 +237,7 @@ class Server:
         else:
             runner = self.runners.get(conn.table or "")
             if runner is None or conn.chair is None:
-                self._strike(conn, "not_seated", "sit at a table first")
+                self._strike(conn, "not_seated")
                 return
             await self._seat_message(conn, runner, conn.chair, message)
 
@@ -223,7 +254,7 @@ class Server:
                 try:
                     table.start(chair, secrets.randbits(62), secrets.token_hex(8), self.hub.clock())
                 except TableError as error:
-                    self._error(conn, error.code, error.message)
+                    self._refused(conn, error)
                     return
                 await runner.save_quietly()
                 for seat in list(runner.conns):
@@ -234,27 +265,26 @@ class Server:
             await runner.next_hand(chair)
         elif isinstance(msg, Leave):
             runner.conns.pop(chair, None)
+            name = table.chairs[chair].name or "?"
             table.leave(chair)
             conn.table = conn.chair = None
             await runner.save_quietly()
+            if table.status != "lobby":
+                runner.tell("left", name=name)
             runner.tell_chairs()
             runner.kick()
-            if not table.present():  # nobody left at the table: it closes after a while
+            if table.status == "lobby" and not table.humans():
+                runner.close_if_empty()  # nobody sits at a table not started: it goes
+            elif not table.present():  # nobody left at the table: it closes after a while
                 runner.later("close", self.config.close_after, runner.close_if_empty)
 
     async def _hello(self, conn: Conn, hello: Hello) -> None:
         if hello.version != PROTOCOL_VERSION:
-            newer = "newer" if hello.version < PROTOCOL_VERSION else "older"
-            self._error(
-                conn,
-                "version",
-                f"the server is a {newer} version (protocol "
-                f"{PROTOCOL_VERSION}, yours {hello.version}); update Canasta",
-            )
+            self._error(conn, "version", server=PROTOCOL_VERSION, yours=hello.version)
             self.hub.drop(conn, 1008, "protocol version")
             return
         if conn.name is not None:
-            self._strike(conn, "hello_twice", "hello was already said")
+            self._strike(conn, "hello_twice")
             return
         conn.name = hello.name
         self.hub.send(conn, Welcome(name=hello.name))
@@ -280,7 +310,7 @@ class Server:
                         found = (self._add(table), chair)
                         found[0].away()  # the others get their grace period again
         if found is None:
-            self._strike(conn, "bad_token", "that seat token is not known here")
+            self._strike(conn, "bad_token")
             return
         runner, chair = found
         self._seat(conn, runner, chair, token)
@@ -297,7 +327,7 @@ class Server:
 
     async def _create(self, conn: Conn, msg: CreateTable) -> None:
         if conn.table is not None:
-            self._error(conn, "already_seated", "leave your table first")
+            self._error(conn, "already_seated")
             return
         options = TableOptions(
             players=msg.players,
@@ -312,10 +342,10 @@ class Server:
             token = table.sit(msg.chair, conn.name or "?")
             await self.hub.save(self.hub.store.table_job(table))
         except TableError as error:
-            self._error(conn, error.code, error.message)
+            self._refused(conn, error)
             return
         except StorageError as error:
-            self._error(conn, "storage", f"No table made: the server {error}.")
+            self._error(conn, "storage", why=error.reason)
             return
         self._seat(conn, self._add(table), msg.chair, token)
 
@@ -326,30 +356,53 @@ class Server:
         return code
 
     async def _join(self, conn: Conn, msg: JoinTable) -> None:
-        if conn.table is not None:
-            self._error(conn, "already_seated", "leave your table first")
-            return
         table_id = msg.table or self.codes.get((msg.code or "").strip().upper(), "")
         runner = self.runners.get(table_id)
+        if conn.table is not None:
+            if runner is not None and conn.table == table_id and conn.chair is not None:
+                await self._move_chair(conn, runner, conn.chair, msg.chair)
+            else:
+                self._error(conn, "already_seated")
+            return
         if runner is None:
-            self._error(conn, "no_table", "no such table (it may have closed)")
+            self._error(conn, "no_table")
             return
-        if runner.table.status != "lobby":
-            self._error(conn, "started", "that table's game has started")
-            return
+        table = runner.table
         async with runner.lock:
             try:
-                token = runner.table.sit(msg.chair, conn.name or "?")
+                if table.status == "lobby":
+                    token = table.sit(msg.chair, conn.name or "?")
+                else:  # a chair a computer plays, taken over mid-game
+                    token = table.take_over(msg.chair, conn.name or "?")
             except TableError as error:
-                self._error(conn, error.code, error.message)
+                self._refused(conn, error)
                 return
             try:
-                await self.hub.save(self.hub.store.table_job(runner.table))
+                await self.hub.save(self.hub.store.table_job(table))
             except StorageError as error:
-                runner.table.leave(msg.chair)
-                self._error(conn, "storage", f"Not seated: the server {error}.")
+                if table.status == "lobby":
+                    table.leave(msg.chair)
+                else:  # the computer plays on; the token just made is forgotten
+                    table.chairs[msg.chair].taken_over = True
+                    table.chairs[msg.chair].connected = False
+                self._error(conn, "storage", why=error.reason)
                 return
         self._seat(conn, runner, msg.chair, token)
+        if table.saved is not None:  # joined mid-game: the whole view, then play on
+            runner.view(msg.chair)
+            runner.kick()
+
+    async def _move_chair(self, conn: Conn, runner: TableRunner, chair: int, to: int) -> None:
+        """Before the start, the person moves to another free chair of the same table."""
+        async with runner.lock:
+            try:
+                token = runner.table.move_chair(chair, to)
+            except TableError as error:
+                self._refused(conn, error)
+                return
+            runner.conns.pop(chair, None)
+            await runner.save_quietly()
+        self._seat(conn, runner, to, token)
 
     def _gone(self, conn: Conn) -> None:
         runner = self.runners.get(conn.table or "")
@@ -357,6 +410,8 @@ class Server:
             runner.disconnected(conn.chair, conn)
 
     def lobby(self) -> list[Any]:
-        """The public tables not closed, newest last (at most 200)."""
+        """The public tables not closed, newest last (at most 200); a table not started
+        with nobody at it is not listed (it is closing)."""
         tables = [r.table for r in self.runners.values() if r.table.options.public]
-        return [t.info() for t in tables if t.status != "closed"][-200:]
+        listed = [t for t in tables if t.status != "closed"]
+        return [t.info() for t in listed if t.status != "lobby" or t.humans()][-200:]

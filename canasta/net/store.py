@@ -64,7 +64,12 @@ class Job:
 
 
 class StorageError(Exception):
-    """The database could not be written or read; the message says why, plainly."""
+    """The database could not be written or read; the message says why, plainly, and
+    ``reason`` is the bare cause ("the disk is full"; a player's window translates it)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def _reason(error: Exception) -> str:
@@ -76,6 +81,11 @@ def _reason(error: Exception) -> str:
     if "unable to open" in text:
         return "the data folder cannot be opened"
     return text or type(error).__name__
+
+
+def _cannot_save(error: Exception) -> StorageError:
+    reason = _reason(error)
+    return StorageError(f"cannot save: {reason}", reason)
 
 
 class Store:
@@ -111,7 +121,7 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            return [StorageError(f"cannot save: {_reason(error)}")] * len(jobs)
+            return [_cannot_save(error)] * len(jobs)
         for i, job in enumerate(jobs):
             try:
                 self.db.execute("SAVEPOINT job")
@@ -119,7 +129,7 @@ class Store:
                     self.db.execute(sql, args)
                 self.db.execute("RELEASE job")
             except sqlite3.Error as error:
-                results[i] = StorageError(f"cannot save: {_reason(error)}")
+                results[i] = _cannot_save(error)
                 if not self.db.in_transaction:  # SQLite rolled the whole batch back
                     return [results[i]] * len(jobs)
                 with contextlib.suppress(sqlite3.Error):
@@ -130,7 +140,7 @@ class Store:
         except sqlite3.Error as error:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            return [StorageError(f"cannot save: {_reason(error)}")] * len(jobs)
+            return [_cannot_save(error)] * len(jobs)
         for i, job in enumerate(jobs):
             if results[i] is None and job.file is not None:
                 try:
@@ -265,6 +275,7 @@ def meta_json(table: Table) -> str:
             "token": c.token,
             "ready": c.ready,
             "taken_over": c.taken_over,
+            "left": c.left,
             "last_ref": c.last_ref,
             "bank": c.bank,
         }
@@ -308,6 +319,7 @@ def table_from_meta(data: dict[str, Any]) -> Table:
             token=c["token"],
             ready=c["ready"],
             taken_over=c["taken_over"],
+            left=c.get("left", False),
             last_ref=c["last_ref"],
             bank=c["bank"],
             away_since=now if c["name"] else None,

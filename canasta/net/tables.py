@@ -31,16 +31,27 @@ from canasta.net.protocol import (
     TableInfo,
 )
 from canasta.net.views import MoveDiff, diff_move
+from canasta.net.words import english
 from canasta.persistence.saves import SavedGame, hand_record
 
 
 class TableError(Exception):
-    """An intent or a lobby request a table refuses: ``code`` and a plain ``message``."""
+    """An intent or a lobby request a table refuses: ``code``, a plain English ``message``
+    and the ``details`` it names (a window shows its own words from the code and details;
+    see :mod:`canasta.net.words`)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.details: dict[str, str | int | float] = {
+            k: v for k, v in (details or {}).items() if isinstance(v, str | int | float)
+        }
+
+    @classmethod
+    def of(cls, code: str, **details: Any) -> TableError:
+        """The error ``code`` with its English sentence from :data:`~canasta.net.words.WORDS`."""
+        return cls(code, english(code, **details), details)
 
 
 def new_token() -> str:
@@ -69,7 +80,9 @@ class Chair:
         ready: the person is ready to start.
         connected: a connection holds the seat now.
         away_since: when the connection was lost (clock seconds), else None.
-        taken_over: a computer player plays the seat (after the grace period).
+        taken_over: a computer player plays the seat (after the grace period, or since
+            the person left).
+        left: the person gave the chair up during the game (Leave).
         last_ref: the highest intent ``ref`` played or refused for this seat.
         bank: the turn clock's time bank left (seconds).
         wants_next: the person asked for the next hand (or the rematch).
@@ -81,6 +94,7 @@ class Chair:
     connected: bool = False
     away_since: float | None = None
     taken_over: bool = False
+    left: bool = False
     last_ref: int = -1
     bank: float = 0.0
     wants_next: bool = False
@@ -94,6 +108,11 @@ class Chair:
     def computer_plays(self) -> bool:
         """A computer player makes this seat's moves now."""
         return not self.human or self.taken_over
+
+    @property
+    def people(self) -> bool:
+        """A person holds the chair: sits there, or is away within the grace period."""
+        return self.human and not self.taken_over
 
 
 @dataclass(frozen=True)
@@ -117,7 +136,8 @@ class TableOptions:
         base = PRESETS.get(self.preset)
         if base is None:
             names = ", ".join(PRESETS)
-            raise TableError("bad_preset", f"no rules preset {self.preset!r} ({names})")
+            raise TableError("bad_preset", f"no rules preset {self.preset!r} ({names})",
+                             {"preset": self.preset})  # fmt: skip
         return base.with_options(players=self.players, quick_game=self.quick)
 
 
@@ -163,6 +183,8 @@ class Table:
                 ready=c.ready,
                 away=c.human and not c.connected,
                 computer=c.computer_plays,
+                left=c.left,
+                open=self.open_chair(i),
             )
             for i, c in enumerate(self.chairs)
         ]
@@ -181,6 +203,18 @@ class Table:
             code=self.code if with_code else None,
         )
 
+    def open_chair(self, chair: int) -> bool:
+        """Anyone may sit at ``chair`` now: it is empty, or the game has started and a
+        computer plays it (its person left, or was away past the grace period)."""
+        if self.status == "closed":
+            return False
+        c = self.chairs[chair]
+        return not c.human if self.status == "lobby" else c.computer_plays
+
+    def people(self) -> int:
+        """How many chairs a person holds (away within the grace period included)."""
+        return sum(1 for c in self.chairs if c.people)
+
     def humans(self) -> list[int]:
         """The chairs where people sit."""
         return [i for i, c in enumerate(self.chairs) if c.human]
@@ -196,14 +230,58 @@ class Table:
             TableError: ``no_chair``, ``chair_taken`` or ``closed``.
         """
         if not 0 <= chair < len(self.chairs):
-            raise TableError("no_chair", f"this table has chairs 0 to {len(self.chairs) - 1}")
+            raise TableError.of("no_chair", chairs=len(self.chairs))
         if self.status == "closed":
-            raise TableError("closed", "the table was closed")
+            raise TableError.of("closed")
         if self.chairs[chair].human:
-            raise TableError("chair_taken", f"chair {chair} is taken")
+            raise TableError.of("chair_taken", chair=chair + 1)
         token = new_token()
         bank = self.options.clock.bank_seconds if self.options.clock else 0.0
         self.chairs[chair] = Chair(name=name, token=token_hash(token), connected=True, bank=bank)
+        return token
+
+    def take_over(self, chair: int, name: str) -> str:
+        """In a started game, seat ``name`` at ``chair``, which a computer plays (see
+        :meth:`open_chair`); the chair's game, time bank included, goes on as it was.
+        Return the seat's new token (the old one, if any, no longer works).
+
+        Raises:
+            TableError: ``no_chair``, ``closed``, ``chair_busy`` (its person still holds
+                it) or ``not_started`` (no game yet: sit instead).
+        """
+        if not 0 <= chair < len(self.chairs):
+            raise TableError.of("no_chair", chairs=len(self.chairs))
+        if self.status == "closed":
+            raise TableError.of("closed")
+        if self.saved is None or self.status == "lobby":
+            raise TableError.of("not_started")
+        if not self.open_chair(chair):
+            raise TableError.of("chair_busy", chair=chair + 1)
+        token = new_token()
+        bank = self.chairs[chair].bank
+        self.chairs[chair] = Chair(name=name, token=token_hash(token), connected=True,
+                                   ready=True, bank=bank)  # fmt: skip
+        return token
+
+    def move_chair(self, chair: int, to: int) -> str:
+        """Before the start, the person at ``chair`` moves to the empty chair ``to`` (a
+        partnership is chosen by the chair); return the seat's new token.
+
+        Raises:
+            TableError: ``no_chair``, ``started`` or ``chair_taken``.
+        """
+        if not 0 <= to < len(self.chairs):
+            raise TableError.of("no_chair", chairs=len(self.chairs))
+        if self.status != "lobby":
+            raise TableError.of("started")
+        if to != chair and self.chairs[to].human:
+            raise TableError.of("chair_taken", chair=to + 1)
+        token = new_token()
+        moved = self.chairs[chair]
+        moved.token = token_hash(token)
+        self.chairs[chair], self.chairs[to] = self.chairs[to], moved
+        if self.host == chair:
+            self.host = to
         return token
 
     def chair_of(self, token: str) -> int | None:
@@ -218,7 +296,7 @@ class Table:
     def connect(self, chair: int, now: float) -> None:
         """The seat's person is back (or joined): the computer gives the seat back."""
         c = self.chairs[chair]
-        c.connected, c.away_since, c.taken_over = True, None, False
+        c.connected, c.away_since, c.taken_over, c.left = True, None, False, False
         if self.saved is not None and self.mover() == chair:
             self.moved_at = now
 
@@ -237,7 +315,7 @@ class Table:
                 self.host = people[0]  # the next person in the chairs may start the game
         else:
             c = self.chairs[chair]
-            c.connected, c.taken_over, c.away_since = False, True, None
+            c.connected, c.taken_over, c.away_since, c.left = False, True, None, True
 
     def set_ready(self, chair: int, ready: bool) -> None:
         """Mark a chair ready (or not)."""
@@ -252,12 +330,12 @@ class Table:
             TableError: ``not_host``, ``started`` or ``not_ready`` (naming the chairs).
         """
         if chair != self.host:
-            raise TableError("not_host", "only the table's host can start the game")
+            raise TableError.of("not_host")
         if self.status != "lobby":
-            raise TableError("started", "the game has started")
-        waiting = [str(i) for i in self.humans() if not self.chairs[i].ready]
+            raise TableError.of("started")
+        waiting = [str(i + 1) for i in self.humans() if not self.chairs[i].ready]
         if waiting:
-            raise TableError("not_ready", f"chair {', '.join(waiting)} is not ready")
+            raise TableError.of("not_ready", chairs=", ".join(waiting))
         self.new_game(seed, game_id, now)
 
     def new_game(self, seed: int, game_id: str, now: float) -> None:
@@ -277,7 +355,7 @@ class Table:
             TableError: ``not_started`` before the start.
         """
         if self.saved is None:
-            raise TableError("not_started", "the game has not started")
+            raise TableError.of("not_started")
         return self.saved.game
 
     def mover(self) -> int | None:
@@ -296,12 +374,12 @@ class Table:
         """
         c = self.chairs[chair]
         if intent.ref <= c.last_ref:
-            raise TableError("duplicate", f"intent {intent.ref} was already played")
+            raise TableError.of("duplicate")
         if self.saved is None or self.status != "playing":
-            raise TableError("not_started", "no hand is being played")
+            raise TableError.of("not_started")
         hand = self.saved.game.hand
         if hand.mover != chair:
-            raise TableError("not_your_turn", f"it is seat {hand.mover}'s move")
+            raise TableError.of("not_your_turn", chair=hand.mover + 1)
         try:
             moves = (
                 [self._move(hand, intent.move)]
@@ -309,10 +387,10 @@ class Table:
                 else [hand.parse_move(text) for text in intent.plan]
             )
         except (ValueError, KeyError, IndexError) as error:
-            raise TableError("bad_move", str(error)) from None
+            raise TableError.of("bad_move", why=str(error)) from None
         refusal = hand.check(moves[0]) if len(moves) == 1 else hand.check_all(moves)
         if refusal is not None:
-            raise TableError(refusal.code.value, refusal.message())
+            raise TableError(refusal.code.value, refusal.message(), refusal.details)
         return moves
 
     @staticmethod
@@ -379,7 +457,7 @@ class Table:
         """
         saved = self.saved
         if saved is None or self.status != "hand_over":
-            raise TableError("not_over", "the hand is not over")
+            raise TableError.of("not_over")
         game = saved.game
         last = hand_record(game.hand, game.scores[-1].totals)
         game.next_hand()

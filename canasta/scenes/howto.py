@@ -62,6 +62,7 @@ class HowToPlayScene(Scene):
         on_back: leave the screen.
         theme: colours; renderer: makes card renderers ``(w, h)`` (the deck in use).
         pages: the pages (default :data:`PAGES`).
+        start: the page shown first (an index; the lobby opens on the online pages).
 
     Attributes:
         page: index of the page shown; buttons: Previous, Next, Back.
@@ -74,11 +75,12 @@ class HowToPlayScene(Scene):
         theme: Theme | None = None,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         pages: tuple[Page, ...] = PAGES,
+        start: int = 0,
     ) -> None:
         super().__init__()
         self.theme = theme = theme or default_theme()
         self.pages = pages
-        self.page = 0
+        self.page = max(0, min(len(pages) - 1, start))
         self.make_renderer = renderer
         self.prev_button = Button((0, 0, 1, 1), _("Previous"), lambda: self.turn(-1), theme=theme)
         self.next_button = Button((0, 0, 1, 1), _("Next"), lambda: self.turn(1), theme=theme)

@@ -35,6 +35,40 @@ class Page:
     table: tuple[tuple[str, str], ...] = ()
 
 
+#: Playing online: hosting, joining, codes and chairs; the clock and dropped connections.
+ONLINE_PAGES: tuple[Page, ...] = (
+    Page(
+        N_("Playing online"),
+        N_("Home, then Play online: type the server's address (a friend's machine: its "
+        "address and port, e.g. 192.168.1.20:8765) and your name, then Connect. The lobby "
+        "lists the open tables and keeps the list up to date by itself.\n"
+        "To host, choose the table's options (private or not, the rules, the computer "
+        "players' level, the turn clock, one hand or a whole game), then make a table for 2 "
+        "or 4 players. A private table is not listed: tell your friends its six-character "
+        "join code. With four players the chair decides the partnership (chairs 1 and 3 "
+        "against 2 and 4): click a free chair in the chair map to move there. When everyone "
+        "has clicked I'm ready, the host clicks Start; computer players take the empty "
+        "chairs.\n"
+        "To join, click a free chair (Sit 2) in the list of tables, or type a friend's code "
+        "and click Join. In a game already playing, a chair a computer plays because its "
+        "player left can be taken over the same way."),
+    ),
+    Page(
+        N_("Online: the clock and dropped connections"),
+        N_("With a turn clock, each move has its seconds, and a time bank pays for slower "
+        "moves; the line under the table counts both down. When both run out, the computer "
+        "plays that turn for you, and the line says so.\n"
+        "If your connection drops, the game reconnects by itself and gives you your seat "
+        "back just as it was. Meanwhile the others see you as away; after the grace period "
+        "(a minute, unless the server says otherwise) a computer player plays your chair "
+        "until you come back. If the window was closed, Play online offers Rejoin your "
+        "table.\n"
+        "Leave gives your chair to a computer player, and anyone in the lobby may then take "
+        "it over. The server decides every move, so a move sent stands: there is no Reset "
+        "online, and no hint."),
+    ),
+)  # fmt: skip
+
 PAGES: tuple[Page, ...] = (
     Page(
         N_("The aim"),
@@ -158,4 +192,8 @@ PAGES: tuple[Page, ...] = (
             (N_("Cards left in hand"), N_("minus their values")),
         ),
     ),
+    *ONLINE_PAGES,
 )  # fmt: skip
+
+#: The first of the pages on playing online (the lobby's How to play opens there).
+ONLINE_PAGE = len(PAGES) - len(ONLINE_PAGES)

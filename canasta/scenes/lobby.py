@@ -20,13 +20,15 @@ from typing import Any, Protocol
 import pygame
 
 from canasta.engine.rules import PRESETS
-from canasta.i18n import _
+from canasta.i18n import _, pgettext
 from canasta.names import NAME_LENGTH
-from canasta.persistence.settings import describe
 from canasta.scenes.base import Scene
+from canasta.scenes.lobby_rows import draw_rows, level_word, open_chair
+from canasta.scenes.textfield import FieldError, TextField
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text, fit_text_size, render_text
+from canasta.ui.paragraphs import wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, render_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -38,21 +40,13 @@ LEVELS = ("easy", "medium", "hard")
 #: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
 CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
 
-#: The longest text a field takes (characters).
-FIELD_LIMIT = 200
-
-
-def level_word(level: str) -> str:
-    """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
-    return dict(describe("computer_level").choices).get(level, level)
-
 
 class LobbyLink(Protocol):
     """What the lobby screen reads and asks of a server connection (see
     :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
     protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
     ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
-    ``away``, ``computer``)."""
+    ``away``, ``computer``, ``left``, ``open``)."""
 
     @property
     def tables(self) -> Sequence[Any]: ...  # noqa: D102
@@ -87,70 +81,13 @@ class LobbyLink(Protocol):
     ) -> None: ...
     def join(self, table: str, chair: int) -> None: ...  # noqa: D102
     def join_code(self, code: str) -> None: ...  # noqa: D102
+    def move_to(self, chair: int) -> None: ...  # noqa: D102
     def ready(self, ready: bool) -> None: ...  # noqa: D102
     def start(self) -> None: ...  # noqa: D102
     def leave(self) -> None: ...  # noqa: D102
     def close(self) -> None: ...  # noqa: D102
     def chair_name(self, chair: int) -> str: ...  # noqa: D102
     def connection_line(self) -> str: ...  # noqa: D102
-
-
-class FieldError(ValueError):
-    """A typed text the form cannot take, in the player's words; ``field`` names the form's
-    field it is about (``"address"`` or ``"name"``), where the message shows."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-class TextField:
-    """A one-line text box: ``label`` above it, ``text`` typed into it (px rect), at most
-    ``limit`` characters; ``error`` (the reason a text was refused) shows under the box."""
-
-    def __init__(self, label: str, text: str = "", limit: int = FIELD_LIMIT) -> None:
-        self.label, self.text, self.limit = label, text[:limit], limit
-        self.rect = pygame.Rect(0, 0, 10, 10)
-        self.focused = False
-        self.error = ""
-
-    def key(self, intent: Key) -> bool:
-        """Backspace deletes a character; a printable character is typed (up to ``limit``)."""
-        if intent.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-            self.error = ""
-            return True
-        char = intent.unicode
-        if char and char.isprintable() and len(self.text) < self.limit:
-            self.text += char
-            self.error = ""
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        """The label, the box, the text (kept inside the box: its end shows when it is
-        longer), the caret when focused, and the error under the box."""
-        size = max(14, self.rect.height // 2)
-        blit_text(surface, self.label, max(14, size - 2), theme.text_dim,
-                  midleft=(self.rect.x + 2, self.rect.y - size * 0.8))  # fmt: skip
-        draw_panel(surface, self.rect, (0, 0, 0, 110), 8)
-        ring = theme.accent if self.focused or self.error else theme.text_dim
-        pygame.draw.rect(surface, ring, self.rect, 2 + bool(self.error), border_radius=8)
-        text = self.text + ("|" if self.focused else "")
-        inner = self.rect.inflate(-20, -4)
-        fit = max(min(size, 14), fit_text_size(text, inner.width, size))  # never tiny
-        wide = render_text(text, fit, theme.text).get_width() > inner.width
-        clip = surface.get_clip()
-        surface.set_clip(inner.clip(clip))
-        if wide:  # the end shows, where the typing is; the start scrolls out of the box
-            blit_text(surface, text, fit, theme.text, midright=inner.midright)
-        else:
-            blit_text(surface, text, fit, theme.text, midleft=inner.midleft)
-        surface.set_clip(clip)
-        if self.error:
-            small = max(14, size - 4)
-            blit_text(surface, self.error, fit_text_size(self.error, self.rect.width, small),
-                      theme.accent, topleft=(self.rect.x + 2, self.rect.bottom + 4))  # fmt: skip
 
 
 class LobbyScene(Scene):
@@ -172,6 +109,10 @@ class LobbyScene(Scene):
         forget: forgets the kept seat (the server no longer knows it).
         kept: the kept seat's (table id, chair): that chair's button in the list of tables
             takes it back (a computer may be playing it meanwhile).
+        on_help: shows How to play at its pages on playing online (None: no button).
+        choices: the new-table options chosen so far (``private``, ``level``, ``clock``,
+            ``quick``, ``preset``), kept by the caller and updated here at each change, so
+            the lobby shown again after a table offers the same ones.
 
     Attributes:
         link: the connection (None until Connect works).
@@ -193,9 +134,12 @@ class LobbyScene(Scene):
         rejoin_label: str | None = None,
         forget: Callable[[], None] | None = None,
         kept: tuple[str, int] | None = None,
+        on_help: Callable[[], None] | None = None,
+        choices: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         self.rejoin_link, self.forget, self.kept = rejoin, forget, kept
+        self.on_help = on_help
         self.connect_link = connect
         self.on_back = on_back
         self.on_started = on_started
@@ -230,12 +174,31 @@ class LobbyScene(Scene):
         self.rules_button = make(self._rules_label(), self.next_preset)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
-        self.start_button = make(_("Start"), self.start)
+        self.start_button = make(pgettext("start the game", "Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
+        self.help_button = make(_("How to play online"), self.help)
+        self.choices = choices
+        if choices:
+            self.private = bool(choices.get("private", self.private))
+            self.level = choices.get("level", self.level)
+            self.clock = choices.get("clock", self.clock)
+            self.quick = bool(choices.get("quick", self.quick))
+            if choices.get("preset") in PRESETS:
+                self.preset = choices["preset"]
+            self.private_button.label = self._private_label()
+            self.level_button.label = self._level_label()
+            self.clock_button.label = self._clock_label()
+            self.game_button.label = self._game_label()
+            self.rules_button.label = self._rules_label()
         self.rows: list[tuple[pygame.Rect, Any]] = []
         #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
         self.seats: list[tuple[pygame.Rect, Any, int]] = []
+        #: The chair map's free chairs (before the start): (rect, chair) to move there.
+        self.free_chairs: list[tuple[pygame.Rect, int]] = []
+        self.help_rects = {"form": pygame.Rect(0, 0, 10, 10), "lobby": pygame.Rect(0, 0, 10, 10)}
         self._traced: tuple[str, int, int] | None = None
+        #: The (table id, chair) sat at when last seen: a new seat clears an older problem.
+        self._seated: tuple[str, int | None] | None = None
 
     # Stages -----------------------------------------------------------------------------------
 
@@ -250,10 +213,12 @@ class LobbyScene(Scene):
     def buttons(self) -> list[Button]:
         """The buttons of this stage."""
         stage = self.stage
+        helps = [self.help_button] if self.on_help is not None else []
+        self.help_button.rect = self.help_rects["form" if stage == "form" else "lobby"]
         if stage == "form":
             if self.rejoin_link is not None:
-                return [self.rejoin_button, self.connect_button, self.back_button]
-            return [self.connect_button, self.back_button]
+                return [self.rejoin_button, self.connect_button, self.back_button, *helps]
+            return [self.connect_button, self.back_button, *helps]
         if stage == "lobby":
             up = self.link is not None and self.link.connected  # nothing to ask before
             for each in (self.create2_button, self.create4_button, self.join_button,
@@ -262,7 +227,7 @@ class LobbyScene(Scene):
             return [self.create2_button, self.create4_button, self.private_button,
                     self.rules_button, self.level_button, self.clock_button, self.game_button,
                     self.join_button,
-                    self.refresh_button, self.lobby_back_button]  # fmt: skip
+                    self.refresh_button, self.lobby_back_button, *helps]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()
@@ -324,6 +289,13 @@ class LobbyScene(Scene):
         names = list(PRESETS)
         self.preset = names[(names.index(self.preset) + 1) % len(names)]
         self.rules_button.label = self._rules_label()
+        self._keep()
+
+    def _keep(self) -> None:
+        """Write the new-table options back to the caller's ``choices``."""
+        if self.choices is not None:
+            self.choices.update(private=self.private, level=self.level, clock=self.clock,
+                                quick=self.quick, preset=self.preset)  # fmt: skip
 
     def _rules_label(self) -> str:
         return _("Rules: {preset}").format(preset=_(self.preset))
@@ -332,16 +304,19 @@ class LobbyScene(Scene):
         """The next computer level for a table created next."""
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.level_button.label = self._level_label()
+        self._keep()
 
     def next_clock(self) -> None:
         """The next turn clock (off, or a limit per move with a time bank)."""
         self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
         self.clock_button.label = self._clock_label()
+        self._keep()
 
     def toggle_quick(self) -> None:
         """A whole game (to 5,000 points) or one hand (a quick game)."""
         self.quick = not self.quick
         self.game_button.label = self._game_label()
+        self._keep()
 
     def _game_label(self) -> str:
         return _("Game: one hand") if self.quick else _("Game: to 5,000")
@@ -360,6 +335,7 @@ class LobbyScene(Scene):
         """A table created next is public (listed) or private (joined by its code)."""
         self.private = not self.private
         self.private_button.label = self._private_label()
+        self._keep()
 
     def _private_label(self) -> str:
         return _("Private: on") if self.private else _("Private: off")
@@ -373,9 +349,15 @@ class LobbyScene(Scene):
         if self.link is not None:
             self.link.join_code(code)
 
+    def help(self) -> None:
+        """How to play, at its pages on playing online."""
+        if self.on_help is not None:
+            self.on_help()
+
     def join_row(self, table: Any) -> None:
-        """Sit at the first free chair of a listed table."""
-        free = [i for i, chair in enumerate(table.chairs) if chair.name is None]
+        """Sit at the first open chair of a listed table (a free one, or in a started game
+        one a computer plays whose person left or was away too long)."""
+        free = [i for i, chair in enumerate(table.chairs) if open_chair(table, chair)]
         if self.link is not None and free:
             self.link.join(table.id, free[0])
 
@@ -408,10 +390,12 @@ class LobbyScene(Scene):
         if link is None:
             return
         link.pump()
+        seated = (link.table.id, link.chair) if link.table is not None else None
         if link.problem:
             self.error = link.problem
-        elif link.lost:  # the connection line says so; an older problem is past
+        elif link.lost or seated != self._seated:  # an older problem is past
             self.error = ""
+        self._seated = seated
         if link.failed:  # back to the form, the reason under it
             if link.seat_gone and self.forget is not None:
                 self.forget()
@@ -469,6 +453,11 @@ class LobbyScene(Scene):
                 for rect, table in self.rows:
                     if rect.collidepoint(intent.pos):
                         self.join_row(table)
+                        return True
+            if self.stage == "table":
+                for rect, chair in self.free_chairs:
+                    if rect.collidepoint(intent.pos) and self.link is not None:
+                        self.link.move_to(chair)
                         return True
             return False
         if isinstance(intent, Key):
@@ -545,6 +534,12 @@ class LobbyScene(Scene):
         for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
             each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
+        # How to play online: under the form's hint, and at the foot of the lobby's list.
+        top = self.connect_button.rect.bottom + unit * 3 // 2 + 10
+        self.help_rects = {
+            "form": pygame.Rect(left, top, width, unit),
+            "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, a title, this stage, its buttons and the problem line."""
@@ -564,9 +559,25 @@ class LobbyScene(Scene):
             shown.draw(surface)
         line = self.error or (self.link.connection_line() if self.link is not None else "")
         if line:
-            line = line[:1].upper() + line[1:]
+            self._draw_problem(surface, line[:1].upper() + line[1:])
+
+    def _draw_problem(self, surface: pygame.Surface, line: str) -> None:
+        """The problem (or connection) line at the foot: one line, or two where a long
+        sentence would have to shrink below a readable size."""
+        w, h = self.size
+        theme, unit = self.theme, self.unit
+        size = fit_text_size(line, w - 40, max(16, unit // 2), report=False)
+        if size < 16:
+            small = max(14, min(16, unit // 3))
+            lines = wrap_text(line, small, w - 40, report=False)
+            if len(lines) == 2:
+                step = round(small * 1.25)
+                top = h - unit // 2 - 4 - step // 2
+                for i, each in enumerate(lines):
+                    blit_text(surface, each, small, theme.accent, center=(w // 2, top + i * step))
+                return
             size = fit_text_size(line, w - 40, max(16, unit // 2))
-            blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
+        blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
 
     def _draw_form(self, surface: pygame.Surface) -> None:
         for field in self.fields:
@@ -584,45 +595,13 @@ class LobbyScene(Scene):
         width = self.create2_button.rect.x - left - 30
         blit_text(surface, _("Open tables"), unit // 2 + 4, theme.text_dim,
                   midleft=(left, top - unit // 2))  # fmt: skip
-        self.rows, self.seats = [], []
-        y = top
-        box = unit * 2
-        for table in self.link.tables:
-            rect = pygame.Rect(left, y, width, unit)
-            if rect.bottom > self.size[1] - unit * 2:
-                break
-            draw_panel(surface, rect, (0, 0, 0, 90), 8)
-            taken = sum(1 for c in table.chairs if c.name is not None)
-            host = table.chairs[table.host].name or ""
-            text = _("{host} · {preset} · {players} players · {taken}/{players} taken · "
-                     "computer: {level}").format(host=host, preset=_(table.preset),
-                                                 players=table.players, taken=taken,
-                                                 level=level_word(table.level))  # fmt: skip
-            if table.clock is not None:
-                text += " · " + _("clock")
-            if table.status != "lobby":  # a chair a computer plays can be taken over
-                text += " · " + _("playing")
-            room = width - 20 - (box + 6) * table.players
-            size = fit_text_size(text, room, unit // 2)
-            blit_text(surface, text, size, theme.text, midleft=(left + 10, rect.centery))
-            self.rows.append((rect, table))
-            # The chairs, right of the row: a free one is a place to sit (side by colour).
-            x = rect.right - (box + 6) * table.players
-            for chair, info in enumerate(table.chairs):
-                seat = pygame.Rect(x, rect.y + 5, box, unit - 10)
-                own = (table.id, chair) == self.kept and self.rejoin_link is not None
-                free = info.name is None or own
-                fill = (255, 255, 255, 60) if free else (0, 0, 0, 80)
-                draw_panel(surface, seat, fill, 6)
-                label = _("Sit {n}").format(n=chair + 1) if free else info.name
-                label = _("Your chair") if own else label
-                blit_text(surface, label, fit_text_size(label, box - 8, unit // 2 - 4),
-                          theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
-                if free:
-                    self.seats.append((seat, table, chair))
-                x += box + 6
-            y += unit + 8
-        if not self.link.tables:
+        # Above the How to play button.
+        area = pygame.Rect(left, top, width, self.size[1] - unit * 2 - 20 - top)
+        self.rows, self.seats = draw_rows(
+            surface, self.link.tables, area, unit, theme,
+            lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
+        )  # fmt: skip
+        if not self.link.tables and self.link.connected:  # (while connecting: nothing yet)
             blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
                       unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
         self.code.draw(surface, theme)
@@ -640,7 +619,8 @@ class LobbyScene(Scene):
         if table.clock is not None:
             head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
                 move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
-        blit_text(surface, head, unit // 2 + 2, theme.text, center=(w // 2, y))
+        blit_text(surface, head, fit_text_size(head, w - 40, unit // 2 + 2), theme.text,
+                  center=(w // 2, y))  # fmt: skip
         if table.code:
             y += unit
             blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
@@ -651,21 +631,38 @@ class LobbyScene(Scene):
                       unit // 2, theme.text_dim, center=(w // 2, y))  # fmt: skip
         y += unit // 2 + 10
         width = min(720, w - 80)
+        self.free_chairs = []
         for chair, info in enumerate(table.chairs):
             rect = pygame.Rect((w - width) // 2, y, width, unit)
-            draw_panel(surface, rect, (0, 0, 0, 120 if chair == link.chair else 70), 8)
+            free = info.name is None and table.status == "lobby"
+            fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
+            draw_panel(surface, rect, fill, 8)
             who = link.chair_name(chair)
             if chair == link.chair:
                 who = _("{name} (you)").format(name=who)
             state = (_("ready") if info.ready else _("not ready")) if info.name else ""
-            if info.away:
+            if free:  # click to move here (at four: the other side, or your partner's)
+                state = _("free: click to sit here")
+                self.free_chairs.append((rect, chair))
+            if getattr(info, "left", False):
+                state = _("left the table")
+            elif info.away:
                 state = _("away")
             side = _("Side {n}").format(n=info.side + 1)
             text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
-            blit_text(surface, text, unit // 2, theme.text, midleft=(rect.x + 12, rect.centery))
+            room = rect.width * 3 // 5 - 24
+            if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
+                bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
+                cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
+                text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
             if chair == table.host:
                 state = f"{state} · {_('host')}" if state else _("host")
-            blit_text(surface, state, unit // 2, theme.text_dim,
+            # The two share the row: the state gets what the chair's words leave.
+            size = fit_text_size(text, rect.width * 3 // 5 - 24, unit // 2)
+            used = render_text(text, size, theme.text).get_width() if text else 0
+            blit_text(surface, text, size, theme.text, midleft=(rect.x + 12, rect.centery))
+            room = rect.width - used - 48
+            blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
                       midright=(rect.right - 12, rect.centery))  # fmt: skip
             y += unit + 8
         if link.host and not self.all_ready():
@@ -674,7 +671,8 @@ class LobbyScene(Scene):
             note = _("Everyone is ready: Start when you like.")
         else:
             note = _("The host starts the game once everyone is ready.")
-        blit_text(surface, note, unit // 2 - 2, theme.text_dim, center=(w // 2, y + unit // 2))
+        blit_text(surface, note, fit_text_size(note, w - 40, unit // 2 - 2), theme.text_dim,
+                  center=(w // 2, y + unit // 2))  # fmt: skip
 
 
-__all__ = ["LobbyLink", "LobbyScene", "TextField"]
+__all__ = ["FieldError", "LobbyLink", "LobbyScene", "TextField"]

@@ -197,6 +197,22 @@ def blit_text(
 MIN_TEXT_PX = 12
 
 
+def elide(text: str, max_w: int, size: int, bold: bool = False) -> str:
+    """``text`` as drawn at ``size`` px in ``max_w`` px: whole when it fits, else cut and
+    ended with "…" (a player's long name in a small place); at least one character."""
+    font = get_font(size, bold)
+    if font.size(text)[0] <= max_w:
+        return text
+    low, high = 1, len(text)  # the longest start that fits with the ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(text[:mid].rstrip() + "\u2026")[0] <= max_w:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "\u2026"
+
+
 def fit_text_size(
     text: str, max_w: int, max_h: int, bold: bool = False, *, report: bool = True
 ) -> int:

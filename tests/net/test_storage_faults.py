@@ -38,10 +38,12 @@ def test_a_full_disk_refuses_the_move_tells_the_table_and_loses_nothing(tmp_path
                 filled += 1
                 mover, other = (a, b) if a.view.mover == a.chair else (b, a)  # type: ignore[union-attr]
             assert answer.code == "storage" and "disk is full" in answer.message
+            assert answer.details == {"why": "the disk is full"}  # a window says it in its words
             view = mover.view
-            await other.wait(lambda: any('"code":"storage"' in t for t in other.received))
+            await other.wait(lambda: any('"code":"storage_wait"' in t for t in other.received))
             notice = [Notice.model_validate_json(t) for t in other.received if '"notice"' in t][0]
             assert "disk is full" in notice.message
+            assert notice.details == {"why": "the disk is full"}
             assert other.view is not None and other.view.move_count == view.move_count  # type: ignore[union-attr]
             # Room again: the very same move is played, and the table says so.
             await server.hub.db(set_page_limit, server, 1_000_000)
@@ -104,9 +106,9 @@ def test_a_record_that_cannot_be_written_is_kept_and_written_later(tmp_path: Pat
             a, b = await seat_two(server, quick=True)
             await play_random([a, b], random.Random(23))
             await a.wait(lambda: a.hand_over is not None)
-            await a.wait(lambda: any('"code":"storage"' in t for t in a.received))
+            await a.wait(lambda: any('"code":"record_waits"' in t for t in a.received))
             notice = [Notice.model_validate_json(t) for t in a.received if '"notice"' in t][-1]
-            assert "finished game is kept in memory" in notice.message
+            assert "finished game" in notice.message and "kept in memory" in notice.message
             game_id = a.hand_over.record["game_id"]  # type: ignore[union-attr,index]
             (tmp_path / "games").unlink()  # the disk is fixed
             for client in (a, b):

@@ -44,7 +44,8 @@ def test_chairs_and_start_are_checked() -> None:
     assert caught.value.code == "not_host"
     with pytest.raises(TableError) as caught:
         table.start(0, 1, "0123abcd", 0.0)
-    assert (caught.value.code, caught.value.message) == ("not_ready", "chair 2 is not ready")
+    assert (caught.value.code, caught.value.details) == ("not_ready", {"chairs": "3"})  # from 1
+    assert caught.value.message == "Not everyone is ready yet: chair 3."
     info = table.info()
     assert [c.side for c in info.chairs] == [0, 1, 0, 1]  # partners sit opposite
     assert [c.computer for c in info.chairs] == [False, True, False, True]

@@ -5,7 +5,10 @@ Each scene is built and drawn in each language at 1280x800 and in a portrait win
 box at a readable size (the fitting code reports it), that was cut off at the window's
 edge, or that lies over another text. The table is drawn in two- and four-player games
 with the longest refusal message of the language in the strip, and again with the longest
-hint; the four-player table also with the partner's question.
+hint; the four-player table also with the partner's question. The online lobby
+(connected, with the longest of the server's sentences), its chair map and the online
+tables (names as long as a name may be, the turn clock, a player away, one who left, the
+longest notice) are drawn too.
 """
 
 from __future__ import annotations
@@ -227,6 +230,123 @@ def table_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Scene, Callable[[
     yield "scoreboard", board, lambda: board.draw(pygame.display.get_surface())
 
 
+#: Names as long as players type them (the longest is the 24 characters a name may have).
+NAMES = ("Maximiliane Oberhauser", "Jean-Baptiste Rousseau", "Guadalupe Fernández", "W" * 24)
+#: Plausible details for every placeholder a server's sentence names.
+SERVER_DETAILS: dict[str, Any] = {
+    "limit": 4096, "where": "join.chair", "server": 2, "yours": 1, "why": "the disk is full",
+    "chair": 4, "chairs": "2, 4", "preset": "Hoyle", "name": NAMES[0],
+}  # fmt: skip
+
+
+def longest_server_words() -> str:
+    """The widest of the server's sentences (lobby errors, refusals, notices) in the
+    language in use, with real details."""
+    from canasta.net.words import WORDS, say
+
+    texts = [say(code, SERVER_DETAILS, "?") for code in WORDS]
+    assert "?" not in texts
+    return widest(texts)
+
+
+def online_link(players: int) -> Any:
+    """A connected link (no network) seated at chair 0 of a table of ``players``, the turn
+    clock running, one person away and one who left, and the game started."""
+    from canasta.engine.game import Game
+    from canasta.engine.position import state_from_data
+    from canasta.engine.rules import CLASSIC
+    from canasta.net.link import OnlineLink
+    from canasta.net.protocol import ChairInfo, ClockInfo, ClockOption, Seated, TableInfo, View
+    from canasta.net.views import view_model
+    from tests.net.test_link import StubClient
+
+    data = FOUR if players == 4 else TWO
+    game = Game(CLASSIC.with_options(**data["rules"]), 5)
+    game.hand = state_from_data(data)
+    chairs = [ChairInfo(name="Ann", side=0, ready=True, computer=False),
+              ChairInfo(name=NAMES[1], side=1, ready=True, away=True, computer=False),
+              ChairInfo(side=0), ChairInfo(name=NAMES[3], side=1, away=True, left=True,
+                                           open=True)][:players]  # fmt: skip
+    info = TableInfo(id="ab12", preset="Book rules", players=players, public=False,
+                     level="hard", status="playing", host=0, chairs=chairs, code="SP6BJ6",
+                     clock=ClockOption(move_seconds=30, bank_seconds=120))  # fmt: skip
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
+    client = link.client
+    client.connecting.set_result(None)  # type: ignore[attr-defined]
+    clock = ClockInfo(seat=0, move_left=28, bank_left=117)
+    client.inbox += [
+        Seated(table=info, chair=0, token="t" * 20),  # type: ignore[attr-defined]
+        View(view=view_model(game.hand.view_for(0), game), clock=clock),
+    ]
+    link.pump()
+    assert link.game is not None
+    return link
+
+
+def online_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(name, draw) for the connected lobby, the chair map and the online tables."""
+    from canasta.net.words import say
+    from canasta.scenes.base import SceneManager
+    from canasta.scenes.lobby import LobbyScene
+    from tests.ui.test_lobby import FakeLink
+    from tests.ui.test_lobby import table as lobby_table
+
+    pygame.display.set_mode(size)
+    surface = pygame.display.get_surface()
+    places = [_("Computer (West)"), _("Computer (partner)"), _("Computer (East)")]
+
+    class Link(FakeLink):
+        def chair_name(self, chair: int) -> str:
+            name = self.table.chairs[chair].name
+            return name if name is not None else widest(places)
+
+    def person(name: str, side: int, **state: Any) -> Any:
+        from types import SimpleNamespace
+
+        fields = {"ready": False, "away": False, "computer": False, "left": False,
+                  "open": False, **state}  # fmt: skip
+        return SimpleNamespace(name=name, side=side, **fields)
+
+    playing = lobby_table(4, c0=person(NAMES[0], 0, ready=True),
+                          c1=person(NAMES[1], 1, ready=True, away=True, computer=True,
+                                    left=True, open=True))  # fmt: skip
+    playing.status, playing.clock, playing.preset = "playing", object(), "Book rules"
+    waiting = lobby_table(2, c0=person(NAMES[3], 0))
+    link = Link(tables=[playing, waiting, lobby_table(4)])
+    manager = SceneManager(size)
+    scene = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, link=link,
+                       on_help=lambda: None)  # fmt: skip
+    manager.push(scene)
+    scene.error = longest_server_words()
+    yield "online lobby", lambda: scene.draw(surface)
+    scene.error = say("chair_busy", SERVER_DETAILS, "")
+    map_link = Link(table=lobby_table(4, code="SP6BJ6", c0=person(NAMES[3], 0, ready=True),
+                                      c1=person(NAMES[1], 1, away=True)), chair=0)  # fmt: skip
+    map_link.table.clock = SimpleClock = type("Clock", (), {"move_seconds": 60.0,
+                                                            "bank_seconds": 300.0})()  # fmt: skip
+    assert SimpleClock is map_link.table.clock
+    chairs = LobbyScene(lambda a, n: map_link, lambda: None, lambda s: None, link=map_link)
+    manager.push(chairs)
+    yield "online chair map", lambda: chairs.draw(surface)
+    for players in (2, 4):
+        online = online_link(players)
+        table_scene = TableScene(online.game, lambda c: None, lambda: None,
+                                 status=online.table_line,
+                                 notices=online.take_notice)  # fmt: skip
+        table_manager = SceneManager(size)
+        table_manager.push(table_scene)
+        for _frame in range(600):
+            table_manager.update(1 / 60)
+        yield (f"online table {players}p",
+               lambda m=table_manager, s=surface: m.draw(s))  # fmt: skip
+        notice = longest_server_words()
+        online.notice = (notice, online.now() + 60)
+        table_manager.update(1 / 60)  # the notice shows over the prompt
+        assert table_scene.toast.text == notice and online.notice is None
+        yield (f"online table {players}p, a notice",
+               lambda m=table_manager, s=surface: m.draw(s))  # fmt: skip
+
+
 LANGUAGES = list(i18n.LANGUAGES)
 
 
@@ -249,6 +369,16 @@ def test_every_screen_fits_in_every_language(language: str, size: tuple[int, int
 def test_every_table_fits_in_every_language(language: str, size: tuple[int, int]) -> None:
     found = []
     for name, _scene, draw in table_scenes(size):
+        found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT], ids=["1280x800", "portrait"])
+def test_the_online_lobby_and_table_fit_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, draw in online_scenes(size):
         found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
     assert found == []
 

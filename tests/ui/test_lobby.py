@@ -72,6 +72,9 @@ class FakeLink:
     def join_code(self, code: str) -> None:
         self.calls.append(("join_code", code))
 
+    def move_to(self, chair: int) -> None:
+        self.calls.append(("move_to", chair))
+
     def ready(self, ready: bool) -> None:
         self.calls.append(("ready", ready))
 

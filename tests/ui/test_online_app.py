@@ -155,7 +155,8 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         assert isinstance(lobby, LobbyScene) and lobby.stage == "lobby"
         until(lambda: bob.table is not None and bob.table.chairs[0].computer,
               "a computer in Ann's chair")  # fmt: skip
-        assert "Ann is away: a computer plays for them" in bob.table_line()
+        assert bob.seat_names()[0] == "Ann (left, computer plays)"
+        assert bob.game is not None and bob.game.names[0] == "Ann (left, computer plays)"
     finally:
         bob.close()
         app.close()

@@ -85,6 +85,10 @@ __all__ = ["PACE", "TableScene", "TableSprite"]
 TRACE = logging.getLogger("canasta.trace")
 
 
+#: Seconds a notice for the table's players shows over the prompt.
+NOTICE_SECONDS = 6.0
+
+
 class TableScene(Scene):
     """Plays hands of a game through a controller.
 
@@ -99,7 +103,10 @@ class TableScene(Scene):
         on_turn_end: called with the controller at every turn boundary (a discard, the
             end of the hand), e.g. to save the game.
         status: the table's own line, shown before the prompt in the message strip when
-            it has something to say (online: "Reconnecting…", who is away, the turn clock).
+            it has something to say (online: "Reconnecting…", the turn clock).
+        notices: gives a new line for the players once (online: the server's notices, a
+            turn the clock played), else None; it shows over the prompt for
+            :data:`NOTICE_SECONDS`, as a refusal does.
 
     At a table with a status line (online), a view whose ``deal_number`` differs from the
     hand dealt in is a new hand the server dealt: the scene deals it in.
@@ -118,9 +125,11 @@ class TableScene(Scene):
         on_turn_end: Callable[[TableControl], None] | None = None,
         cards: CardOptions | None = None,
         status: Callable[[], str] | None = None,
+        notices: Callable[[], str | None] | None = None,
     ) -> None:
         super().__init__()
         self.status = status
+        self.notices = notices
         self._dealt: int | None = None
         self._placed: object = None  # the view the cards were last placed for
         theme = theme or default_theme()
@@ -326,6 +335,9 @@ class TableScene(Scene):
         finish the hand when due."""
         super().update(dt)
         self.ctx.clock += dt
+        notice = self.notices() if self.notices is not None else None
+        if notice:
+            self.toast.show(notice, NOTICE_SECONDS)
         self.sync()
         self.sections.update(dt)
         controller = self.controller

@@ -9,8 +9,30 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, fit_text_size
-from canasta.ui.theme import paint_felt
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font, render_text
+from canasta.ui.theme import Theme, paint_felt
+
+
+def color_of(theme: Theme, to_move: bool) -> tuple[int, int, int]:
+    """A seat label's colour: the accent for the seat to move."""
+    return theme.accent if to_move else theme.text_dim
+
+
+def side_label(name: str, tail: str, width: int, size: int, bold: bool) -> list[str]:
+    """A side seat's label in its narrow column (``width`` px): the name on at most two
+    lines (cut with "…" beyond), the card count (``tail``) after it, or on a line of its
+    own when the last line has no room for it."""
+    lines = [elide(line, width, size, bold) for line in wrap_text(name, size, width, bold,
+                                                                   report=False)]  # fmt: skip
+    if len(lines) > 2:
+        lines = [lines[0], elide(" ".join(lines[1:]), width, size, bold)]
+    if not tail:
+        return lines
+    if get_font(size, bold).size(lines[-1] + tail)[0] <= width:
+        lines[-1] += tail
+    else:
+        lines.append(tail.strip(" \u00b7"))
+    return lines
 
 
 class SeatsSection(TablePart):
@@ -32,18 +54,31 @@ class SeatsSection(TablePart):
             area = layout.hands[rel]
             name = name_of(view, seat, plate=True)
             count = view.seen.hand_sizes[seat]
-            text = name if rel == 0 and not view.watching else f"{name} \u00b7 {count}"
             to_move = not view.ended and view.mover == seat
-            color = theme.accent if to_move else theme.text_dim
+            # A long name (online: 24 characters) is cut to the room its place has; a
+            # side seat's label wraps in its column, clear of the melds beside it.
+            right = surface.get_width() - 6
+            side = rel != 0 and area.height > area.width * 1.5
+            tail = "" if rel == 0 and not view.watching else f" \u00b7 {count}"
+            color = color_of(theme, to_move)
+            if side:
+                lines = side_label(name, tail, area.width - 8, size, to_move)
+                step = round(size * 1.2)
+                for i, line in enumerate(lines):
+                    blit_text(surface, line, size, color, bold=to_move,
+                              center=(area.centerx, area.y + 10 + i * step))  # fmt: skip
+                continue
+            room = (right if rel == 0 else area.right) - area.x - 12
+            tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
+            text = elide(name, room - tail_w, size, bold=to_move) + tail
             if rel == 0:
                 blit_text(surface, text, size, color, bold=to_move,
                           topleft=(area.x + 6, area.y + 2))  # fmt: skip
-            elif area.height > area.width * 1.5:
-                blit_text(surface, text, size, color, bold=to_move,
-                          center=(area.centerx, area.y + 10))  # fmt: skip
-            else:
-                blit_text(surface, text, size, color, bold=to_move,
-                          midleft=(area.x + 6, area.centery))  # fmt: skip
+            else:  # over that seat's card backs where the band is narrow: on a plate
+                plate = render_text(text, size, color, bold=to_move).get_rect()
+                plate.midleft = (area.x + 6, area.centery)
+                draw_panel(surface, plate.inflate(8, 4), (0, 0, 0, 150), 6)
+                blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
         self._scores(surface, font)
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:

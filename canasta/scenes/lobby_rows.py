@@ -1,0 +1,128 @@
+"""The lobby's list of open tables: one row per table, its words and its chairs.
+
+A wide window gives each table one line (the words, then the chairs at its right); a
+narrow one (a portrait window) gives it three: the host, the table's words, the chairs.
+A name too long for its place is cut with "…". Sizes are pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from canasta.i18n import _
+from canasta.persistence.settings import describe
+from canasta.ui.effects import draw_panel
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font
+from canasta.ui.theme import Theme
+
+#: A chair box's width in a wide row, in units (the lobby's row height).
+BOX_UNITS = 2
+
+
+def level_word(level: str) -> str:
+    """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
+    return dict(describe("computer_level").choices).get(level, level)
+
+
+def open_chair(table: Any, chair: Any) -> bool:
+    """A listed table's chair anyone may sit at: a free one, or (the server says so with
+    ``open``) one a computer plays in a started game because its person left or was away
+    past the grace period."""
+    return bool(getattr(chair, "open", chair.name is None and table.status == "lobby"))
+
+
+def people(table: Any) -> int:
+    """How many chairs people hold (a chair a computer plays for its absent person is not
+    counted once the game has started)."""
+    return sum(
+        1
+        for c in table.chairs
+        if c.name is not None and (table.status == "lobby" or not c.computer)
+    )
+
+
+def table_words(table: Any) -> tuple[str, str]:
+    """A listed table's host ("Open table" when nobody hosts it) and its words (rules,
+    seats, people, computer level, clock, playing)."""
+    host = table.chairs[table.host].name or _("Open table")
+    words = _("{preset} · {players} players · {people}/{players} people · computer: {level}"
+              ).format(preset=_(table.preset), players=table.players, people=people(table),
+                       level=level_word(table.level))  # fmt: skip
+    if table.clock is not None:
+        words += " · " + _("clock")
+    if table.status != "lobby":  # a chair a computer plays can be taken over
+        words += " · " + _("playing")
+    return host, words
+
+
+def draw_rows(
+    surface: pygame.Surface,
+    tables: Sequence[Any],
+    area: pygame.Rect,
+    unit: int,
+    theme: Theme,
+    own: Callable[[Any, int], bool],
+) -> tuple[list[tuple[pygame.Rect, Any]], list[tuple[pygame.Rect, Any, int]]]:
+    """Draw the rows of ``tables`` from the top of ``area`` (as many as fit); ``own`` says
+    whether a chair is the person's kept seat. Returns the rows (rect, table) and the
+    chairs one may click to sit at (rect, table, chair)."""
+    rows: list[tuple[pygame.Rect, Any]] = []
+    seats: list[tuple[pygame.Rect, Any, int]] = []
+    size = unit // 2
+    y = area.y
+    for table in tables:
+        box = unit * BOX_UNITS
+        wide = area.width - 20 - (box + 6) * table.players >= area.width // 2
+        height = unit if wide else unit * 2 + unit * 3 // 5
+        rect = pygame.Rect(area.x, y, area.width, height)
+        if rect.bottom > area.bottom:
+            break
+        draw_panel(surface, rect, (0, 0, 0, 90), 8)
+        host, words = table_words(table)
+        if wide:
+            room = area.width - 20 - (box + 6) * table.players
+            text = f"{host} · {words}"
+            fitted = fit_text_size(text, room, size, report=False)
+            if blit_width(text, fitted) > room:  # a long name gives way
+                text = f"{elide(host, room // 3, fitted)} · {words}"
+                fitted = fit_text_size(text, room, size)
+            blit_text(surface, text, fitted, theme.text, midleft=(rect.x + 10, rect.centery))
+            chairs_top, x = rect.y + 5, rect.right - (box + 6) * table.players
+        else:
+            room = area.width - 20
+            line = unit * 3 // 5
+            blit_text(surface, elide(host, room, size, bold=True), size, theme.text, bold=True,
+                      midleft=(rect.x + 10, rect.y + line // 2 + 4))  # fmt: skip
+            fitted = fit_text_size(words, room, line * 3 // 4, report=False)
+            blit_text(surface, elide(words, room, fitted), fitted, theme.text_dim,
+                      midleft=(rect.x + 10, rect.y + line + line // 2))  # fmt: skip
+            box = min(box, (room - 6 * (table.players - 1)) // table.players)
+            chairs_top, x = rect.y + line * 2 + 5, rect.x + 10
+        rows.append((rect, table))
+        # The chairs: a free one is a place to sit (its side by its place in the row).
+        for chair, info in enumerate(table.chairs):
+            seat = pygame.Rect(x, chairs_top, box, unit - 10)
+            mine = own(table, chair)
+            free = open_chair(table, info) or mine
+            draw_panel(surface, seat, (255, 255, 255, 60) if free else (0, 0, 0, 80), 6)
+            label = _("Sit {n}").format(n=chair + 1) if free else info.name or _("Computer")
+            label = _("Your chair") if mine else label
+            fitted = fit_text_size(label, box - 8, unit // 2 - 4, report=False)
+            blit_text(surface, elide(label, box - 8, fitted), fitted,
+                      theme.text if free else theme.text_dim, center=seat.center)  # fmt: skip
+            if free:
+                seats.append((seat, table, chair))
+            x += box + 6
+        y += height + 8
+    return rows, seats
+
+
+def blit_width(text: str, size: int) -> int:
+    """The width (px) of ``text`` drawn at ``size`` px."""
+    return int(get_font(size).size(text)[0])
+
+
+__all__ = ["draw_rows", "level_word", "open_chair", "people", "table_words"]

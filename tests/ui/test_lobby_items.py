@@ -1,0 +1,170 @@
+"""The lobby's answers to the second tester's open items: people counted as people (a chair
+a computer plays is open, not taken), a table with no host named as open, a chair whose
+person left offered to anyone, the chair map's free chairs to move to, computer players
+named by their place, and How to play online from the form and the lobby."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from canasta.net.link import OnlineLink
+from canasta.net.protocol import ChairInfo, Seated, TableInfo
+from canasta.scenes.base import SceneManager
+from canasta.scenes.lobby import LobbyScene
+from canasta.ui.input import Click
+from canasta.ui.text import report_text
+from tests.net.test_link import StubClient
+from tests.ui.test_lobby import FakeLink, chair, click, make, table
+
+
+def drawn(scene: LobbyScene) -> list[str]:
+    """Every text the scene draws at 1280x800."""
+    with report_text() as report:
+        scene.draw(pygame.Surface((1280, 800)))
+    return [text for text, *_rest in report.drawn]
+
+
+def test_a_started_table_counts_people_and_offers_the_chair_whose_person_left() -> None:
+    left = SimpleNamespace(name="Ann", side=0, ready=True, away=True, computer=True, left=True,
+                           open=True)  # fmt: skip
+    bob = SimpleNamespace(name="Bob", side=1, ready=True, away=False, computer=False,
+                          left=False, open=False)  # fmt: skip
+    playing = table(2, c0=left, c1=bob)
+    playing.status = "playing"
+    empty = table(2)  # its host's chair is empty (a list from an older server)
+    link = FakeLink(tables=[playing, empty])
+    manager, scene, _, _, _ = make(link)
+    texts = drawn(scene)
+    assert "Ann · Classic · 2 players · 1/2 people · computer: Medium · playing" in texts
+    assert "Open table · Classic · 2 players · 0/2 people · computer: Medium" in texts
+    offered = [(t.status, n) for _rect, t, n in scene.seats]
+    assert offered == [("playing", 0), ("lobby", 0), ("lobby", 1)]  # Bob's chair is his
+    assert "Sit 1" in texts and "Bob" in texts
+    click(manager, scene.seats[0][0])
+    assert link.asked() == [("join", "ab12", 0)]  # taken over from the computer
+
+
+def test_the_chair_map_moves_a_person_to_a_free_chair_on_a_click() -> None:
+    link = FakeLink(table=table(4, code="SP6BJ6", c0=chair("Ann", 0), c1=chair("Bob", 1)),
+                    chair=1)  # fmt: skip
+    manager, scene, _, _, _ = make(link)
+    texts = drawn(scene)
+    assert texts.count("free: click to sit here") == 2
+    assert [c for _r, c in scene.free_chairs] == [2, 3]
+    partner = next(rect for rect, c in scene.free_chairs if c == 3)
+    click(manager, partner)  # chair 4: Bob's own side still, the other seat
+    click(manager, next(rect for rect, c in scene.free_chairs if c == 2))
+    assert link.asked() == [("move_to", 3), ("move_to", 2)]
+    taken = pygame.Rect(scene.free_chairs[0][0])
+    taken.y -= (taken.height + 8) * 2  # Ann's chair, two rows up: not a place to move to
+    assert not manager.dispatch(Click(taken.center))
+    assert link.asked() == [("move_to", 3), ("move_to", 2)]
+
+
+def test_computer_players_at_four_are_named_by_their_place() -> None:
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    chairs = [ChairInfo(name="Ann", side=0, computer=False), ChairInfo(side=1),
+              ChairInfo(side=0), ChairInfo(side=1)]  # fmt: skip
+    four = TableInfo(id="ab12", preset="Classic", players=4, public=True, level="medium",
+                     status="lobby", host=0, chairs=chairs)  # fmt: skip
+    client.inbox.append(Seated(table=four, chair=0, token="t" * 20))
+    link.pump()
+    names = [link.chair_name(c) for c in range(4)]
+    assert names == ["Ann", "Computer (West)", "Computer (partner)", "Computer (East)"]
+    link.table = four.model_copy(update={"players": 2, "chairs": chairs[:2]})
+    assert link.chair_name(1) == "Computer"  # head to head there is only one
+
+
+def test_how_to_play_online_opens_from_the_form_and_the_lobby() -> None:
+    asked: list[str] = []
+    link = FakeLink()
+    manager = SceneManager((1280, 800))
+    scene = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, name="Ann",
+                       on_help=lambda: asked.append(scene.stage))  # fmt: skip
+    manager.push(scene)
+    assert scene.help_button in scene.buttons()
+    assert "How to play online" in drawn(scene)
+    click(manager, scene.help_button.rect)
+    scene.connect()
+    assert scene.stage == "lobby" and scene.help_button in scene.buttons()
+    click(manager, scene.help_button.rect)
+    assert asked == ["form", "lobby"]
+    others = [b.rect for b in scene.buttons() if b is not scene.help_button]
+    assert not any(scene.help_button.rect.colliderect(r) for r in others)
+
+
+def test_the_app_opens_how_to_play_at_the_online_pages_and_back_to_the_lobby() -> None:
+    from canasta.app import App
+    from canasta.scenes.howto import HowToPlayScene
+    from canasta.scenes.howto_pages import ONLINE_PAGE, PAGES
+
+    pygame.display.set_mode((1280, 800))
+    app = App((1280, 800))
+    app.online.open()
+    lobby = app.manager.top
+    assert isinstance(lobby, LobbyScene)
+    lobby.help_button.click()
+    howto = app.manager.top
+    assert isinstance(howto, HowToPlayScene) and howto.page == ONLINE_PAGE
+    assert PAGES[ONLINE_PAGE].title == "Playing online"
+    assert "Join code" not in PAGES[ONLINE_PAGE].text and "code" in PAGES[ONLINE_PAGE].text
+    howto.back_button.click()
+    assert app.manager.top is lobby
+
+
+def test_an_older_problem_goes_once_the_person_sits_somewhere() -> None:
+    link = FakeLink()
+    manager, scene, _, _, _ = make(link)
+    link.problem = "There is no such table (it may have closed)."
+    manager.update(0.1)
+    assert scene.error == "There is no such table (it may have closed)."
+    link.problem = None
+    manager.update(0.1)
+    assert scene.error != ""  # still there: nothing changed
+    link.table, link.chair = table(4, c0=chair("Ann", 0), c1=chair("Bob", 1)), 1
+    manager.update(0.1)  # joined (by code): the old line goes
+    assert scene.error == ""
+
+
+def test_a_side_seats_label_wraps_in_its_column_and_keeps_the_place() -> None:
+    from canasta.scenes.table.seats import side_label
+    from canasta.ui.text import get_font
+
+    column = get_font(13).size("Computer (West)")[0] - 1  # too narrow for one line
+    lines = side_label("Computer (West)", " \u00b7 7", column, 13, False)
+    assert lines == ["Computer", "(West) \u00b7 7"]  # the place stays readable
+    long = side_label("W" * 24, " \u00b7 11", column, 13, True)
+    assert long[-1].endswith("11") and all(get_font(13, True).size(x)[0] <= column for x in long)
+    assert any(x.endswith("\u2026") for x in long)  # cut, not run into the melds
+    assert side_label("West", " \u00b7 5", column, 13, False) == ["West \u00b7 5"]
+
+
+def test_the_new_table_options_are_kept_when_the_lobby_shows_again() -> None:
+    choices: dict = {}
+    link = FakeLink()
+    first = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, link=link,
+                       choices=choices)  # fmt: skip
+    first.toggle_private()
+    first.next_clock()
+    first.next_level()
+    first.toggle_quick()
+    first.next_preset()
+    again = LobbyScene(
+        lambda a, n: link, lambda: None, lambda s: None, link=link, choices=choices
+    )  # back from a table: a new scene, the same choices
+    assert (again.private, again.clock, again.level, again.quick, again.preset) == (
+        True, (30, 120), "hard", True, "Book rules")  # fmt: skip
+    assert again.clock_button.label == "Clock: 30 s + 120 s bank"
+    assert again.private_button.label == "Private: on"
+
+
+def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:
+    link = FakeLink(connected=False)
+    manager, scene, _, _, _ = make(link)
+    assert "No open table yet: create one, or join a friend's by code." not in drawn(scene)
+    link.connected = True
+    assert "No open table yet: create one, or join a friend's by code." in drawn(scene)
