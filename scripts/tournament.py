@@ -3,7 +3,7 @@
 Usage::
 
     python scripts/tournament.py --a hard --b medium --players 2 --pairs 500 [--seed S]
-        [--workers N] [--out FILE]
+        [--first K] [--workers N] [--out FILE] [--progress]
 
 Levels: those of the game, and ``open`` (the hard level seeing every hand, for measurement
 only; :mod:`canasta.ai.open_hand`).
@@ -16,8 +16,10 @@ dealer)`` from the seed, so a run is reproducible (the hard level's time budget 
 
 Printed (JSON): deal pairs and hands played, each level's share of deal pairs won with a
 95% confidence interval (Wilson score interval, ties counted half), pairs tied, the mean
-point margin per hand of level A over level B, and decision times per level (median, 95th
-and 99th percentile, ms, over every decision in the run).
+point margin per hand of level A over level B, decision times per level (median, 95th
+and 99th percentile, ms, over every decision in the run), and each deal pair's summed
+margin for level A in deal order (``margins``, points), so two runs on the same seed can
+be compared pair by pair.
 """
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ def summarise(
         "pairs_tied": ties,
         "mean_margin_per_hand_a": round(sum(margins) / (2 * n), 1) if n else 0.0,
         "decision_ms": decision,
+        "margins": margins,
         "seconds": round(secs, 1),
         "workers": None,
     }
@@ -143,13 +146,16 @@ def run(
     workers: int,
     progress: bool = False,
     out: str | None = None,
+    first: int = 0,
 ) -> dict[str, object]:
     """Play ``pairs`` deal pairs of level ``a`` against ``b`` on ``workers`` processes.
 
-    With ``out``, the figures of the pairs played so far are written to that file every 10
-    pairs (``"complete": false`` until the last), so a run cut short still reports.
+    The deal pairs are numbers ``first`` to ``first + pairs - 1`` of the seed's sequence, so
+    a later run can continue an earlier one on the next deals. With ``out``, the figures of
+    the pairs played so far are written to that file every 10 pairs (``"complete": false``
+    until the last), so a run cut short still reports.
     """
-    tasks = [(a, b, players, seed * 100_000 + i, seed + 7 * i) for i in range(pairs)]
+    tasks = [(a, b, players, seed * 100_000 + i, seed + 7 * i) for i in range(first, first + pairs)]
     margins: list[int] = []
     times: dict[str, list[float]] = {a: [], b: []}
     start = time.perf_counter()
@@ -184,14 +190,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--pairs", type=int, default=500, help="deal pairs to play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="first deal pair's number")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", help="also write the JSON figures to this file")
     parser.add_argument("--progress", action="store_true", help="running share on stderr")
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     figures = run(args.a, args.b, args.players, args.pairs, args.seed, args.workers,
-                  args.progress, args.out)  # fmt: skip
+                  args.progress, args.out, args.first)  # fmt: skip
+    figures["first"] = args.first
     print(json.dumps(figures, indent=2))
     if args.out:
         _write(args.out, figures)

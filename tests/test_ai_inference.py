@@ -144,6 +144,34 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
     assert blind_kings == 0
 
 
+def test_hard_reads_the_one_opponent_with_two_players() -> None:
+    # Two players: the next player is the one opponent, so what it drew over bears on every
+    # discard. The pile (13 cards) is frozen (a two in it): seat 1 takes it only with a
+    # natural pair of the top card. Seat 0 holds six singletons; seat 1 drew over a King
+    # last turn, so it holds at most one King and a King is the one safe discard. The hard
+    # level (48 worlds, no clock) throws the King with every seed; without the inference
+    # the King is not even among its plans (the tracking player ranks it costly).
+    data = {
+        "rules": {"players": 2},
+        "turn": 0,
+        "phase": "play",
+        "hands": [["KS", "9H", "7S", "6S", "5S", "4S"], OTHER[:9]],
+        "melds": [{"A": ["AS", "AH", "AD"]}, {"Q": ["QH", "QD", "QC"]}],
+        "pile": ["4C", "2C", "8S", "8D", "TC", "TD", "JS", "JD", "5C", "6C", "7C", "8H", "TH"],
+        "opened": [True, True],
+        "shown": [[], [["K", "J"]]],
+    }
+    view = state_from_data(data).view_for(0)
+    assert HardPlayer.INFER[2] is True
+    for seed in range(1, 5):
+        advice = HardPlayer(seed=seed, time_limit=None).advise(view)
+        assert advice.move.type is MoveType.DISCARD
+        assert CARD_KIND[advice.move.cards[0]] == KING
+        assert advice.reason.startswith("Discard K\u2660: tried over likely hands")
+        blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
+        assert blind.type is MoveType.DISCARD and CARD_KIND[blind.cards[0]] != KING
+
+
 def test_a_whole_hand_records_one_shown_entry_per_draw() -> None:
     state = HandState.deal(CLASSIC.with_options(players=4), 11)
     player = TrackingPlayer(1)

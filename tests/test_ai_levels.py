@@ -160,9 +160,20 @@ def test_tournament_plays_duplicate_pairs_and_reports() -> None:
     figures = tournament.summarise("easy", "random", 2, [300, -20, 0, 50], times, 1.0)
     assert figures["share_a"] == 0.625 and figures["pairs_tied"] == 1
     assert figures["mean_margin_per_hand_a"] == 41.2
+    assert figures["margins"] == [300, -20, 0, 50]
     low, high = figures["share_a_ci95"]  # type: ignore[misc]
     assert 0.2 < low < 0.625 < high < 0.95
     assert tournament.wilson(0.5, 100) == (0.4038, 0.5962)
+
+
+def test_tournament_continues_on_the_next_deals() -> None:
+    """``first`` starts at a later deal pair of the seed's sequence (deal 100_000 * seed + i,
+    players' seed seed + 7 * i), so two runs together equal one longer run."""
+    import tournament
+
+    figures = tournament.run("easy", "random", 2, 1, seed=1, workers=1, first=3)
+    margin, _ = tournament.play_pair(("easy", "random", 2, 100_003, 1 + 7 * 3))
+    assert figures["margins"] == [margin]
 
 
 def test_ask_move_is_offered_to_the_computer_asker() -> None:

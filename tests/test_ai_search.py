@@ -49,6 +49,9 @@ def test_settings_by_table_size() -> None:
     assert HardPlayer.PRUNE == {2: 0.0, 4: 2.0}
     # The medium level never races: its few candidates all meet its six worlds.
     assert MediumPlayer.PRUNE == {2: 0.0, 4: 0.0}
+    # Inference at both table sizes for the hard level; the medium level reads none.
+    assert HardPlayer.INFER == {2: True, 4: True}
+    assert MediumPlayer.INFER == {2: False, 4: False}
 
 
 def _searched_worlds(prune: float | None) -> list[int]:

@@ -6,25 +6,24 @@ information Monte Carlo" in Bridge and Skat programs):
 1. **Card tracking and inference.** From its view alone the player knows which cards are
    unseen (in the other hands or the stock), which cards each opponent is known to hold
    (they went into that hand with a taken pile), every hand's size and the stock's size
-   (:mod:`canasta.ai.tracking`), and, with four players, what each player showed in its
-   last turns: a player who drew over a natural card on the pile while its side had
-   opened holds at most one of that kind, one who discarded a natural card likely none
-   more (:func:`~canasta.ai.world.inferred_caps`).
+   (:mod:`canasta.ai.tracking`), and what each player showed in its last turns: a player
+   who drew over a natural card on the pile while its side had opened holds at most one
+   of that kind, one who discarded a natural card likely none more
+   (:func:`~canasta.ai.world.inferred_caps`).
 2. **Candidates.** When drawing: every legal draw and pile take (each followed by the
    tracking player's play of the rest of the turn). When playing: whole-turn *plans*
    built by the tracking player (:mod:`canasta.ai.tracking_player`) under different
    styles (:class:`~canasta.ai.tracking_player.Style`): its own choice; going out now or
    building on; holding cards back except what opens the side or completes a canasta;
-   and each of the four cheapest discards, including a freezing wild card, plus (with
-   four players) the kinds the next player just drew over or discarded. A turn plan
+   and each of the four cheapest discards, including a freezing wild card, plus the
+   kinds the next player just drew over or discarded. A turn plan
    needs no hidden card, since the turn's own moves only use the seat's hand. A plan
    whose discard hands the next player's side a large unfrozen pile it can take onto a
    meld (:func:`~canasta.ai.judgement.feeds_pile`) is dropped while a plan with a safe
    discard exists: a few lucky sampled deals cannot justify such a gift.
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
-   hands' unknown places and the stock, sizes kept (with four players, the inferred
-   limits respected).
+   hands' unknown places and the stock, sizes kept, the inferred limits respected.
 4. **Simulation.** In each world every candidate is played, then every seat plays on with
    the tracking player (a fast playout policy) for two rounds (eight turns with four
    players, four with two), or until the hand ends. All candidates meet the same worlds
@@ -162,9 +161,11 @@ class HardPlayer:
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
     #: Defaults by number of players, as measured best (README, "How strong, how fast"):
-    #: inference, the fitted evaluation and the standard-error test help with four players;
-    #: two players keep the hand-set evaluation and take the best mean.
-    INFER = {2: False, 4: True}
+    #: inference helps at both table sizes (with two players the next player is the one
+    #: opponent, so what it drew over and discarded bears on every discard); the fitted
+    #: evaluation and the standard-error test help with four players; two players keep the
+    #: hand-set evaluation and take the best mean.
+    INFER = {2: True, 4: True}
     LEARNED = {2: False, 4: True}
     CONFIDENCE = {2: 0.0, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
