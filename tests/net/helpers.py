@@ -47,9 +47,10 @@ def url(server: Server) -> str:
     return f"ws://127.0.0.1:{server.port}"
 
 
-async def seat_two(server: Server, **create: Any) -> tuple[Client, Client]:
-    """Two clients at a new two-player table, the game started."""
-    a, b = Client(url(server), "Ann"), Client(url(server), "Bob")
+async def seat_two(server: Server, keep: bool = True, **create: Any) -> tuple[Client, Client]:
+    """Two clients at a new two-player table, the game started (``keep``: whether the
+    clients keep every message; ``create``: the table's options)."""
+    a, b = Client(url(server), "Ann", keep=keep), Client(url(server), "Bob", keep=keep)
     await a.connect()
     await b.connect()
     table = await a.create(**create)

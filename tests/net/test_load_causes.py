@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from canasta.net import serve
-from canasta.net.client import RECENT, Client
+from canasta.net.client import RECENT
 from canasta.net.stats import Series, ServerStats
 from canasta.net.store import Store
 from canasta.net.tables import Table, TableOptions
-from tests.net.helpers import play_random, run, running_server, url
+from tests.net.helpers import play_random, run, running_server, seat_two
 
 
 def started_table(n: int) -> Table:
@@ -112,18 +112,7 @@ def test_server_stats_time_every_collection_while_started() -> None:
 def test_a_client_that_does_not_keep_everything_keeps_the_last_messages(tmp_path: Path) -> None:
     async def body() -> None:
         async with running_server(tmp_path) as server:
-            a = Client(url(server), "Ann", keep=False)
-            b = Client(url(server), "Bob", keep=False)
-            await a.connect()
-            await b.connect()
-            table = await a.create(players=2)
-            await b.join(1, table=table.id)
-            await a.ready()
-            await b.ready()
-            await a.wait(lambda: a.table is not None and all(c.ready for c in a.table.chairs))
-            await a.start()
-            await a.wait(lambda: a.view is not None)
-            await b.wait(lambda: b.view is not None)
+            a, b = await seat_two(server, keep=False, players=2)
             await play_random([a, b], random.Random(3), 30, to_end=False)
             for client in (a, b):
                 assert client.arrived > 2 * RECENT  # many more arrived than are kept

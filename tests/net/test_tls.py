@@ -27,14 +27,20 @@ def make_certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
+async def tls_server(folder: Path, cert: Path, key: Path) -> Server:
+    """A started server speaking wss:// with ``cert`` and ``key`` (data under ``folder``)."""
+    config = ServerConfig(port=0, data=folder / "data", certfile=cert, keyfile=key)
+    server = Server(config)
+    await server.start()
+    return server
+
+
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
 def test_wss_with_a_certificate(tmp_path: Path) -> None:
     cert, key = make_certificate(tmp_path)
 
     async def body() -> None:
-        config = ServerConfig(port=0, data=tmp_path / "data", certfile=cert, keyfile=key)
-        server = Server(config)
-        await server.start()
+        server = await tls_server(tmp_path, cert, key)
         try:
             trusting = ssl.create_default_context(cafile=str(cert))
             client = Client(f"wss://127.0.0.1:{server.port}", "Ann", ssl_context=trusting)
@@ -70,9 +76,7 @@ def test_the_game_trusts_a_certificate_named_by_ssl_cert_file(
     cert, key = make_certificate(tmp_path)
 
     async def body() -> None:
-        config = ServerConfig(port=0, data=tmp_path / "data", certfile=cert, keyfile=key)
-        server = Server(config)
-        await server.start()
+        server = await tls_server(tmp_path, cert, key)
         try:
             monkeypatch.setenv("SSL_CERT_FILE", str(cert))
             client = Client(f"wss://127.0.0.1:{server.port}", "Ann")
