@@ -12,8 +12,14 @@ from canasta.persistence.paths import default_paths
 from canasta.scenes.home import HomeScene
 
 
-@pytest.mark.parametrize("text", ['{"a":' * 1000 + "1" + "}" * 1000, '{"schema_version": 1'])
-def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ('{"a":' * 1000 + "1" + "}" * 1000, "some of what it holds is not valid"),
+        ('{"schema_version": 1', "its text is damaged or cut short"),
+    ],
+)
+def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str, why: str) -> None:
     pygame.init()
     pygame.display.set_mode((1280, 800))
     paths = default_paths()
@@ -25,6 +31,6 @@ def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str) -> None
     assert isinstance(home, HomeScene)
     assert "Continue game" not in home.named and home.saved == ""
     [line] = home.notices
-    assert line.startswith("The saved game could not be used (the saved game is ")
+    assert line.startswith(f"The saved game could not be used ({why}); it was kept as ")
     assert "current_game.json.corrupt-" in line
     app.close()
