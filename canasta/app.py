@@ -334,11 +334,16 @@ class App:
     ) -> None:
         """Start a new game (2 or 4 players; None: the setting) at the table, on the deal
         ``first_deal`` if given (dealt by ``first_dealer``, else the seat it names)."""
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        self.seed = None  # the next game is a fresh one
-        game = self.session.new_game(seed, demo=self.demo, players=players,
+        game = self.session.new_game(self._game_seed(), demo=self.demo, players=players,
                                      first_deal=first_deal, first_dealer=first_dealer)  # fmt: skip
         self._seat(game, self.session.settings.computer_level)
+
+    def _game_seed(self) -> int:
+        """The seed of the game about to start: the one asked for on the command line the
+        first time, then a fresh one (the next game is a new one)."""
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        self.seed = None
+        return seed
 
     def ask_new_game(
         self,
@@ -391,9 +396,7 @@ class App:
             ValueError: when the hand has ended.
         """
         kept = hand.copy()
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        self.seed = None
-        game = self.session.play_position(hand, seed)
+        game = self.session.play_position(hand, self._game_seed())
         self.position = (game, kept)
         self._seat(game, self.session.settings.computer_level)
 
