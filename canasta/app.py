@@ -40,6 +40,7 @@ from canasta.app_window import (
     usable_position,
     window_position,
 )
+from canasta.cli import SEED_LIMIT
 from canasta.controller import DecisionWorker, TableControl, TableController, Worker
 from canasta.engine import Game, HandState
 from canasta.i18n import _, language, set_language, system_language
@@ -341,7 +342,7 @@ class App:
     def _game_seed(self) -> int:
         """The seed of the game about to start: the one asked for on the command line the
         first time, then a fresh one (the next game is a new one)."""
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        seed = self.seed if self.seed is not None else random.randrange(1, SEED_LIMIT)
         self.seed = None
         return seed
 

@@ -69,6 +69,21 @@ def _deal(text: str) -> int:
     return value
 
 
+#: Seeds are whole numbers from 0 up to (not including) this; a fresh game's seed is drawn
+#: from the same range, so every seed the game writes in a save can be typed back.
+SEED_LIMIT = 2**31
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to {SEED_LIMIT - 1:,}, not {value}")
+    return value
+
+
 def _log_level(text: str) -> int:
     level = logging.getLevelName(text.upper())
     if not isinstance(level, int) or text.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
@@ -101,7 +116,8 @@ Files (the data folder):
     parser.add_argument("--players", type=int, choices=(2, 4), default=None,
                         help="start a game at once with 2 or 4 players")  # fmt: skip
     dealing = parser.add_mutually_exclusive_group()  # both name the first deal: one only
-    dealing.add_argument("--seed", type=int, default=None, help="deal a reproducible game")
+    dealing.add_argument("--seed", type=_seed, default=None, metavar="N",
+                         help=f"deal a reproducible game (N: 0 to {SEED_LIMIT - 1})")  # fmt: skip
     dealing.add_argument("--deal", type=_deal, default=None, metavar="N",
                          help="start a game on deal N (the number shown on the table)")  # fmt: skip
     parser.add_argument("--demo", action="store_true",

@@ -178,7 +178,7 @@ def test_bad_seed_is_an_argparse_error() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert "usage: canasta" in result.stderr
-    assert "argument --seed: invalid int value: 'notanumber'" in result.stderr
+    assert "argument --seed: a seed is a whole number, not 'notanumber'" in result.stderr
 
 
 @pytest.mark.parametrize(

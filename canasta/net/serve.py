@@ -29,6 +29,26 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected messages a second, not {text!r}") from None
+    if not 0 < value < 10**7:
+        raise argparse.ArgumentTypeError("messages a second must be above 0")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of ``canasta serve``."""
     p = argparse.ArgumentParser(
@@ -39,7 +59,7 @@ def parser() -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (0.0.0.0: every network; default 127.0.0.1)",
     )
-    p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any)")
+    p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0: any)")
     p.add_argument(
         "--data",
         type=Path,
@@ -67,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
         help="full: every move on disk before it is acknowledged (default); "
         "normal: survives a killed server, not a power cut, and is faster",
     )
-    p.add_argument("--rate", type=_seconds, default=20.0, help="messages a second per client")
+    p.add_argument("--rate", type=_rate, default=20.0, help="messages a second per client")
     p.add_argument(
         "--stats",
         type=Path,
