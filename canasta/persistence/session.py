@@ -2,7 +2,8 @@
 
 The app calls :meth:`Session.turn_ended` at every turn boundary (a discard, the end of a
 hand), after each of the person's moves a reset does not undo (a stock draw, the question
-about going out and its answer) and after a pile take or a reset, and
+about going out and its answer) and after a pile take or a reset (:func:`saved_after`
+says which moves), and
 :meth:`Session.next_hand` to deal on; the session saves the game each time, so killing
 the process loses at most the melds and lay-offs of the turn being played, and never
 takes back a stock draw. When a hand ends it counts the
@@ -28,6 +29,7 @@ import secrets
 from collections.abc import Callable
 
 from canasta.engine.game import Game
+from canasta.engine.moves import MoveType
 from canasta.engine.state import HandState
 from canasta.i18n import _, number
 from canasta.persistence.saves import SavedGame, hand_record
@@ -37,6 +39,20 @@ from canasta.persistence.store import Store
 
 #: The person's seat, and so their side (seat % 2).
 PERSON_SEAT = 0
+
+#: The person's moves after which the game is saved at once, besides every discard: a
+#: stock draw shows a card, so leaving and continuing must not take it back (the turn's
+#: Reset keeps it too); a pile take and the going-out question and answer are saved
+#: likewise, so that Continue brings back the turn as the person left it.
+SAVED_AFTER = frozenset({MoveType.DRAW, MoveType.TAKE, MoveType.ASK, MoveType.YES, MoveType.NO})
+
+
+def saved_after(move: MoveType, by_person: bool) -> bool:
+    """Whether the table calls :meth:`Session.turn_ended` after ``move``: after every
+    discard (a turn boundary, whoever made it), and after the person's moves in
+    :data:`SAVED_AFTER`. (A reset and the end of a hand are save points too; they are not
+    moves.)"""
+    return move is MoveType.DISCARD or (by_person and move in SAVED_AFTER)
 
 
 class Session:

@@ -212,3 +212,18 @@ def test_a_full_game_record_keeps_every_hand():
     assert len(record.hands) == len(game.scores) == len(game.deal_numbers)
     assert [h.deal_number for h in record.hands] == game.deal_numbers
     assert [h.totals for h in record.hands] == [s.totals for s in game.scores]
+
+
+def test_saved_after_every_discard_and_the_persons_final_moves() -> None:
+    """The table's save points among moves: any seat's discard ends a turn; the person's
+    stock draw, pile take and going-out question and answer are not taken back."""
+    from canasta.engine.moves import MoveType
+    from canasta.persistence.session import saved_after
+
+    by_person = {t for t in MoveType if saved_after(t, True)}
+    by_others = {t for t in MoveType if saved_after(t, False)}
+    assert by_person == {
+        MoveType.DISCARD, MoveType.DRAW, MoveType.TAKE, MoveType.ASK, MoveType.YES, MoveType.NO
+    }  # fmt: skip
+    assert by_others == {MoveType.DISCARD}
+    assert not saved_after(MoveType.MELD, True) and not saved_after(MoveType.LAYOFF, True)

@@ -30,6 +30,7 @@ import pygame
 from canasta.controller import Applied, HandEnded, Refused, TableControl, TurnReset
 from canasta.engine.moves import MoveType
 from canasta.i18n import _
+from canasta.persistence.session import saved_after
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
@@ -78,13 +79,7 @@ PACE = {
 ANY_TIME = ("help", "clear")
 #: Actions a key may ask for while the partner asks the person.
 WHILE_ASKED = ("yes", "no", *ANY_TIME)
-#: The person's moves after which the game is saved at once, besides every discard: a
-#: stock draw shows a card, so leaving and continuing must not take it back (the turn's
-#: Reset keeps it too); a pile take and the going-out question and answer are saved
-#: likewise, so that Continue brings back the turn as the person left it.
-SAVED_AFTER = frozenset({MoveType.DRAW, MoveType.TAKE, MoveType.ASK, MoveType.YES, MoveType.NO})
-
-__all__ = ["PACE", "SAVED_AFTER", "TableScene", "TableSprite"]
+__all__ = ["PACE", "TableScene", "TableSprite"]
 
 #: The trace of play (``canasta.logs``): every move, wait, reset and hand end, at DEBUG.
 TRACE = logging.getLogger("canasta.trace")
@@ -109,7 +104,8 @@ class TableScene(Scene):
             discard, the end of the hand), and every move of the person's that a real
             table would not take back (a stock draw, a pile take, a question or answer
             about going out) or a reset; e.g. to save the game, so that leaving and
-            continuing cannot take back a stock draw (see :data:`SAVED_AFTER`).
+            continuing cannot take back a stock draw (see
+            :func:`canasta.persistence.session.saved_after`).
         status: the table's own line, shown before the prompt in the message strip when
             it has something to say (online: "Reconnecting…", the turn clock).
         notices: gives a new line for the players once (online: the server's notices, a
@@ -439,11 +435,7 @@ class TableScene(Scene):
             elif isinstance(event, Applied):
                 self._moves_seen += 1
                 self._sound_for(event)
-                boundary = (
-                    boundary
-                    or event.move.type is MoveType.DISCARD
-                    or (event.seat == person and event.move.type in SAVED_AFTER)
-                )
+                boundary = boundary or saved_after(event.move.type, event.seat == person)
                 self.bubble.on_applied(event)
                 if TRACE.isEnabledFor(logging.DEBUG):
                     size = self.controller.view().seen.hand_sizes[event.seat]
