@@ -49,6 +49,8 @@ class TableView:
         stock_ran_out: True once the hand is over because the stock ran out.
         names: who sits in each seat, in seat order, when the table knows (online: the
             players' names, "Computer" for a computer player), else None.
+        drawn: the person's cards drawn from the stock this turn and still in the hand,
+            when the table knows (a local game, also after Continue), else empty.
     """
 
     seat: int
@@ -65,6 +67,7 @@ class TableView:
     went_out: int | None = None
     stock_ran_out: bool = False
     names: tuple[str, ...] | None = None
+    drawn: tuple[int, ...] = ()
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 

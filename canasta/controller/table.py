@@ -24,6 +24,7 @@ from canasta.engine.scoring import HandScore
 from canasta.engine.state import EndReason, HandState, Phase
 from canasta.engine.words import move_words
 
+from .drawn import drawn_this_turn, turn_start
 from .events import Applied, Event, HandEnded, Refused, TurnReset
 from .intents import SelectionIntents
 from .interface import CANASTA, TableView
@@ -66,6 +67,7 @@ class TableController(SelectionIntents):
         self._hint_token: tuple[int, int] | None = None
         self._version = 0
         self._view: tuple[tuple[int, int, int], TableView] | None = None
+        self._drawn: tuple[tuple[int, int, int], frozenset[int]] | None = None
 
     # Queries --------------------------------------------------------------------------------
 
@@ -118,9 +120,22 @@ class TableController(SelectionIntents):
             pile_closed=self._pile_closed(),
             went_out=hand.went_out if hand.ended and hand.went_out >= 0 else None,
             stock_ran_out=hand.ended and hand.end_reason is EndReason.STOCK_EXHAUSTED,
+            drawn=self._drawn_cards(seat),
         )
         self._view = (key, view)
         return view
+
+    def _drawn_cards(self, seat: int) -> tuple[int, ...]:
+        """The person's cards drawn from the stock this turn and still held (see
+        :func:`.drawn.drawn_this_turn`; replayed once a turn, then cached)."""
+        hand = self.hand
+        if self.person is None or hand.turn != seat or hand.phase is Phase.ENDED:
+            return ()
+        key = (id(hand), hand.deal_number, turn_start(hand))
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, drawn_this_turn(hand, seat))
+        drawn = self._drawn[1]
+        return tuple(card for card in hand.hands[seat] if card in drawn)
 
     def _pile_closed(self) -> Code | None:
         """Why no cards at all could take the pile this turn, or None (as the engine

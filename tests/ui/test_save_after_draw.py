@@ -80,6 +80,9 @@ def test_menu_and_continue_keep_the_stock_draw(request: pytest.FixtureRequest) -
     assert hand.phase is Phase.PLAY  # not back to the draw
     assert len(hand.stock) == stock_after
     assert drawn <= set(hand.hands[0])
+    # The card drawn before leaving is still marked as just drawn.
+    assert again.just_drawn == drawn
+    assert set(again.controller.view().drawn) == drawn
 
 
 def test_reset_after_continue_still_keeps_the_drawn_card(request: pytest.FixtureRequest) -> None:

@@ -312,7 +312,8 @@ class TableScene(Scene):
         self.ctx.selection.clear()
         self.hand_over_at = None
         self.hand_waiting = False
-        self.ctx.just_drawn = set()
+        # A hand continued mid-turn keeps the mark on the card drawn before leaving.
+        self.ctx.just_drawn = set(self.controller.view().drawn)
         self._held = set(self.controller.view().hand)
         self._dealt = self.controller.view().deal_number
         self.board.deal(self.controller.view())
