@@ -47,12 +47,19 @@ def url(server: Server) -> str:
     return f"ws://127.0.0.1:{server.port}"
 
 
-async def seat_two(server: Server, keep: bool = True, **create: Any) -> tuple[Client, Client]:
-    """Two clients at a new two-player table, the game started (``keep``: whether the
-    clients keep every message; ``create``: the table's options)."""
+async def connect_two(server: Server, keep: bool = True) -> tuple[Client, Client]:
+    """Two clients, Ann and Bob, connected to ``server`` and at no table yet (``keep``:
+    whether they keep every message)."""
     a, b = Client(url(server), "Ann", keep=keep), Client(url(server), "Bob", keep=keep)
     await a.connect()
     await b.connect()
+    return a, b
+
+
+async def seat_two(server: Server, keep: bool = True, **create: Any) -> tuple[Client, Client]:
+    """Two clients at a new two-player table, the game started (``keep``: whether the
+    clients keep every message; ``create``: the table's options)."""
+    a, b = await connect_two(server, keep)
     table = await a.create(**create)
     await b.join(1, table=table.id)
     await a.ready()

@@ -9,15 +9,13 @@ from pathlib import Path
 from canasta.net.client import Client
 from canasta.net.protocol import Leave
 from canasta.net.tables import Table
-from tests.net.helpers import run, running_server, seat_two, url
+from tests.net.helpers import connect_two, run, running_server, seat_two, url
 
 
 def test_the_lobby_lists_public_tables_and_their_chairs(tmp_path: Path) -> None:
     async def taken() -> None:
         async with running_server(tmp_path) as server:
-            a, b = Client(url(server), "Ann"), Client(url(server), "Bob")
-            await a.connect()
-            await b.connect()
+            a, b = await connect_two(server)
             table = await a.create(players=4, level="easy", chair=1)
             listed = await b.list_tables()
             assert [t.id for t in listed] == [table.id]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from canasta.net.client import Client, ClientError
-from tests.net.helpers import run, running_server, seat_two, url
+from tests.net.helpers import connect_two, run, running_server, seat_two, url
 
 
 def test_the_lobby_list_comes_by_itself_as_tables_open_fill_and_close(tmp_path: Path) -> None:
@@ -85,9 +85,7 @@ def test_a_chair_whose_person_left_is_offered_and_taken_over_mid_game(tmp_path: 
 def test_a_person_seated_by_code_moves_to_the_chair_they_want(tmp_path: Path) -> None:
     async def body() -> None:
         async with running_server(tmp_path) as server:
-            ann, bob = Client(url(server), "Ann"), Client(url(server), "Bob")
-            await ann.connect()
-            await bob.connect()
+            ann, bob = await connect_two(server)
             made = await ann.create(players=4, public=False)
             await bob.join(1, code=made.code)  # the first free chair: the other side
             first = bob.token

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from canasta.net.client import Client
 from canasta.net.protocol import Event, Intent, Leave, Notice, StructuredMove
-from tests.net.helpers import play_random, run, running_server, seat_two, url
+from tests.net.helpers import connect_two, play_random, run, running_server, seat_two, url
 
 
 def events(client: Client) -> list[Event]:
@@ -49,9 +49,7 @@ def test_two_people_play_a_hand_to_the_score(tmp_path: Path) -> None:
 def test_two_people_and_two_computer_players(tmp_path: Path) -> None:
     async def body() -> None:
         async with running_server(tmp_path) as server:
-            a, b = Client(url(server), "Ann"), Client(url(server), "Bob")
-            await a.connect()
-            await b.connect()
+            a, b = await connect_two(server)
             table = await a.create(players=4, level="random", quick=True, public=False)
             assert table.code is not None and not table.public
             assert [t.id for t in await b.list_tables()] == []  # private: not listed

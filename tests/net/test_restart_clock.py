@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from canasta.net.client import Client
 from canasta.net.hub import ServerConfig
 from canasta.net.protocol import ClockOption
 from canasta.net.server import Server
-from tests.net.helpers import run
+from tests.net.helpers import run, seat_two
 
 
 def config(data: Path) -> ServerConfig:
@@ -24,18 +23,10 @@ def test_the_turn_clock_starts_afresh_for_the_move_under_way_after_a_restart(
         first = Server(config(tmp_path), clock=lambda: 50.0)
         await first.start()
         try:
-            ann, bob = Client(f"ws://127.0.0.1:{first.port}", "Ann"), None
-            await ann.connect()
             clock = ClockOption(move_seconds=20, bank_seconds=60)
-            table = await ann.create(players=2, public=False, level="random", clock=clock)
-            bob = Client(f"ws://127.0.0.1:{first.port}", "Bob")
-            await bob.connect()
-            await bob.join(1, table=table.id)
-            await ann.ready()
-            await bob.ready()
-            await ann.wait(lambda: ann.table is not None and all(c.ready for c in ann.table.chairs))
-            await ann.start()
-            await ann.wait(lambda: ann.view is not None)
+            ann, bob = await seat_two(first, players=2, public=False, level="random", clock=clock)
+            assert ann.table is not None
+            table = ann.table
             assert first.runners[table.id].table.clock_deadline() == 50.0 + 20 + 60
             await ann.close()
             await bob.close()

@@ -12,11 +12,11 @@ import pytest
 
 from canasta import i18n
 from canasta.names import check_name
-from canasta.net.client import Client, ClientError
+from canasta.net.client import ClientError
 from canasta.net.link import OnlineLink
 from canasta.net.protocol import ErrorMessage, Notice, RefusalMessage, Seated
 from canasta.net.words import REASONS, WORDS, english, say
-from tests.net.helpers import run, running_server, url
+from tests.net.helpers import connect_two, run, running_server
 from tests.net.test_link import StubClient, table, view
 
 
@@ -30,9 +30,7 @@ def german() -> Iterator[None]:
 def test_a_taken_chair_is_refused_in_the_players_language(tmp_path: Path, german: None) -> None:
     async def body() -> tuple[str, ErrorMessage]:
         async with running_server(tmp_path) as server:
-            ann, bob = Client(url(server), "Ann"), Client(url(server), "Bob")
-            await ann.connect()
-            await bob.connect()
+            ann, bob = await connect_two(server)
             made = await ann.create(players=4)
             with pytest.raises(ClientError) as caught:
                 await bob.join(0, table=made.id)
