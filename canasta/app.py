@@ -46,7 +46,8 @@ from canasta.engine import Game, HandState
 from canasta.i18n import _, language, set_language, system_language
 from canasta.persistence import Store
 from canasta.persistence.session import Session
-from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
+from canasta.persistence.setting_rows import SCREEN_ORDER, describe
+from canasta.persistence.settings import Settings
 from canasta.scenes.base import SceneManager
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene

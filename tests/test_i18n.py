@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from canasta import i18n
 from canasta.engine import speech
 from canasta.engine.words import move_words
-from canasta.persistence.settings import SCREEN_ORDER, describe
+from canasta.persistence.setting_rows import SCREEN_ORDER, describe
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "canasta" / "locale"

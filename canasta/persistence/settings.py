@@ -1,44 +1,26 @@
-"""The player's settings: a pydantic model kept in ``settings.toml``.
-
-Read with tomllib, written with tomli-w, atomically. A file that is not TOML is moved
-aside and the defaults take over; a file with some bad values keeps every good one (the
-bad ones go back to their defaults, and the original is kept beside it as
-``settings.toml.corrupt-TIMESTAMP``). Each problem becomes one line for the player.
+"""The player's settings: a pydantic model of every setting, its default and its checks.
 
 The look options (``card_style``, ``deck_design``, ``theme``, ``suit_colours``) are names
 checked against the registry of designs that exist, given at load time as the validation
 context ``{"looks": {"theme": ["green", "blue"], ...}}`` (see ``canasta.ui.looks``), so
 new designs need no change here.
+
+Each row of the settings screen is described in its field's metadata (see :func:`_row`);
+:mod:`canasta.persistence.setting_rows` reads those descriptions for the screens, and
+:mod:`canasta.persistence.settings_file` keeps the settings in ``settings.toml``.
 """
 
 from __future__ import annotations
 
-import logging
-import tomllib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Literal, get_args
-from urllib.parse import urlsplit
+from collections.abc import Mapping
+from typing import Any, Literal
 
-import tomli_w
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from canasta.engine.options import EMPTY_STOCK_WORDS, OPTION_HELP
 from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
-from canasta.i18n import LANGUAGES, N_, _, ngettext, number
+from canasta.i18n import LANGUAGES, N_, _
 from canasta.names import NAME_LENGTH, check_name
-from canasta.persistence.files import (
-    StoreError,
-    atomic_write,
-    move_aside,
-    plain_damage,
-    read_file,
-    technical_detail,
-)
-from canasta.reading import TooDeepError, loads_toml
-
-log = logging.getLogger(__name__)
+from canasta.persistence.addresses import server_url
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -54,22 +36,6 @@ HOUSE_RULES: tuple[str, ...] = (
     "wild_discard_allowed", "empty_stock", "concealed_no_partner_layoff",
     "partner_always_agrees", "tie_plays_another_hand",
 )  # fmt: skip
-
-#: The rule options' row names, in the player's words (their help lines are the engine's
-#: ``OPTION_HELP``, their choices yes/no or the empty-stock words).
-HOUSE_RULE_LABELS: dict[str, str] = {
-    "draw_two_4p": N_("Draw two (4 players)"),
-    "take_with_natural_and_wild": N_("Take pile: natural + wild"),
-    "take_onto_meld_needs_natural": N_("Take onto meld needs a natural"),
-    "red_three_from_pile_replaced": N_("Red three in pile replaced"),
-    "red_three_last_card_ends": N_("Red three last card ends"),
-    "black_threes_last": N_("Black threes as last play"),
-    "wild_discard_allowed": N_("Wild cards may be discarded"),
-    "empty_stock": N_("Empty stock"),
-    "concealed_no_partner_layoff": N_("Concealed: no partner melds"),
-    "partner_always_agrees": N_("Partner always says yes"),
-    "tie_plays_another_hand": N_("Tie: play another hand"),
-}
 
 #: Animation and pacing speed-up by the ``speed`` option (1.0: normal).
 SPEED_FACTORS = {"normal": 1.0, "fast": 2.0}
@@ -97,43 +63,6 @@ def _row(
     """A setting's description for the screen, kept in its field's metadata."""
     return {"label": label, "help": help_line, "column": column, "at_once": at_once,
             "words": dict(words or {}), "effect": effect, "players": players}  # fmt: skip
-
-
-#: The port ``canasta serve`` listens on unless told otherwise.
-DEFAULT_PORT = 8765
-
-
-def server_url(text: str) -> str:
-    """A server address as typed (``host``, ``host:port``, ``ws://...`` or ``wss://...``)
-    as a full ``ws://host:port`` address (port :data:`DEFAULT_PORT` when none is given).
-
-    Raises:
-        ValueError: for an empty address, another scheme, spaces or unprintable characters,
-            or a port that is not a number from 1 to 65535.
-    """
-    text = text.strip()
-    if "://" not in text:
-        text = f"ws://{text}"
-    scheme, rest = text.split("://", 1)
-    if scheme not in ("ws", "wss"):
-        raise ValueError(_("a server address starts with ws:// or wss://"))
-    host = rest.split("/", 1)[0]
-    if not host or host.startswith(":") or not text.isprintable() or " " in text:
-        raise ValueError(_("a server address is a host name and a port, e.g. 192.168.1.20:8765"))
-    if ":" not in host.rsplit("]", 1)[-1]:
-        text = text.replace(host, f"{host}:{DEFAULT_PORT}", 1)
-    try:
-        port = urlsplit(text).port
-    except ValueError:  # not a number, or out of range
-        port = None
-    if port is None or not 0 < port < 65536:
-        raise ValueError(
-            _(
-                "the address has a bad port number (a port is a number from 1 to 65535, "
-                "e.g. 192.168.1.20:8765)"
-            )  # fmt: skip
-        )
-    return text
 
 
 _HEADER = "# Canasta settings. Delete this file to go back to the defaults.\n"
@@ -502,201 +431,13 @@ class Settings(BaseModel):
         """Why ``field`` does not apply with this number of players, or None if it does."""
         if field == "draw_two" and self.players == 4:
             return _("4 players: set in Rule options")
-        players = describe(field).players if field in SCREEN_ORDER else None
+        extra = Settings.model_fields[field].json_schema_extra
+        players = extra.get("players") if isinstance(extra, dict) else None
         if players is None or players == self.players:
             return None
         return _("{players} players only").format(players=players)
 
 
-#: The settings screen's rows, in order (column 0: the game; 1: the table and its look).
-SCREEN_ORDER: tuple[str, ...] = (
-    "rules_preset", "players", "game_type", "computer_level", "two_canastas_to_go_out",
-    "draw_two", "ask_permission", "pile_always_frozen", "replays", "replays_kept",
-    "language", "sound", "speed", "sort_order", "orientation", "fullscreen", "theme", "card_style",
-    "deck_design",
-    "suit_colours", "large_index",
-)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class SettingInfo:
-    """One setting as the screen shows it, read from the model (see :func:`describe`).
-
-    Attributes:
-        field: the settings field.
-        label: the row's name; help: one line saying what it does.
-        column: 0 (the game) or 1 (the table and its look).
-        choices: ``(value, word)`` pairs: the field's ``Literal`` values, On/Off for a
-            yes/no (the default first), or the listed values.
-        at_once: True when a change applies at once, False from the next new game.
-        effect: what a change does at once besides being saved (one of :data:`EFFECTS`).
-        players: the one number of players it applies to, or None for all.
-    """
-
-    field: str
-    label: str
-    help: str
-    column: int
-    choices: tuple[tuple[object, str], ...]
-    at_once: bool
-    effect: str | None
-    players: int | None
-
-
-def describe(
-    field: str,
-    names: Sequence[str] | None = None,
-    word: Callable[[str], str] = str,
-) -> SettingInfo:
-    """Describe ``field`` from its type and metadata.
-
-    Args:
-        field: a field of :data:`SCREEN_ORDER`.
-        names: the values of a free-text field (the looks' design names), worded by
-            ``word``.
-
-    Raises:
-        KeyError: for a field with no screen description.
-    """
-    info = Settings.model_fields[field]
-    extra = info.json_schema_extra
-    if not isinstance(extra, dict) or "label" not in extra:
-        raise KeyError(f"{field!r} has no description for the settings screen")
-    meta: dict[str, Any] = dict(extra)
-    words: dict[Any, str] = {value: _say(text, value) for value, text in meta["words"].items()}
-    if field == "language":  # each language by its own name, never translated
-        words = dict(LANGUAGES)
-    literal = get_args(info.annotation)
-    if info.annotation is bool:
-        on_off = ((True, _("On")), (False, _("Off")))
-        choices: tuple[tuple[object, str], ...] = on_off if info.default else on_off[::-1]
-    elif literal:
-        choices = tuple((value, words.get(value, str(value))) for value in literal)
-    elif words:
-        choices = tuple(words.items())
-    else:
-        choices = tuple((name, word(name)) for name in (names or [info.default]))
-    return SettingInfo(
-        field, _say(meta["label"]), _say(meta["help"]), int(meta["column"]), choices,
-        bool(meta["at_once"]), meta["effect"], meta["players"],
-    )  # fmt: skip
-
-
-def _say(text: str, value: object = None) -> str:
-    """A description's words in the language in use, its numbers written for it: ``{points}``
-    is the full game's 5,000, ``{n}`` the choice's own number."""
-    said = _(text)
-    if "{" not in said:
-        return said
-    n = number(value) if isinstance(value, int) else ""
-    return said.format(points=number(5_000), n=n)
-
-
-def describe_rule(field: str) -> SettingInfo:
-    """Describe a rule option of :data:`HOUSE_RULES` (rows of the rule options screen,
-    half in each column; every one applies from the next new game).
-
-    Raises:
-        KeyError: for a field that is not a changeable rule option.
-    """
-    index = HOUSE_RULES.index(field)
-    if field == "empty_stock":
-        # A choice on its own starts with a capital, as "Off" and "On" do.
-        choices: tuple[tuple[object, str], ...] = tuple(
-            (value, _(words)[:1].upper() + _(words)[1:])
-            for value, words in EMPTY_STOCK_WORDS.items()
-        )
-    else:
-        choices = ((False, _("Off")), (True, _("On")))
-    column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
-    help_line = _(OPTION_HELP[field]).rstrip(".")
-    return SettingInfo(field, _(HOUSE_RULE_LABELS[field]), help_line, column, choices, False,
-                       None, None)  # fmt: skip
-
-
 def default_value(field: str) -> Any:
     """The default of one setting."""
     return Settings.model_fields[field].get_default(call_default_factory=True)
-
-
-def settings_toml(settings: Settings) -> str:
-    """The TOML text of ``settings`` (with a one-line comment at the top)."""
-    return _HEADER + tomli_w.dumps(settings.model_dump())
-
-
-def save_settings(path: Path, settings: Settings) -> None:
-    """Write ``settings`` to ``path`` atomically.
-
-    Raises:
-        StoreError: when the folder cannot be written (the old file is untouched).
-    """
-    atomic_write(path, settings_toml(settings).encode("utf-8"))
-
-
-def load_settings(
-    path: Path, looks: dict[str, list[str]] | None = None
-) -> tuple[Settings, list[str]]:
-    """Read the settings at ``path``; never raises for a bad file's contents.
-
-    Args:
-        path: the settings file (missing: the defaults, silently).
-        looks: the names of the designs that exist, per look field (None: any name).
-
-    Returns:
-        ``(settings, notices)``: the settings in force and one line per problem found.
-
-    Raises:
-        StoreError: when the file is there (or may be) but cannot be read: no permission
-            on it or a folder above it, a folder in its place (nothing is moved or changed).
-    """
-    context = {"looks": looks or {}}
-    raw = read_file(path)
-    if raw is None:
-        return Settings(), []
-    try:
-        data = loads_toml(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
-        kept = move_aside(path)
-        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
-        log.warning("%s could not be read: %s", path, technical_detail(error))
-        return Settings(), [
-            _(
-                "{name} could not be read ({error}); it was {where} and the default settings "
-                "are in use."
-            ).format(name=path.name, error=plain_damage(error), where=where)
-        ]
-    notices: list[str] = []
-    version = data.get("schema_version")
-    if isinstance(version, int) and version > SETTINGS_SCHEMA_VERSION:
-        data = {k: v for k, v in data.items() if k != "schema_version"}
-        notices.append(
-            _(
-                "{name} was written by a newer version of Canasta (format {version}); "
-                "the settings this version knows are used."
-            ).format(name=path.name, version=version)
-        )
-    try:
-        return Settings.model_validate(data, context=context), notices
-    except ValidationError as error:
-        bad = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
-    good = {k: v for k, v in data.items() if k not in bad}
-    try:
-        settings = Settings.model_validate(good, context=context)
-    except ValidationError:  # cannot happen field by field, but never crash on a file
-        settings, bad = Settings(), [_("all values")]
-    kept = move_aside(path)
-    note = ""
-    try:
-        save_settings(path, settings)
-    except StoreError:
-        note = _(" (the repaired file could not be written)")
-    names = ", ".join(bad)
-    where = _(" (the old file is kept as {name})").format(name=kept.name) if kept else ""
-    line = ngettext(
-        "In {file}, {names} was not valid and went back to the default; "
-        "your other settings are kept{where}{note}.",
-        "In {file}, {names} were not valid and went back to the default; "
-        "your other settings are kept{where}{note}.",
-        len(bad),
-    )
-    return settings, [*notices, line.format(file=path.name, names=names, where=where, note=note)]

@@ -50,7 +50,8 @@ from canasta.persistence.saves import (
     save_json,
 )
 from canasta.persistence.seat import OnlineSeat
-from canasta.persistence.settings import Settings, load_settings, save_settings
+from canasta.persistence.settings import Settings
+from canasta.persistence.settings_file import load_settings, save_settings
 from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
 from canasta.reading import loads_json
 

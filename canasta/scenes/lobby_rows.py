@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from canasta.i18n import _
-from canasta.persistence.settings import describe
+from canasta.persistence.setting_rows import describe
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, elide, fit_text_size, get_font
 from canasta.ui.theme import Theme

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from canasta.engine.rules import RuleSet
 from canasta.i18n import N_, _
-from canasta.persistence.settings import HOUSE_RULES, Settings, describe_rule
+from canasta.persistence.setting_rows import describe_rule
+from canasta.persistence.settings import HOUSE_RULES, Settings
 from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import Theme
 

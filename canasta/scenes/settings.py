@@ -19,13 +19,8 @@ from dataclasses import dataclass
 import pygame
 
 from canasta.i18n import N_, _
-from canasta.persistence.settings import (
-    SCREEN_ORDER,
-    SettingInfo,
-    Settings,
-    default_value,
-    describe,
-)
+from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
+from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move, Wheel

@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from canasta.persistence.paths import HOME_ENV, default_paths
 from canasta.persistence.session import Session
-from canasta.persistence.settings import Settings, default_value, load_settings
+from canasta.persistence.settings import Settings, default_value
+from canasta.persistence.settings_file import load_settings
 from canasta.persistence.store import Store
 
 LOOKS = {"theme": ["green", "blue"], "deck_design": ["red", "blue"],
@@ -233,7 +234,7 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
 
 
 def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_does():
-    from canasta.persistence.settings import server_url
+    from canasta.persistence.addresses import server_url
 
     assert Settings().server_address == "ws://127.0.0.1:8765" and Settings().player_name == ""
     assert server_url("192.168.1.20") == "ws://192.168.1.20:8765"  # the default port

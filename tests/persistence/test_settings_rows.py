@@ -7,14 +7,8 @@ from typing import get_args
 
 import pytest
 
-from canasta.persistence.settings import (
-    EFFECTS,
-    HOUSE_RULES,
-    SCREEN_ORDER,
-    Settings,
-    describe,
-    describe_rule,
-)
+from canasta.persistence.setting_rows import SCREEN_ORDER, describe, describe_rule
+from canasta.persistence.settings import EFFECTS, HOUSE_RULES, Settings
 
 
 def test_every_row_reads_its_choices_from_the_fields_type() -> None:

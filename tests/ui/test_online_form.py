@@ -11,7 +11,7 @@ import pytest
 
 from canasta.app import App
 from canasta.net.link import OnlineLink
-from canasta.persistence.settings import server_url
+from canasta.persistence.addresses import server_url
 from canasta.scenes.lobby import LobbyScene
 from tests.net.test_link import StubClient
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from canasta.persistence.settings import Settings, save_settings
+from canasta.persistence.settings import Settings
+from canasta.persistence.settings_file import save_settings
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene

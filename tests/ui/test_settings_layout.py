@@ -11,7 +11,7 @@ import pytest
 
 import canasta.scenes.settings as settings_module
 from canasta.app import App
-from canasta.persistence.settings import describe_rule
+from canasta.persistence.setting_rows import describe_rule
 from canasta.scenes.settings import SettingsScene
 from canasta.ui.input import Wheel, post_key
 from tests.ui.test_table_plays_a_hand import pump

@@ -10,7 +10,7 @@ import canasta.app as app_module
 import canasta.app_window as window
 from canasta.app import App
 from canasta.persistence.paths import default_paths
-from canasta.persistence.settings import load_settings
+from canasta.persistence.settings_file import load_settings
 from canasta.scenes.settings import SettingsScene
 from canasta.ui.input import key_down
 

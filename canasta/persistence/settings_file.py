@@ -1,0 +1,115 @@
+"""The settings file, ``settings.toml``: read with tomllib, written with tomli-w, atomically.
+
+A file that is not TOML is moved aside and the defaults take over; a file with some bad
+values keeps every good one (the bad ones go back to their defaults, and the original is
+kept beside it as ``settings.toml.corrupt-TIMESTAMP``). Each problem becomes one line for
+the player.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from pathlib import Path
+
+import tomli_w
+from pydantic import ValidationError
+
+from canasta.i18n import _, ngettext
+from canasta.persistence.files import (
+    StoreError,
+    atomic_write,
+    move_aside,
+    plain_damage,
+    read_file,
+    technical_detail,
+)
+from canasta.persistence.settings import SETTINGS_SCHEMA_VERSION, Settings
+from canasta.reading import TooDeepError, loads_toml
+
+log = logging.getLogger("canasta.persistence.settings")
+
+_HEADER = "# Canasta settings. Delete this file to go back to the defaults.\n"
+
+
+def settings_toml(settings: Settings) -> str:
+    """The TOML text of ``settings`` (with a one-line comment at the top)."""
+    return _HEADER + tomli_w.dumps(settings.model_dump())
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write ``settings`` to ``path`` atomically.
+
+    Raises:
+        StoreError: when the folder cannot be written (the old file is untouched).
+    """
+    atomic_write(path, settings_toml(settings).encode("utf-8"))
+
+
+def load_settings(
+    path: Path, looks: dict[str, list[str]] | None = None
+) -> tuple[Settings, list[str]]:
+    """Read the settings at ``path``; never raises for a bad file's contents.
+
+    Args:
+        path: the settings file (missing: the defaults, silently).
+        looks: the names of the designs that exist, per look field (None: any name).
+
+    Returns:
+        ``(settings, notices)``: the settings in force and one line per problem found.
+
+    Raises:
+        StoreError: when the file is there (or may be) but cannot be read: no permission
+            on it or a folder above it, a folder in its place (nothing is moved or changed).
+    """
+    context = {"looks": looks or {}}
+    raw = read_file(path)
+    if raw is None:
+        return Settings(), []
+    try:
+        data = loads_toml(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
+        kept = move_aside(path)
+        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        log.warning("%s could not be read: %s", path, technical_detail(error))
+        return Settings(), [
+            _(
+                "{name} could not be read ({error}); it was {where} and the default settings "
+                "are in use."
+            ).format(name=path.name, error=plain_damage(error), where=where)
+        ]
+    notices: list[str] = []
+    version = data.get("schema_version")
+    if isinstance(version, int) and version > SETTINGS_SCHEMA_VERSION:
+        data = {k: v for k, v in data.items() if k != "schema_version"}
+        notices.append(
+            _(
+                "{name} was written by a newer version of Canasta (format {version}); "
+                "the settings this version knows are used."
+            ).format(name=path.name, version=version)
+        )
+    try:
+        return Settings.model_validate(data, context=context), notices
+    except ValidationError as error:
+        bad = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
+    good = {k: v for k, v in data.items() if k not in bad}
+    try:
+        settings = Settings.model_validate(good, context=context)
+    except ValidationError:  # cannot happen field by field, but never crash on a file
+        settings, bad = Settings(), [_("all values")]
+    kept = move_aside(path)
+    note = ""
+    try:
+        save_settings(path, settings)
+    except StoreError:
+        note = _(" (the repaired file could not be written)")
+    names = ", ".join(bad)
+    where = _(" (the old file is kept as {name})").format(name=kept.name) if kept else ""
+    line = ngettext(
+        "In {file}, {names} was not valid and went back to the default; "
+        "your other settings are kept{where}{note}.",
+        "In {file}, {names} were not valid and went back to the default; "
+        "your other settings are kept{where}{note}.",
+        len(bad),
+    )
+    return settings, [*notices, line.format(file=path.name, names=names, where=where, note=note)]
