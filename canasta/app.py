@@ -48,6 +48,7 @@ from canasta.persistence import Store
 from canasta.persistence.session import Session
 from canasta.persistence.setting_rows import SCREEN_ORDER, describe
 from canasta.persistence.settings import Settings
+from canasta.persistence.settings_file import file_language
 from canasta.scenes.base import SceneManager
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
@@ -102,8 +103,11 @@ class App:
         make_worker: Callable[[], Worker] | None = None,
         language: str | None = None,
     ):
-        set_language(language or system_language())  # the files' notices, before settings
-        self.session = Session(store or Store(), looks=look_choices())
+        store = store or Store()
+        # The files' notices, before the settings are loaded: in the language the settings
+        # file names (the player's own), else the system's.
+        set_language(language or file_language(store.paths.settings) or system_language())
+        self.session = Session(store, looks=look_choices())
         set_language(language or self.session.settings.language or system_language())
         remembered = self.session.settings.window_size
         if size is None:  # as last time, else the first size; fitted to the desktop

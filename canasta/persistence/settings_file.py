@@ -15,7 +15,8 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from canasta.i18n import _, ngettext
+from canasta.i18n import LANGUAGES, N_, _, ngettext
+from canasta.names import NAME_LENGTH
 from canasta.persistence.files import (
     StoreError,
     atomic_write,
@@ -30,6 +31,51 @@ from canasta.reading import TooDeepError, loads_toml
 log = logging.getLogger("canasta.persistence.settings")
 
 _HEADER = "# Canasta settings. Delete this file to go back to the defaults.\n"
+
+#: The player's words for the settings that have no row on the settings screen.
+_UNLISTED: dict[str, str] = {
+    "schema_version": N_("the file's format number"),
+    "rule_overrides": N_("Rule options"),
+    "window_size": N_("the window's size"),
+    "window_position": N_("the window's place on the screen"),
+}
+
+
+def setting_word(field: str) -> str:
+    """A settings field in the player's words: its row's label on the settings screen
+    ("Name", "Sound"), a phrase for the few with no row, else the key as the file has it
+    (a key the game does not know)."""
+    info = Settings.model_fields.get(field)
+    extra = info.json_schema_extra if info is not None else None
+    if isinstance(extra, dict) and isinstance(extra.get("label"), str):
+        return _(str(extra["label"]))
+    return _(_UNLISTED[field]) if field in _UNLISTED else field
+
+
+def name_problem(value: object) -> str:
+    """Why ``value`` could not be the player's name at online tables, in the player's words
+    (the rule is :func:`canasta.names.check_name`'s: 1 to :data:`NAME_LENGTH` printable
+    characters once stripped, and the file's text at most that long)."""
+    if not isinstance(value, str):
+        return _("it is not text")
+    if len(value) > NAME_LENGTH:
+        return _("it is longer than {n} characters").format(n=NAME_LENGTH)
+    if not value.isprintable():
+        return _("it holds a character that cannot be shown, such as a tab")
+    return _("it is not a name the game can use")
+
+
+def file_language(path: Path) -> str:
+    """The Language setting in the settings file at ``path`` when it names a language the
+    game speaks, else "" (no file, a broken one, no such setting): the language to tell
+    the player about the file's problems in, before the settings are loaded. Never
+    raises."""
+    try:
+        raw = read_file(path)
+        value = loads_toml(raw.decode("utf-8")).get("language") if raw is not None else None
+    except (StoreError, UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError):
+        return ""
+    return value if isinstance(value, str) and value in LANGUAGES else ""
 
 
 def settings_toml(settings: Settings) -> str:
@@ -103,8 +149,21 @@ def load_settings(
         save_settings(path, settings)
     except StoreError:
         note = _(" (the repaired file could not be written)")
-    names = ", ".join(bad)
     where = _(" (the old file is kept as {name})").format(name=kept.name) if kept else ""
+    if "player_name" in bad:  # the one setting typed in by hand: say why, and where to fix it
+        bad.remove("player_name")
+        notices.append(
+            _(
+                "Your name for online tables in {file} could not be used ({reason}), so it "
+                "was cleared: type it again on the Play online screen. Your other settings "
+                "are kept{where}{note}."
+            ).format(
+                file=path.name, reason=name_problem(data["player_name"]), where=where, note=note
+            )
+        )
+        if not bad:
+            return settings, notices
+    names = ", ".join(setting_word(field) for field in bad)
     line = ngettext(
         "In {file}, {names} was not valid and went back to the default; "
         "your other settings are kept{where}{note}.",

@@ -169,7 +169,7 @@ def test_one_wrong_typed_value_keeps_every_other_value():
     assert settings.speed == "normal"
     assert (settings.players, settings.theme, settings.sort_order) == (4, "blue", "descending")
     [line] = store.take_notices()
-    assert "speed was not valid" in line and "other settings are kept" in line
+    assert "Speed was not valid" in line and "other settings are kept" in line
     assert len(corrupt_files()) == 1 and corrupt_files()[0] in line
     assert "speed = 3" in (default_paths().config / corrupt_files()[0]).read_text()
     again, notices = load_settings(path)  # the repaired file reads cleanly
@@ -181,7 +181,7 @@ def test_a_bool_written_as_text_is_not_taken_for_true():
     store = Store()
     settings = store.load_settings()
     assert settings.sound is True and settings.players == 4
-    assert "sound was not valid" in store.take_notices()[0]
+    assert "Sound was not valid" in store.take_notices()[0]
 
 
 def test_an_unknown_design_name_goes_back_to_the_default_design():
@@ -189,7 +189,7 @@ def test_an_unknown_design_name_goes_back_to_the_default_design():
     store = Store()
     settings = store.load_settings(LOOKS)
     assert settings.theme == "green" and settings.deck_design == "blue"
-    assert "theme was not valid" in store.take_notices()[0]
+    assert "Table colour was not valid" in store.take_notices()[0]
 
 
 def test_several_bad_values_are_named_in_one_line():
@@ -198,7 +198,7 @@ def test_several_bad_values_are_named_in_one_line():
     settings = store.load_settings()
     assert settings.large_index is True
     [line] = store.take_notices()
-    assert "mystery, players, speed were not valid" in line
+    assert "mystery, Players, Speed were not valid" in line
 
 
 def test_an_unwritable_folder_keeps_the_settings_in_memory(tmp_path, monkeypatch):
@@ -248,3 +248,67 @@ def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_
     for bad in ("x" * 25, "tab\there"):
         with pytest.raises(ValidationError):
             Settings(player_name=bad)
+
+
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [
+        ('"Ann\\u0007"', "it holds a character that cannot be shown, such as a tab"),
+        ('"Ann\\tBob"', "it holds a character that cannot be shown, such as a tab"),
+        ('"' + "x" * 30 + '"', "it is longer than 24 characters"),
+        ("42", "it is not text"),
+    ],
+)
+def test_a_bad_player_name_is_cleared_and_the_player_told_why(written, reason):
+    """Online: a name the server would refuse is cleared, the player is told why and where
+    to type it again, and every other setting stays."""
+    write_settings(f'player_name = {written}\nplayers = 4\nserver_address = "ws://h:9"\n')
+    store = Store()
+    settings = store.load_settings()
+    assert settings.player_name == ""
+    assert (settings.players, settings.server_address) == (4, "ws://h:9")
+    [line] = store.take_notices()
+    kept = corrupt_files()[0]
+    assert line == (
+        f"Your name for online tables in settings.toml could not be used ({reason}), so it "
+        "was cleared: type it again on the Play online screen. Your other settings are "
+        f"kept (the old file is kept as {kept})."
+    )
+
+
+def test_a_bad_player_name_and_another_bad_value_give_two_lines():
+    write_settings('player_name = "A\\u0000"\nspeed = "warp"\nsound = false\n')
+    store = Store()
+    settings = store.load_settings()
+    assert settings.sound is False and settings.speed == "normal"
+    name, rest = store.take_notices()
+    assert name.startswith("Your name for online tables in settings.toml could not be used")
+    assert rest.startswith("In settings.toml, Speed was not valid and went back to the default")
+
+
+def test_the_name_notice_is_in_the_language_the_file_names():
+    """The notices are made before the settings are in force; they speak the file's
+    Language setting, not the system's."""
+    from canasta.i18n import set_language
+    from canasta.persistence.settings_file import file_language
+
+    write_settings('language = "de"\nplayer_name = "' + "y" * 25 + '"\n')
+    path = default_paths().settings
+    assert file_language(path) == "de"
+    set_language(file_language(path))
+    store = Store()
+    assert store.load_settings().language == "de"
+    [line] = store.take_notices()
+    assert line.startswith("Dein Name für Online-Tische in settings.toml")
+    assert "länger als 24 Zeichen" in line
+
+
+@pytest.mark.parametrize(
+    "text", ['language = "xx"\n', "language = 5\n", "not toml [\n", 'sound = "loud"\n']
+)
+def test_file_language_is_empty_for_a_file_that_names_no_known_language(text):
+    from canasta.persistence.settings_file import file_language
+
+    write_settings(text)
+    assert file_language(default_paths().settings) == ""
+    assert file_language(default_paths().settings.with_name("absent.toml")) == ""
