@@ -405,3 +405,38 @@ def test_the_language_setting_switches_at_once_and_is_remembered(monkeypatch) ->
     i18n.set_language("en")
     again = App(LANDSCAPE)  # the next start speaks German, whatever the system says
     assert again.session.settings.language == "de" and i18n.language() == "de"
+
+
+#: Window sizes from the smallest the table supports to full HD, both ways round.
+TABLE_SIZES = [(960, 600), (600, 960), (1280, 800), (1920, 1080), (1080, 1920)]
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
+def test_seat_labels_are_readable_at_every_size_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    """Every seat's label is drawn at least :data:`SEAT_LABEL_PX` (lines of 14 px, about
+    10 px before: too small to read at 600x960), and the tables still fit."""
+    from canasta.scenes.table.furniture import name_of
+    from canasta.scenes.table.seats import SEAT_LABEL_PX
+
+    pygame.display.set_mode(size)
+    surface = pygame.display.get_surface()
+    line = get_font(SEAT_LABEL_PX).get_linesize()
+    assert line >= 14
+    found = []
+    for data in (TWO, FOUR):
+        scene = settled(data, size)
+        manager = scene.manager_for_test  # type: ignore[attr-defined]
+        with report_text() as report:
+            manager.draw(surface)
+        view = scene.controller.view()
+        for seat in range(view.players):
+            first = name_of(view, seat, plate=True).split()[0]
+            labels = [(text, rect) for text, rect, target, _clip in report.drawn
+                      if target is surface and text.startswith(first)]  # fmt: skip
+            assert labels, (size, seat, first)
+            found += [f"{text!r} is {rect.height} px high" for text, rect in labels
+                      if rect.height < line]  # fmt: skip
+        found += problems(surface, lambda m=manager: m.draw(surface))
+    assert found == []

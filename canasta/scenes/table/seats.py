@@ -12,6 +12,11 @@ from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text, elide, fit_text_size, get_font, render_text
 from canasta.ui.theme import Theme, paint_felt
 
+#: The smallest size a seat's label is drawn at (px; the default font's lines are then 14
+#: px high, its capitals 9): below it, at about 10 px lines, names were too small to read
+#: on a 600x960 window. Larger windows draw it larger, with the table's labels.
+SEAT_LABEL_PX = 18
+
 
 def color_of(theme: Theme, to_move: bool) -> tuple[int, int, int]:
     """A seat label's colour: the accent for the seat to move."""
@@ -48,7 +53,7 @@ class SeatsSection(TablePart):
         assert layout is not None
         view = self.ctx.view()
         font = font_px(layout)
-        size = max(13, font - 2)
+        size = max(SEAT_LABEL_PX, font - 2)
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
