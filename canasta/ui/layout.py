@@ -9,12 +9,13 @@ portrait all three share the top band: left third, middle, right third). Sides
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
 
 from canasta.ui.cards import CARD_ASPECT
-from canasta.ui.decks import large_index_aspect
+from canasta.ui.decks import CORNER_INDEX, large_index_aspect
 from canasta.ui.placement import Pos, place_hand, place_melds, place_pile, place_stack
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "TableLayout",
     "choose_card_width",
     "compute_layout",
+    "crosswise_drop",
     "place_hand",
     "place_melds",
     "place_pile",
@@ -52,6 +54,10 @@ class TableLayout:
         message: strip for prompts and toasts: right of the piles (landscape) or a band
             of its own below the middle band (portrait).
         reset_button, menu_button: stacked at the right end of the middle band.
+        crosswise: where the card that froze the pile lies turned crosswise under it (a
+            ``card[1]`` x ``card[0]`` rect): from 3 px right of the stock, reaching below
+            the discard pile by its turned corner index's width and 3 px so its rank and
+            suit show; it overlaps the discard pile on purpose and nothing else.
         large_index: the cards are large-index ones (thinner, bigger corner marks).
     """
 
@@ -69,6 +75,7 @@ class TableLayout:
     message: pygame.Rect
     reset_button: pygame.Rect
     menu_button: pygame.Rect
+    crosswise: pygame.Rect
     large_index: bool = False
 
     @property
@@ -96,6 +103,12 @@ class TableLayout:
             menu_button=self.menu_button,
         )
         return out
+
+
+def crosswise_drop(card_w: int, large_index: bool) -> int:
+    """How far (px) the crosswise card in the discard pile reaches below the pile: the
+    width of a ``card_w`` px card's corner index (``CORNER_INDEX``) and 3 px."""
+    return math.ceil(CORNER_INDEX[large_index][1] * card_w) + 3
 
 
 def _is_portrait(size: tuple[int, int]) -> bool:
@@ -150,15 +163,18 @@ def compute_layout(
     sw, sh = round(cw * SMALL_CARD_SCALE), round(ch * SMALL_CARD_SCALE)
     top_h = sh
     hand_h = round(ch * 1.22)
-    # Portrait: a line of text over a row of buttons (the table's buttons live there).
-    msg_h = max(30, round(ch * 0.42)) + 40 if portrait else 0
-    fixed = top_h + ch + hand_h + (msg_h + m if portrait else 0)
+    # The middle band keeps room below the piles for the crosswise card's corner.
+    drop = crosswise_drop(cw, large_index)
+    # Portrait: a line of text over a row of buttons (the table's buttons live there); the
+    # room below the piles comes out of the line's spare height first.
+    msg_h = max(30, round(ch * 0.42) - drop) + 40 if portrait else 0
+    fixed = top_h + ch + drop + hand_h + (msg_h + m if portrait else 0)
     meld_h = max(ch, (h - 6 * m - fixed) // 2)
 
     top_y = m
     their_y = top_y + top_h + m
     mid_y = their_y + meld_h + m
-    msg_y = mid_y + ch + m
+    msg_y = mid_y + ch + drop + m
     mine_y = msg_y + (msg_h + m if portrait else 0)
     hand_y = mine_y + meld_h + m
     hand_h = max(ch, h - m - hand_y)
@@ -205,10 +221,12 @@ def compute_layout(
         scores.width = max(40, piles_x - m - inner_x)
     stock = pygame.Rect(piles_x, mid_y, cw, ch)
     discard = pygame.Rect(piles_x + cw + 2 * m, mid_y, cw, ch)
+    crosswise = pygame.Rect(stock.right + 3, discard.bottom + drop - cw, ch, cw)
     if portrait:
         message = pygame.Rect(inner_x, msg_y, inner_w, msg_h)
     else:
-        message = pygame.Rect(discard.right + m, mid_y, buttons_x - m - discard.right - m, ch)
+        piles_r = max(discard.right, crosswise.right)
+        message = pygame.Rect(piles_r + m, mid_y, buttons_x - m - piles_r - m, ch)
 
     return TableLayout(
         size=(w, h),
@@ -225,5 +243,6 @@ def compute_layout(
         message=message,
         reset_button=reset,
         menu_button=menu,
+        crosswise=crosswise,
         large_index=large_index,
     )

@@ -67,3 +67,28 @@ def test_an_unfrozen_pile_lies_square() -> None:
     view = view_of(["7S", "QD", "5D"])
     plan = plan_table(view, compute_layout((1280, 800), 2))
     assert {plan.targets[c].angle for c in view.pile} == {0}
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_crosswise_card_lies_over_the_discard_pile_and_nothing_else(players, large) -> None:
+    """At 1280x800 the turned card reached 8 px into the person's melds (and 5 px into the
+    message strip): the middle band now keeps room below the piles for its corner, at
+    every window size the table supports."""
+    from tests.ui.test_ui_layout import _all_sizes
+
+    view = view_of(["7S", "2C", "5D"], players)
+    sizes = [*_all_sizes(), (1280, 800), (1440, 900)]
+    for size in sizes:
+        layout = compute_layout(size, players, large)
+        plan = plan_table(view, layout)
+        two = plan.targets[card(view, "2C")]
+        cw, ch = layout.card
+        turned = pygame.Rect(0, 0, ch, cw)
+        turned.center = pygame.Rect(two.x, two.y, cw, ch).center
+        assert turned == layout.crosswise, size
+        assert turned.colliderect(layout.discard), size
+        assert pygame.Rect(0, 0, *size).contains(turned), size
+        for name, rect in layout.named_rects().items():
+            if name != "discard":
+                assert not turned.colliderect(rect), (size, name, turned, rect)

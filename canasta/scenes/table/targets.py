@@ -9,7 +9,6 @@ place and its index there, never its identity.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
@@ -202,16 +201,12 @@ def freezing_card(pile: tuple[int, ...]) -> int | None:
 
 def crosswise_spot(layout: TableLayout) -> tuple[int, int]:
     """The upright top-left (px) of the card lying crosswise in the pile (turned 90 degrees
-    counter-clockwise about its centre). Its left edge lies 3 px right of the stock, so it
-    sticks out left of the pile as far as the gap allows, and below the pile by its corner
-    index's width and 3 px: its rank and suit, turned, show at the pile's lower left."""
+    counter-clockwise about its centre) at ``layout.crosswise`` (see
+    :class:`~canasta.ui.layout.TableLayout`): its rank and suit, turned, show at the
+    pile's lower left."""
     cw, ch = layout.card
-    discard = layout.discard
-    left = layout.stock.right + 3  # the turned card's left edge, clear of the stock
-    x = left + ch // 2 - cw // 2  # pygame's centres: x + w // 2
-    drop = math.ceil(CORNER_INDEX[layout.large_index][1] * cw) + 3
-    y = discard.bottom + drop - cw + cw // 2 - ch // 2
-    return x, y
+    turned = layout.crosswise
+    return turned.centerx - cw // 2, turned.centery - ch // 2
 
 
 def _shown_count(n: int) -> int:
