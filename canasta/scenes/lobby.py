@@ -14,8 +14,8 @@ Sizes are pixels.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -23,12 +23,12 @@ from canasta.engine.rules import PRESETS
 from canasta.i18n import _, pgettext
 from canasta.names import NAME_LENGTH
 from canasta.scenes.base import Scene
-from canasta.scenes.lobby_rows import draw_rows, level_word, open_chair
+from canasta.scenes.lobby_chairs import draw_chair_map, draw_problem
+from canasta.scenes.lobby_link import LobbyLink
+from canasta.scenes.lobby_rows import draw_rows, open_chair
 from canasta.scenes.textfield import FieldError, TextField
-from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, render_text
+from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -39,55 +39,6 @@ TRACE = logging.getLogger("canasta.trace")
 LEVELS = ("easy", "medium", "hard")
 #: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
 CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
-
-
-class LobbyLink(Protocol):
-    """What the lobby screen reads and asks of a server connection (see
-    :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
-    protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
-    ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
-    ``away``, ``computer``, ``left``, ``open``)."""
-
-    @property
-    def tables(self) -> Sequence[Any]: ...  # noqa: D102
-    @property
-    def table(self) -> Any: ...  # noqa: D102
-    @property
-    def chair(self) -> int | None: ...  # noqa: D102
-    @property
-    def problem(self) -> str | None: ...  # noqa: D102
-    @property
-    def failed(self) -> bool: ...  # noqa: D102
-    @property
-    def seat_gone(self) -> bool: ...  # noqa: D102
-    @property
-    def lost(self) -> bool: ...  # noqa: D102
-    @property
-    def connected(self) -> bool: ...  # noqa: D102
-    @property
-    def started(self) -> bool: ...  # noqa: D102
-    @property
-    def host(self) -> bool: ...  # noqa: D102
-    def pump(self) -> None: ...  # noqa: D102
-    def refresh(self) -> None: ...  # noqa: D102
-    def create(  # noqa: D102
-        self,
-        players: int,
-        public: bool,
-        level: str = "medium",
-        clock: tuple[int, int] | None = None,
-        quick: bool = False,
-        preset: str = "Classic",
-    ) -> None: ...
-    def join(self, table: str, chair: int) -> None: ...  # noqa: D102
-    def join_code(self, code: str) -> None: ...  # noqa: D102
-    def move_to(self, chair: int) -> None: ...  # noqa: D102
-    def ready(self, ready: bool) -> None: ...  # noqa: D102
-    def start(self) -> None: ...  # noqa: D102
-    def leave(self) -> None: ...  # noqa: D102
-    def close(self) -> None: ...  # noqa: D102
-    def chair_name(self, chair: int) -> str: ...  # noqa: D102
-    def connection_line(self) -> str: ...  # noqa: D102
 
 
 class LobbyScene(Scene):
@@ -552,32 +503,16 @@ class LobbyScene(Scene):
         if stage == "lobby":
             self._draw_lobby(surface)
         elif stage == "table":
-            self._draw_table(surface)
+            assert self.link is not None
+            self.free_chairs = draw_chair_map(surface, self.link, self.size, self.unit,
+                                              self.theme, self.all_ready())  # fmt: skip
         else:
             self._draw_form(surface)
         for shown in self.buttons():
             shown.draw(surface)
         line = self.error or (self.link.connection_line() if self.link is not None else "")
         if line:
-            self._draw_problem(surface, line[:1].upper() + line[1:])
-
-    def _draw_problem(self, surface: pygame.Surface, line: str) -> None:
-        """The problem (or connection) line at the foot: one line, or two where a long
-        sentence would have to shrink below a readable size."""
-        w, h = self.size
-        theme, unit = self.theme, self.unit
-        size = fit_text_size(line, w - 40, max(16, unit // 2), report=False)
-        if size < 16:
-            small = max(14, min(16, unit // 3))
-            lines = wrap_text(line, small, w - 40, report=False)
-            if len(lines) == 2:
-                step = round(small * 1.25)
-                top = h - unit // 2 - 4 - step // 2
-                for i, each in enumerate(lines):
-                    blit_text(surface, each, small, theme.accent, center=(w // 2, top + i * step))
-                return
-            size = fit_text_size(line, w - 40, max(16, unit // 2))
-        blit_text(surface, line, size, theme.accent, center=(w // 2, h - unit // 2 - 4))
+            draw_problem(surface, line[:1].upper() + line[1:], self.size, self.unit, self.theme)
 
     def _draw_form(self, surface: pygame.Surface) -> None:
         for field in self.fields:
@@ -605,74 +540,6 @@ class LobbyScene(Scene):
             blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
                       unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
         self.code.draw(surface, theme)
-
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        link = self.link
-        assert link is not None and link.table is not None
-        table, theme, unit = link.table, self.theme, self.unit
-        w, h = self.size
-        y = int(h * 0.16)
-        kind = _("Private table") if not table.public else _("Public table")
-        head = _("{kind} · {preset} · {players} players · computer: {level}").format(
-            kind=kind, preset=_(table.preset), players=table.players,
-            level=level_word(table.level))  # fmt: skip
-        if table.clock is not None:
-            head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
-                move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
-        blit_text(surface, head, fit_text_size(head, w - 40, unit // 2 + 2), theme.text,
-                  center=(w // 2, y))  # fmt: skip
-        if table.code:
-            y += unit
-            blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
-                      theme.accent, center=(w // 2, y), bold=True)  # fmt: skip
-        y += unit
-        if table.players == 4:
-            blit_text(surface, _("Chairs 1 and 3 are partners against chairs 2 and 4."),
-                      unit // 2, theme.text_dim, center=(w // 2, y))  # fmt: skip
-        y += unit // 2 + 10
-        width = min(720, w - 80)
-        self.free_chairs = []
-        for chair, info in enumerate(table.chairs):
-            rect = pygame.Rect((w - width) // 2, y, width, unit)
-            free = info.name is None and table.status == "lobby"
-            fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
-            draw_panel(surface, rect, fill, 8)
-            who = link.chair_name(chair)
-            if chair == link.chair:
-                who = _("{name} (you)").format(name=who)
-            state = (_("ready") if info.ready else _("not ready")) if info.name else ""
-            if free:  # click to move here (at four: the other side, or your partner's)
-                state = _("free: click to sit here")
-                self.free_chairs.append((rect, chair))
-            if getattr(info, "left", False):
-                state = _("left the table")
-            elif info.away:
-                state = _("away")
-            side = _("Side {n}").format(n=info.side + 1)
-            text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
-            room = rect.width * 3 // 5 - 24
-            if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
-                bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
-                cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
-                text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
-            if chair == table.host:
-                state = f"{state} · {_('host')}" if state else _("host")
-            # The two share the row: the state gets what the chair's words leave.
-            size = fit_text_size(text, rect.width * 3 // 5 - 24, unit // 2)
-            used = render_text(text, size, theme.text).get_width() if text else 0
-            blit_text(surface, text, size, theme.text, midleft=(rect.x + 12, rect.centery))
-            room = rect.width - used - 48
-            blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
-                      midright=(rect.right - 12, rect.centery))  # fmt: skip
-            y += unit + 8
-        if link.host and not self.all_ready():
-            note = _("Start once every player is ready; empty chairs are computer players.")
-        elif link.host:
-            note = _("Everyone is ready: Start when you like.")
-        else:
-            note = _("The host starts the game once everyone is ready.")
-        blit_text(surface, note, fit_text_size(note, w - 40, unit // 2 - 2), theme.text_dim,
-                  center=(w // 2, y + unit // 2))  # fmt: skip
 
 
 __all__ = ["FieldError", "LobbyLink", "LobbyScene", "TextField"]

@@ -1,0 +1,118 @@
+"""The Play online screen's chair map (the table joined, before and after its start) and
+its foot line (a problem, or how the connection stands). Draws only; sizes are pixels."""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta.i18n import _
+from canasta.scenes.lobby_link import LobbyLink
+from canasta.scenes.lobby_rows import level_word
+from canasta.ui.effects import draw_panel
+from canasta.ui.paragraphs import wrap_text
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, render_text
+from canasta.ui.theme import Theme
+
+
+def draw_problem(
+    surface: pygame.Surface, line: str, size: tuple[int, int], unit: int, theme: Theme
+) -> None:
+    """The problem (or connection) line at the foot of a ``size`` px screen (``unit``: the
+    lobby's row height, px): one line, or two where a long sentence would have to shrink
+    below a readable size."""
+    w, h = size
+    fitted = fit_text_size(line, w - 40, max(16, unit // 2), report=False)
+    if fitted < 16:
+        small = max(14, min(16, unit // 3))
+        lines = wrap_text(line, small, w - 40, report=False)
+        if len(lines) == 2:
+            step = round(small * 1.25)
+            top = h - unit // 2 - 4 - step // 2
+            for i, each in enumerate(lines):
+                blit_text(surface, each, small, theme.accent, center=(w // 2, top + i * step))
+            return
+        fitted = fit_text_size(line, w - 40, max(16, unit // 2))
+    blit_text(surface, line, fitted, theme.accent, center=(w // 2, h - unit // 2 - 4))
+
+
+def draw_chair_map(
+    surface: pygame.Surface,
+    link: LobbyLink,
+    size: tuple[int, int],
+    unit: int,
+    theme: Theme,
+    all_ready: bool,
+) -> list[tuple[pygame.Rect, int]]:
+    """The chair map of the table ``link`` sits at, on a ``size`` px screen (``unit``: row
+    height, px): its kind and rules, its join code, a row per chair (who, side, ready,
+    away, host), and a note on starting (``all_ready``: every person is ready).
+
+    Returns:
+        the free chairs before the start as ``(rect, chair)``: a click there moves there.
+    """
+    assert link.table is not None
+    table = link.table
+    w, h = size
+    y = int(h * 0.16)
+    kind = _("Private table") if not table.public else _("Public table")
+    head = _("{kind} · {preset} · {players} players · computer: {level}").format(
+        kind=kind, preset=_(table.preset), players=table.players,
+        level=level_word(table.level))  # fmt: skip
+    if table.clock is not None:
+        head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
+            move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip
+    blit_text(surface, head, fit_text_size(head, w - 40, unit // 2 + 2), theme.text,
+              center=(w // 2, y))  # fmt: skip
+    if table.code:
+        y += unit
+        blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
+                  theme.accent, center=(w // 2, y), bold=True)  # fmt: skip
+    y += unit
+    if table.players == 4:
+        blit_text(surface, _("Chairs 1 and 3 are partners against chairs 2 and 4."),
+                  unit // 2, theme.text_dim, center=(w // 2, y))  # fmt: skip
+    y += unit // 2 + 10
+    width = min(720, w - 80)
+    free_chairs: list[tuple[pygame.Rect, int]] = []
+    for chair, info in enumerate(table.chairs):
+        rect = pygame.Rect((w - width) // 2, y, width, unit)
+        free = info.name is None and table.status == "lobby"
+        fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
+        draw_panel(surface, rect, fill, 8)
+        who = link.chair_name(chair)
+        if chair == link.chair:
+            who = _("{name} (you)").format(name=who)
+        state = (_("ready") if info.ready else _("not ready")) if info.name else ""
+        if free:  # click to move here (at four: the other side, or your partner's)
+            state = _("free: click to sit here")
+            free_chairs.append((rect, chair))
+        if getattr(info, "left", False):
+            state = _("left the table")
+        elif info.away:
+            state = _("away")
+        side = _("Side {n}").format(n=info.side + 1)
+        text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
+        room = rect.width * 3 // 5 - 24
+        if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
+            bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
+            cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
+            text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
+        if chair == table.host:
+            state = f"{state} · {_('host')}" if state else _("host")
+        # The two share the row: the state gets what the chair's words leave.
+        fitted = fit_text_size(text, rect.width * 3 // 5 - 24, unit // 2)
+        used = render_text(text, fitted, theme.text).get_width() if text else 0
+        blit_text(surface, text, fitted, theme.text, midleft=(rect.x + 12, rect.centery))
+        room = rect.width - used - 48
+        blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
+                  midright=(rect.right - 12, rect.centery))  # fmt: skip
+        y += unit + 8
+    if link.host and not all_ready:
+        note = _("Start once every player is ready; empty chairs are computer players.")
+    elif link.host:
+        note = _("Everyone is ready: Start when you like.")
+    else:
+        note = _("The host starts the game once everyone is ready.")
+    blit_text(surface, note, fit_text_size(note, w - 40, unit // 2 - 2), theme.text_dim,
+              center=(w // 2, y + unit // 2))  # fmt: skip
+    return free_chairs
