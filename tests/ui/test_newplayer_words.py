@@ -27,8 +27,25 @@ def test_the_scoring_page_shows_the_red_threes_against_a_side_with_no_meld() -> 
 
 def test_the_keys_speak_of_the_hand_not_the_round() -> None:
     lines = [f"{k}: {what}" for k, what in key_help()]
-    assert "F: finish the hand: go out with your plan, or a search" in lines
+    assert "F: finish the hand: go out with your plan, or let the game find a way" in lines
     assert not any("round" in line for line in lines)
+
+
+def test_the_keys_and_prompts_use_no_programmers_words() -> None:
+    """A new player reads "mark the next card", not "focus ring"; "let the game find a
+    way", not "a search"; "you must take the pile", not "(forced take)"."""
+    from canasta.engine.moves import MoveType
+    from canasta.scenes.table.furniture import _empty_stock_prompt
+
+    lines = [f"{k}: {what}" for k, what in key_help()]
+    assert "Left: mark the next card to the left in your hand" in lines
+    assert "Space: lift or lower the marked card" in lines
+    jargon = ("focus", "search", "forced take")
+    assert [line for line in lines if any(word in line for word in jargon)] == []
+    prompt = _empty_stock_prompt({MoveType.TAKE})
+    assert prompt == (
+        "The stock is empty and the top card goes on one of your melds: you must take the pile."
+    )
 
 
 def test_the_partners_plate_names_its_compass_point() -> None:

@@ -75,7 +75,9 @@ def _empty_stock_prompt(moves: set[MoveType]) -> str:
         return _("The stock is empty: take the pile, or click the stock to end the hand.")
     if MoveType.DRAW in moves:
         return _("The stock is empty: click the stock to end the hand.")
-    return _("The stock is empty and the top card fits your meld: take the pile (forced take).")
+    return _(
+        "The stock is empty and the top card goes on one of your melds: you must take the pile."
+    )
 
 
 def prompt_for(view: TableView) -> str:

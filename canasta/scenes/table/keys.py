@@ -39,9 +39,12 @@ class Binding:
 #: Every key of the table, in the order the help lists them.
 BINDINGS: tuple[Binding, ...] = (
     Binding(
-        "focus_left", (pygame.K_LEFT,), N_("Left"), N_("move the focus ring left in your hand")
+        "focus_left",
+        (pygame.K_LEFT,),
+        N_("Left"),
+        N_("mark the next card to the left in your hand"),
     ),
-    Binding("focus_right", (pygame.K_RIGHT,), N_("Right"), N_("move the focus ring right")),
+    Binding("focus_right", (pygame.K_RIGHT,), N_("Right"), N_("mark the next card to the right")),
     Binding(
         "enter",
         (pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -51,7 +54,7 @@ BINDINGS: tuple[Binding, ...] = (
             "in the finish panel, go out"
         ),
     ),  # fmt: skip
-    Binding("lift", (pygame.K_SPACE,), N_("Space"), N_("lift or lower the focused card")),
+    Binding("lift", (pygame.K_SPACE,), N_("Space"), N_("lift or lower the marked card")),
     Binding(
         "next_meld", (pygame.K_TAB,), N_("Tab"), N_("choose one of your melds to add cards to")
     ),
@@ -63,7 +66,10 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("plan", (pygame.K_p,), N_("P"), N_("add the lifted cards to your plan")),
     Binding("play_plan", (pygame.K_g,), N_("G"), N_("play the planned melds")),
     Binding(
-        "finish", (pygame.K_f,), N_("F"), N_("finish the hand: go out with your plan, or a search")
+        "finish",
+        (pygame.K_f,),
+        N_("F"),
+        N_("finish the hand: go out with your plan, or let the game find a way"),
     ),
     Binding("ask", (pygame.K_a,), N_("A"), N_("ask your partner: may I go out?")),
     Binding("yes", (pygame.K_y,), N_("Y"), N_("answer your partner yes")),
