@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from canasta import version
+from canasta.arguments import ranged
 from canasta.engine.game import DEAL_NUMBER_LIMIT
 from canasta.i18n import LANGUAGES
 
@@ -45,14 +46,8 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError("the number of seconds must be a number above 0")
-    return value
+_positive = ranged(float, 0.0, math.inf, above=True, what="expected a number of seconds",
+                   bounds="the number of seconds must be a number above 0")  # fmt: skip
 
 
 def _deal(text: str) -> int:
@@ -74,14 +69,8 @@ def _deal(text: str) -> int:
 SEED_LIMIT = 2**31
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"a seed is from 0 to {SEED_LIMIT - 1:,}, not {value}")
-    return value
+_seed = ranged(int, 0, SEED_LIMIT - 1, what="a seed is a whole number",
+               bounds=f"a seed is from 0 to {SEED_LIMIT - 1:,}, not {{value}}")  # fmt: skip
 
 
 def _log_level(text: str) -> int:

@@ -16,37 +16,15 @@ import signal
 import sys
 from pathlib import Path
 
+from canasta.arguments import ranged
 from canasta.net.hub import ServerConfig
 
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
-    if not 0 < value < 10**7:
-        raise argparse.ArgumentTypeError("seconds must be above 0")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected messages a second, not {text!r}") from None
-    if not 0 < value < 10**7:
-        raise argparse.ArgumentTypeError("messages a second must be above 0")
-    return value
+_seconds = ranged(float, 0.0, 10.0**7, above=True, what="expected seconds",
+                  bounds="seconds must be above 0")  # fmt: skip
+_port = ranged(int, 0, 65535, what="a port is a whole number",
+               bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
+_rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
+               bounds="messages a second must be above 0")  # fmt: skip
 
 
 def parser() -> argparse.ArgumentParser:
