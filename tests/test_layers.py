@@ -208,9 +208,9 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
     # The records; the controller's interface and events (the remote table implements
     # them); the catalogue of words; the one rule for names, shared with the settings;
-    # the one nesting check of JSON, shared with the files.
+    # the one nesting check of JSON, shared with the files; the command lines' numbers.
     allowed += ("canasta.records", "canasta.controller", "canasta.i18n", "canasta.names")
-    allowed += ("canasta.reading",)
+    allowed += ("canasta.reading", "canasta.arguments")
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 
