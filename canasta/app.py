@@ -42,8 +42,9 @@ from canasta.app_window import (
 )
 from canasta.controller import DecisionWorker, TableControl, TableController, Worker
 from canasta.engine import Game, HandState
-from canasta.i18n import _, language, set_language, system_language
+from canasta.i18n import LANGUAGES, _, language, set_language, system_language
 from canasta.persistence import Store
+from canasta.persistence.files import peek_toml
 from canasta.persistence.session import Session
 from canasta.persistence.settings import SCREEN_ORDER, Settings, describe
 from canasta.scenes.base import SceneManager
@@ -101,8 +102,12 @@ class App:
         make_worker: Callable[[], Worker] | None = None,
         language: str | None = None,
     ):
-        set_language(language or system_language())  # the files' notices, before settings
-        self.session = Session(store or Store(), looks=look_choices())
+        store = store or Store()
+        # The files' notices are written while they load: in the settings' language when
+        # the settings file names one it speaks, else the system's (tester report 4).
+        said = peek_toml(store.paths.settings).get("language")
+        set_language(language or (said if said in LANGUAGES else None) or system_language())
+        self.session = Session(store, looks=look_choices())
         set_language(language or self.session.settings.language or system_language())
         remembered = self.session.settings.window_size
         if size is None:  # as last time, else the first size; fitted to the desktop

@@ -131,14 +131,9 @@ def players_conflict(players: int, settings_file: Path) -> str | None:
     app's to report) or one whose player count already is ``players`` raises no conflict.
     """
     from canasta.engine.rules import CLASSIC, PRESETS
-    from canasta.persistence.files import StoreError, read_file
-    from canasta.reading import loads_toml
+    from canasta.persistence.files import peek_toml
 
-    try:
-        raw = read_file(settings_file)
-        data = loads_toml(raw.decode("utf-8")) if raw is not None else {}
-    except (StoreError, ValueError):  # TOML and Unicode errors are ValueErrors
-        return None
+    data = peek_toml(settings_file)
     name, chosen = data.get("rules_preset"), data.get("players")
     if name not in PRESETS or chosen == players:
         return None

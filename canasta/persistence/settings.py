@@ -633,6 +633,14 @@ def save_settings(path: Path, settings: Settings) -> None:
     atomic_write(path, settings_toml(settings).encode("utf-8"))
 
 
+#: The player's words for the settings kept in the file but shown on no Settings row.
+_OTHER_NAMES: dict[str, str] = {
+    "schema_version": N_("File format"), "rule_overrides": N_("Rule options"),
+    "server_address": N_("Server address"), "player_name": N_("Your name"),
+    "window_size": N_("Window size"), "window_position": N_("Window position"),
+}  # fmt: skip
+
+
 def load_settings(
     path: Path, looks: dict[str, list[str]] | None = None
 ) -> tuple[Settings, list[str]]:
@@ -690,12 +698,17 @@ def load_settings(
         save_settings(path, settings)
     except StoreError:
         note = _(" (the repaired file could not be written)")
-    names = ", ".join(bad)
+    # The names a player knows ("Players", "Theme", "Window size"), not the file's keys.
+    names = ", ".join(
+        describe(n).label if n in SCREEN_ORDER else
+        _(_OTHER_NAMES[n]) if n in _OTHER_NAMES else f"\u201c{n}\u201d"  # a key it lacks
+        for n in bad
+    )  # fmt: skip
     where = _(" (the old file is kept as {name})").format(name=kept.name) if kept else ""
     line = ngettext(
-        "In {file}, {names} was not valid and went back to the default; "
+        "In {file}, the setting {names} was not valid and is back to its default; "
         "your other settings are kept{where}{note}.",
-        "In {file}, {names} were not valid and went back to the default; "
+        "In {file}, the settings {names} were not valid and are back to their defaults; "
         "your other settings are kept{where}{note}.",
         len(bad),
     )

@@ -133,7 +133,7 @@ class Store:
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:
-            self._aside(path, N_("Your stats"), error, N_("start again from zero"))
+            self._aside(path, N_("Your stats"), error, N_("they start again from zero"))
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
@@ -376,7 +376,7 @@ class Store:
         log.warning("%s could not be used: %s; %s", path, technical_detail(error),
                     f"kept as {kept}" if kept else "left in place")  # fmt: skip
         self.notices.append(
-            _("{what} could not be used ({reason}); it was {where} and {then}.").format(
+            _("{what} could not be used ({reason}); the file was {where}, and {then}.").format(
                 what=_(what), reason=plain_damage(error), where=where, then=_(then)
             )
         )

@@ -168,7 +168,7 @@ def test_one_wrong_typed_value_keeps_every_other_value():
     assert settings.speed == "normal"
     assert (settings.players, settings.theme, settings.sort_order) == (4, "blue", "descending")
     [line] = store.take_notices()
-    assert "speed was not valid" in line and "other settings are kept" in line
+    assert "the setting Speed was not valid" in line and "other settings are kept" in line
     assert len(corrupt_files()) == 1 and corrupt_files()[0] in line
     assert "speed = 3" in (default_paths().config / corrupt_files()[0]).read_text()
     again, notices = load_settings(path)  # the repaired file reads cleanly
@@ -180,7 +180,7 @@ def test_a_bool_written_as_text_is_not_taken_for_true():
     store = Store()
     settings = store.load_settings()
     assert settings.sound is True and settings.players == 4
-    assert "sound was not valid" in store.take_notices()[0]
+    assert "the setting Sound was not valid" in store.take_notices()[0]
 
 
 def test_an_unknown_design_name_goes_back_to_the_default_design():
@@ -188,7 +188,7 @@ def test_an_unknown_design_name_goes_back_to_the_default_design():
     store = Store()
     settings = store.load_settings(LOOKS)
     assert settings.theme == "green" and settings.deck_design == "blue"
-    assert "theme was not valid" in store.take_notices()[0]
+    assert "the setting Table colour was not valid" in store.take_notices()[0]
 
 
 def test_several_bad_values_are_named_in_one_line():
@@ -197,7 +197,7 @@ def test_several_bad_values_are_named_in_one_line():
     settings = store.load_settings()
     assert settings.large_index is True
     [line] = store.take_notices()
-    assert "mystery, players, speed were not valid" in line
+    assert "the settings \u201cmystery\u201d, Players, Speed were not valid" in line
 
 
 def test_an_unwritable_folder_keeps_the_settings_in_memory(tmp_path, monkeypatch):
@@ -229,7 +229,7 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
     assert settings.players == 4
     first, second = store.take_notices()
     assert "newer version of Canasta (format 3)" in first
-    assert "hologram was not valid" in second
+    assert "the setting \u201chologram\u201d was not valid" in second
 
 
 def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_does():

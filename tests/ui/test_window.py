@@ -131,7 +131,7 @@ def test_a_bad_remembered_size_goes_back_to_none_and_keeps_the_rest(display):
     settings, notices = load_settings(path)
     assert settings.window_size == [] and settings.window_position == [5, 6]
     assert settings.fullscreen is True
-    assert notices and "window_size was not valid" in notices[0]
+    assert notices and "the setting Window size was not valid" in notices[0]
     # The dummy driver's desktop is 1024 x 768: the first size, 1280 x 800, is fitted to
     # it (1024 wide; 768 - 64 = 704 high).
     assert window.desktop_sizes() == [(1024, 768)]
