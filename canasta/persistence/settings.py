@@ -500,8 +500,10 @@ class Settings(BaseModel):
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
-        if field == "draw_two" and self.players == 4:
-            return _("4 players: set in Rule options")
+        if field == "draw_two" and self.players == 4:  # the row shows the rule in force
+            if self.rule_set().draw_two_4p:
+                return _("4 players: rules draw two")
+            return _("4 players: rules draw one")
         players = describe(field).players if field in SCREEN_ORDER else None
         if players is None or players == self.players:
             return None
