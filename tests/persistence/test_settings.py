@@ -98,16 +98,12 @@ def test_options_for_the_other_number_of_players_say_why():
     two, four = Settings(players=2), Settings(players=4)
     assert two.not_applicable("ask_permission") == "4 players only"
     # four players draw two by the preset's rule (or Rule options'), shown on the row
-    assert four.not_applicable("draw_two") == (
-        "4 players: rules draw one"
-    )
+    assert four.not_applicable("draw_two") == ("4 players: rules draw one")
     assert four.shown_value("draw_two") is False and two.shown_value("draw_two") is False
     partnership = Settings(**Settings.preset_changes("Draw-two partnership"))
     assert partnership.shown_value("draw_two") is True
     # tester report 8: the greyed row's note says what is in force, not only where it is set
-    assert partnership.not_applicable("draw_two") == (
-        "4 players: rules draw two"
-    )
+    assert partnership.not_applicable("draw_two") == ("4 players: rules draw two")
     assert partnership.rule_set().stock_draw_count == 2
     assert four.not_applicable("two_canastas_to_go_out") == "2 players only"
     assert two.not_applicable("draw_two") is None and four.not_applicable("ask_permission") is None
