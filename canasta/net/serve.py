@@ -13,6 +13,7 @@ import gc
 import json
 import logging
 import signal
+import ssl
 import sys
 from pathlib import Path
 
@@ -27,6 +28,12 @@ def _seconds(text: str) -> float:
     if not 0 < value < 10**7:
         raise argparse.ArgumentTypeError("seconds must be above 0")
     return value
+
+
+def tables_resumed(count: int) -> str:
+    """``"1 table resumed"``, ``"3 tables resumed"`` (the command line speaks English, as
+    :mod:`canasta.cli` does)."""
+    return f"{count} table resumed" if count == 1 else f"{count} tables resumed"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -84,6 +91,10 @@ def serve_command(argv: list[str]) -> int:
     if (args.certfile is None) != (args.keyfile is None):
         print("canasta serve: --certfile and --keyfile go together", file=sys.stderr)
         return 2
+    for option, path in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
+        if path is not None and not path.is_file():  # named, not "cannot listen: Errno 2"
+            print(f"canasta serve: {option} {path}: no such file", file=sys.stderr)
+            return 2
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -120,7 +131,14 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     except StorageError as error:
         print(f"canasta serve: {error}", file=sys.stderr)
         return 2
-    except (OSError, ValueError) as error:  # port in use, bad certificate
+    except ssl.SSLError as error:  # a certificate or key that is not one, or not a pair
+        print(
+            f"canasta serve: cannot use the certificate {config.certfile} with the key "
+            f"{config.keyfile}: {error}",
+            file=sys.stderr,
+        )
+        return 2
+    except (OSError, ValueError) as error:  # port in use
         print(
             f"canasta serve: cannot listen on {config.host}:{config.port}: {error}", file=sys.stderr
         )
@@ -128,7 +146,7 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     scheme = "wss" if config.certfile else "ws"
     print(
         f"canasta serve: listening on {scheme}://{config.host}:{port} "
-        f"(data in {config.data}, {len(server.runners)} tables resumed)",
+        f"(data in {config.data}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
     stop = asyncio.Event()
