@@ -43,6 +43,7 @@ from canasta.persistence.records import (
     record_model,
 )
 from canasta.persistence.saves import (
+    NewerVersionError,
     SavedGame,
     SaveError,
     check_version,
@@ -371,7 +372,8 @@ class Store:
     def _aside(self, path: Path, what: str, error: Exception, then: str) -> None:
         """Move a file that cannot be used aside: the player's line says why in plain
         words (:func:`plain_damage`), the log keeps the technical detail."""
-        kept = move_aside(path)
+        # a file from a newer Canasta is not damaged: its name says so (tester report 18)
+        kept = move_aside(path, tag="newer" if isinstance(error, NewerVersionError) else "corrupt")
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
         log.warning("%s could not be used: %s; %s", path, technical_detail(error),
                     f"kept as {kept}" if kept else "left in place")  # fmt: skip
