@@ -53,6 +53,7 @@ from canasta.scenes.base import SceneManager
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.howto import HowToPlayScene
+from canasta.scenes.howto_rules import rules_pages
 from canasta.scenes.rule_options import rule_options_scene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.settings import SettingsScene
@@ -307,10 +308,14 @@ class App:
         return settings
 
     def how_to_play(self) -> None:
-        """Show the pages of rules."""
-        look = self.look
+        """Show the pages of rules, written for the rules the next new game plays (the
+        settings' preset and options)."""
+        look, settings = self.look, self.session.settings
+        name = _(settings.rules_preset) + (_(" (changed)") if settings.rule_overrides else "")
+        pages = rules_pages(settings.rule_set(), name)
         self.manager.clear()
-        self.manager.push(HowToPlayScene(self.home, theme=look.theme, renderer=look.renderer))
+        self.manager.push(HowToPlayScene(self.home, theme=look.theme, renderer=look.renderer,
+                                         pages=pages))  # fmt: skip
 
     def stats(self, show_games: bool = False) -> None:
         """Show the stats (``show_games``: open on the list of recent games)."""

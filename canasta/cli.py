@@ -126,6 +126,33 @@ Files (the data folder):
     return parser
 
 
+def players_conflict(players: int, settings_file: Path) -> str | None:
+    """Why ``--players players`` does not fit the settings' rules, or None (tester report 3).
+
+    A preset reproducing a reference table is written for that table's number of players
+    (``RULES-MATRIX.md`` row 1: Classic 2 or 4, the others one number); starting another
+    number from the command line would silently play a table that is not the one chosen.
+    The settings file is only read here, never changed: a missing or damaged one (the
+    app's to report) or one whose player count already is ``players`` raises no conflict.
+    """
+    from canasta.engine.rules import CLASSIC, PRESETS
+    from canasta.persistence.files import peek_toml
+
+    data = peek_toml(settings_file)
+    name, chosen = data.get("rules_preset"), data.get("players")
+    if name not in PRESETS or chosen == players:
+        return None
+    preset = PRESETS[name]
+    if preset.with_options(players=CLASSIC.players) == CLASSIC or preset.players == players:
+        return None  # Classic is played by 2 or 4
+    fits = [n for n, rules in PRESETS.items() if rules.players == players or rules == CLASSIC]
+    return (
+        f"the rules chosen in Settings, {name}, are a {preset.players}-player table; start "
+        f"with --players {preset.players}, or choose {' or '.join(fits)} in Settings for "
+        f"{players} players"
+    )
+
+
 def position_command(argv: list[str]) -> int:
     """Run ``canasta position``; return the exit status."""
     from canasta.engine.refusals import IllegalMove, MoveParseError
@@ -244,7 +271,14 @@ def main(argv: list[str] | None = None) -> int:
         return serve_command(args_list[1:])
     if args_list and args_list[0] == "replay":
         return replay_command(args_list[1:])
-    args = game_parser().parse_args(args_list)
+    parser = game_parser()
+    args = parser.parse_args(args_list)
+    if args.players is not None and not args.demo:
+        from canasta.persistence.paths import default_paths
+
+        conflict = players_conflict(args.players, default_paths().settings)
+        if conflict is not None:
+            parser.error(f"argument --players: {conflict}")  # exits with status 2
     from canasta.app import run
 
     return run(

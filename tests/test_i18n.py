@@ -209,3 +209,22 @@ def test_the_command_line_gives_refusals_in_a_language(tmp_path: Path, capsys) -
     assert main(["position", str(path), "--play", "meld 7H 7D"]) == 1
     assert "A meld needs at least 3 cards; you chose 2." in capsys.readouterr().out
     assert sys.modules["canasta.i18n"].language() == "en"
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_abandon_answer_never_reads_like_cancel_or_keep_playing(code: str) -> None:
+    """Tester report 1: German "Abandon it" was "Abbrechen", which is also Cancel, and a
+    player who meant Cancel lost a game. In every language the answer that abandons differs
+    from every answer that keeps things as they are, and does not begin with one."""
+    try:
+        assert i18n.set_language(code) == code
+        abandon = i18n._("Abandon it").casefold()
+        keeps = {i18n._(word).casefold() for word in ("Cancel", "Keep it", "No", "Back")}
+        assert abandon not in keeps
+        assert not any(abandon.startswith(keep) or keep.startswith(abandon) for keep in keeps)
+        if code == "de":
+            assert i18n._("Abandon it") == "Spiel aufgeben"
+            assert i18n._("Cancel") == "Abbrechen"
+            assert i18n._("Keep it") == "Weiterspielen"
+    finally:
+        i18n.set_language("en")

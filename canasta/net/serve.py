@@ -13,6 +13,7 @@ import gc
 import json
 import logging
 import signal
+import ssl
 import sys
 from pathlib import Path
 
@@ -25,6 +26,12 @@ _port = ranged(int, 0, 65535, what="a port is a whole number",
                bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
 _rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
                bounds="messages a second must be above 0")  # fmt: skip
+
+
+def tables_resumed(count: int) -> str:
+    """``"1 table resumed"``, ``"3 tables resumed"`` (the command line speaks English, as
+    :mod:`canasta.cli` does)."""
+    return f"{count} table resumed" if count == 1 else f"{count} tables resumed"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -82,6 +89,10 @@ def serve_command(argv: list[str]) -> int:
     if (args.certfile is None) != (args.keyfile is None):
         print("canasta serve: --certfile and --keyfile go together", file=sys.stderr)
         return 2
+    for option, path in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
+        if path is not None and not path.is_file():  # named, not "cannot listen: Errno 2"
+            print(f"canasta serve: {option} {path}: no such file", file=sys.stderr)
+            return 2
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -118,7 +129,14 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     except StorageError as error:
         print(f"canasta serve: {error}", file=sys.stderr)
         return 2
-    except (OSError, ValueError) as error:  # port in use, bad certificate
+    except ssl.SSLError as error:  # a certificate or key that is not one, or not a pair
+        print(
+            f"canasta serve: cannot use the certificate {config.certfile} with the key "
+            f"{config.keyfile}: {error}",
+            file=sys.stderr,
+        )
+        return 2
+    except (OSError, ValueError) as error:  # port in use
         print(
             f"canasta serve: cannot listen on {config.host}:{config.port}: {error}", file=sys.stderr
         )
@@ -126,7 +144,7 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     scheme = "wss" if config.certfile else "ws"
     print(
         f"canasta serve: listening on {scheme}://{config.host}:{port} "
-        f"(data in {config.data}, {len(server.runners)} tables resumed)",
+        f"(data in {config.data}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
     stop = asyncio.Event()

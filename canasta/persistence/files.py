@@ -138,6 +138,20 @@ def read_file(path: Path) -> bytes | None:
         raise StoreError(plain_reason(error, path)) from error
 
 
+def peek_toml(path: Path) -> dict[str, object]:
+    """The table of the TOML file at ``path``, read without validating, moving or changing
+    anything: ``{}`` when it is missing, unreadable or damaged (whoever loads it properly
+    reports that). For a choice that must be made before the file is loaded, such as the
+    language its notices are written in, or whether ``--players`` fits its rules."""
+    from canasta.reading import loads_toml
+
+    try:
+        raw = read_file(path)
+        return loads_toml(raw.decode("utf-8")) if raw is not None else {}
+    except (StoreError, ValueError):  # damaged TOML, bad UTF-8, too deep: all ValueErrors
+        return {}
+
+
 def exists(path: Path) -> bool:
     """True when ``path`` is there (as anything).
 

@@ -39,6 +39,11 @@ class SaveError(ValueError):
     """A save or record that cannot be used; the message says why in a player's words."""
 
 
+class NewerVersionError(SaveError):
+    """A save, record or stats file written by a newer Canasta: not damaged, only not
+    readable by this version (it is set aside as ``NAME.newer-TIME``, not ``.corrupt``)."""
+
+
 class SideScoreModel(BaseModel):
     """:class:`~canasta.engine.scoring.SideScore` (points and counts)."""
 
@@ -198,14 +203,15 @@ def check_version(data: object, current: int, what: str) -> None:
     """Refuse data from another ``schema_version`` with a message a player can read.
 
     Raises:
-        SaveError: for a newer version (made by a newer Canasta), or an older one that
-            has no migration (none exists yet: version 1 is the first).
+        NewerVersionError: for a newer version (made by a newer Canasta).
+        SaveError: for an older one that has no migration (none exists yet: version 1 is
+            the first).
     """
     if not isinstance(data, dict):
         raise SaveError(f"the {what} is not a JSON object")
     version = data.get("schema_version")
     if isinstance(version, int) and version > current:
-        raise SaveError(
+        raise NewerVersionError(
             f"the {what} was made by a newer version of Canasta (format {version}; "
             f"this version reads {current})"
         )

@@ -429,8 +429,10 @@ class Settings(BaseModel):
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
-        if field == "draw_two" and self.players == 4:
-            return _("4 players: set in Rule options")
+        if field == "draw_two" and self.players == 4:  # the row shows the rule in force
+            if self.rule_set().draw_two_4p:
+                return _("4 players: rules draw two")
+            return _("4 players: rules draw one")
         extra = Settings.model_fields[field].json_schema_extra
         players = extra.get("players") if isinstance(extra, dict) else None
         if players is None or players == self.players:

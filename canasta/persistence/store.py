@@ -43,6 +43,7 @@ from canasta.persistence.records import (
     record_model,
 )
 from canasta.persistence.saves import (
+    NewerVersionError,
     SavedGame,
     SaveError,
     check_version,
@@ -134,7 +135,7 @@ class Store:
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:
-            self._aside(path, N_("Your stats"), error, N_("start again from zero"))
+            self._aside(path, N_("Your stats"), error, N_("they start again from zero"))
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
@@ -372,12 +373,13 @@ class Store:
     def _aside(self, path: Path, what: str, error: Exception, then: str) -> None:
         """Move a file that cannot be used aside: the player's line says why in plain
         words (:func:`plain_damage`), the log keeps the technical detail."""
-        kept = move_aside(path)
+        # a file from a newer Canasta is not damaged: its name says so (tester report 18)
+        kept = move_aside(path, tag="newer" if isinstance(error, NewerVersionError) else "corrupt")
         where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
         log.warning("%s could not be used: %s; %s", path, technical_detail(error),
                     f"kept as {kept}" if kept else "left in place")  # fmt: skip
         self.notices.append(
-            _("{what} could not be used ({reason}); it was {where} and {then}.").format(
+            _("{what} could not be used ({reason}); the file was {where}, and {then}.").format(
                 what=_(what), reason=plain_damage(error), where=where, then=_(then)
             )
         )

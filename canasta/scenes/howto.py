@@ -10,9 +10,11 @@ from collections.abc import Callable
 import pygame
 
 from canasta.engine.cards import CARD_CODE
+from canasta.engine.rules import CLASSIC
 from canasta.i18n import _
 from canasta.scenes.base import Scene
-from canasta.scenes.howto_pages import PAGES, Figure, Page
+from canasta.scenes.howto_pages import Figure, Page
+from canasta.scenes.howto_rules import rules_pages
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
@@ -61,7 +63,8 @@ class HowToPlayScene(Scene):
     Args:
         on_back: leave the screen.
         theme: colours; renderer: makes card renderers ``(w, h)`` (the deck in use).
-        pages: the pages (default :data:`PAGES`).
+        pages: the pages (default: written for the Classic rules,
+            :func:`canasta.scenes.howto_rules.rules_pages`).
         start: the page shown first (an index; the lobby opens on the online pages).
 
     Attributes:
@@ -74,12 +77,12 @@ class HowToPlayScene(Scene):
         *,
         theme: Theme | None = None,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
-        pages: tuple[Page, ...] = PAGES,
+        pages: tuple[Page, ...] | None = None,
         start: int = 0,
     ) -> None:
         super().__init__()
         self.theme = theme = theme or default_theme()
-        self.pages = pages
+        self.pages = pages = pages or rules_pages(CLASSIC, _("Classic"))
         self.page = max(0, min(len(pages) - 1, start))
         self.make_renderer = renderer
         self.prev_button = Button((0, 0, 1, 1), _("Previous"), lambda: self.turn(-1), theme=theme)
@@ -157,8 +160,8 @@ class HowToPlayScene(Scene):
         # A page without figures (the keys) uses the whole width for its text.
         text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
         draw_panel(surface, text_rect, t.frost, 14)
-        text = _(page.text)
-        rows = tuple((_(left), _(right)) for left, right in page.table)
+        text = page.text if page.said else _(page.text)
+        rows = page.table if page.said else tuple((_(a), _(b)) for a, b in page.table)
         size = max(15, min(30, self.text_rect.width // 21, h // 27))
         # The largest size at which the paragraph and the table fit the panel.
         while size > MIN_TEXT_PX:

@@ -27,12 +27,15 @@ class Figure:
 @dataclass(frozen=True)
 class Page:
     """One page: a title, a paragraph (``\\n`` starts a new one), figures, and a table of
-    ``(left, right)`` rows."""
+    ``(left, right)`` rows; ``said``: the text and the table are already in the language
+    in use (written from the rules by :mod:`canasta.scenes.howto_rules`), not catalogue
+    keys. The pages whose words depend on the rules hold no text here."""
 
     title: str
     text: str
     figures: tuple[Figure, ...] = ()
     table: tuple[tuple[str, str], ...] = ()
+    said: bool = False
 
 
 #: Playing online: hosting, joining, codes and chairs; the clock and dropped connections.
@@ -87,12 +90,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         N_("Your turn"),
-        N_("Start by drawing the top card of the stock, or by taking the whole discard pile. "
-        "Then lay down melds or add cards to your side's melds, if you want to. End the turn "
-        "by discarding one card face up on the pile.\n"
-        "Click the stock to draw. To take the pile, select the cards from your hand that "
-        "meld with its top card and click the pile. Select one card and click the pile to "
-        "discard it."),
+        "",  # written from the rules: canasta.scenes.howto_rules
         (
             Figure(N_("The stock"), ("AC", "AC", "AC"), face_down=True),
             Figure(N_("The discard pile: its top card is the one you may use"), ("5D", "TS", "8H")),
@@ -100,12 +98,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         N_("Melds and wild cards"),
-        N_("A meld needs at least two natural cards of one rank. Jokers and twos are wild: they "
-        "join any meld, but a meld never holds more wild cards than natural ones, and at "
-        "most three wild cards. A side has one meld of each rank; more cards of that rank "
-        "are added to it.\n"
-        "Threes never form ordinary melds: red threes are laid out by themselves, and black "
-        "threes are melded only when going out."),
+        "",  # written from the rules: canasta.scenes.howto_rules
         (
             Figure(N_("Three natural sevens"), ("7H", "7C", "7S")),
             Figure(N_("Two queens and a wild two"), ("QD", "QS", "2H")),
@@ -120,21 +113,11 @@ PAGES: tuple[Page, ...] = (
         "minimum is met."),
         (Figure(N_("Joker 50 · two and ace 20 · king to eight 10 · seven to four 5"),
                 ("JK", "2S", "AH", "KC", "8D", "7S", "4H")),),
-        (
-            (N_("Side's total below 0"), "15"),
-            (N_("0 to 1,495"), "50"),
-            (N_("1,500 to 2,995"), "90"),
-            (N_("3,000 and more"), "120"),
-        ),
+        (),  # written from the rules: canasta.scenes.howto_rules
     ),
     Page(
         N_("Taking the pile"),
-        N_("To take the pile, meld its top card at once: with a natural pair of its rank from "
-        "your hand, or, while the pile is not frozen, with one natural card and a wild card, "
-        "or by adding it to your side's meld of that rank.\n"
-        "The pile is frozen while a wild card or a red three is in it (shown turned "
-        "sideways), and for a side that has not melded yet: then only a natural pair takes "
-        "it. A black three on top blocks the pile for the next player."),
+        "",  # written from the rules: canasta.scenes.howto_rules
         (
             Figure(N_(
                 "Frozen: a wild two lies in the pile"
@@ -144,14 +127,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         N_("Threes"),
-        N_("A red three is never held: it is laid out beside your melds as soon as you get it, "
-        "and you draw a card to replace it. Each is worth 100 points, all four 800, but they "
-        "count against a side that has melded nothing when the hand ends.\n"
-        "A black three discarded blocks the pile for one turn. Black threes can be melded "
-        "only in the turn you go out, three or four of them, without wild cards.\n"
-        "The red threes are 3\u2665 and 3\u2666, the black threes 3\u2663 and 3\u2660, "
-        "whatever colours the suits have: with four-colour suits (Settings, Suit colours) "
-        "the 3\u2666 is drawn in the diamonds' colour."),
+        "",  # written from the rules: canasta.scenes.howto_rules
         (
             Figure(N_("Red threes: 100 points each"), ("3H", "3D")),
             Figure(N_("Black threes, melded only when going out"), ("3C", "3S", "3C")),
@@ -159,14 +135,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         N_("Going out"),
-        N_("Your side may go out once it has a canasta. Go out by melding all your cards, or all "
-        "but one and discarding the last. The hand then ends for everyone and is scored.\n"
-        "Going out earns 100 points, or 200 when you meld your whole hand in one turn without "
-        "having melded before (going out concealed). With four players, you may ask your "
-        "partner \"may I go out?\" first; the answer binds you for that turn.\n"
-        "When the stock runs out at the Classic table, play goes on while each player in turn "
-        "can take the pile: take it, or click the empty stock to decline it, which ends the "
-        "hand. With the Book rules a top card that fits your side's meld must be taken."),
+        "",  # written from the rules: canasta.scenes.howto_rules
         (Figure(N_("A canasta on the table: now your side may go out"),
                 ("AS", "AH", "AD", "AC", "AS", "AH", "2S")),),
     ),
@@ -181,16 +150,7 @@ PAGES: tuple[Page, ...] = (
         N_("When the hand ends, each side adds up these items. The scoreboard shows every item "
         "for both sides and the running totals."),
         (),
-        (
-            (N_("Cards melded"), N_("their values")),
-            (N_("Natural canasta"), "500"),
-            (N_("Mixed canasta"), "300"),
-            (N_("Red three"), N_("100 each (all four: 800)")),
-            (N_("Red three, side with no meld"), N_("minus 100 each (all four: minus 800)")),
-            (N_("Going out"), "100"),
-            (N_("Going out concealed"), "200"),
-            (N_("Cards left in hand"), N_("minus their values")),
-        ),
+        (),  # written from the rules: canasta.scenes.howto_rules
     ),
     *ONLINE_PAGES,
 )  # fmt: skip

@@ -2,7 +2,8 @@
 
 The screen is the settings screen with other rows: each option of
 ``canasta.persistence.settings.HOUSE_RULES`` with its one-line explanation; the star marks
-the preset's own value. A change is kept in the settings' ``rule_overrides`` and applies
+the preset's own value. Below them, read-only, the rules the preset fixes
+(:data:`FIXED_RULES`). A change is kept in the settings' ``rule_overrides`` and applies
 from the next new game.
 """
 
@@ -10,17 +11,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from canasta.engine.options import OPTION_HELP
 from canasta.engine.rules import RuleSet
-from canasta.i18n import N_, _
+from canasta.i18n import N_, _, number
 from canasta.persistence.setting_rows import describe_rule
 from canasta.persistence.settings import HOUSE_RULES, Settings
 from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import Theme
 
+#: Rules the preset fixes and a player cannot change here, shown read-only so that every
+#: rule in force can be found in the game (tester report 2): the wild-card cap (matrix row
+#: 5), the concealed bonus (row 21) and the red threes' penalty (row 14).
+FIXED_RULES: tuple[str, ...] = ("max_wilds_per_meld", "concealed_bonus", "all_red_threes_penalty")
 
-def rule_rows() -> list[Option]:
-    """One row per changeable rule option, as the settings describe them."""
-    return [Option.of(describe_rule(field)) for field in HOUSE_RULES]
+
+def fixed_row(field: str, rules: RuleSet) -> Option:
+    """The read-only row of :data:`FIXED_RULES` ``field``: its one choice is the value in
+    force for ``rules``, in words."""
+    value = getattr(rules, field)
+    if field == "max_wilds_per_meld":
+        label = _("Wild cards in a meld")
+        word = _("No cap") if value is None else _("At most {n}").format(n=number(value))
+    elif field == "concealed_bonus":
+        label, word = _("Going out concealed"), _("{n} points").format(n=number(value))
+    else:
+        label, word = _("Four red threes, no meld"), _("minus {n}").format(n=number(value))
+    hint = _("{help}; {when}").format(help=_(OPTION_HELP[field]).rstrip("."),
+                                      when=_("fixed by the rules preset"))  # fmt: skip
+    column = 0 if FIXED_RULES.index(field) < 1 else 1
+    return Option(field, label, ((value, word),), column, hint)
+
+
+def rule_rows(rules: RuleSet | None = None) -> list[Option]:
+    """One row per changeable rule option, as the settings describe them, then (given the
+    ``rules`` in force) the read-only rows of :data:`FIXED_RULES`."""
+    rows = [Option.of(describe_rule(field)) for field in HOUSE_RULES]
+    return rows + [fixed_row(field, rules) for field in FIXED_RULES] if rules else rows
 
 
 class RuleChoices:
@@ -50,6 +76,8 @@ class RuleChoices:
             return _("with ask permission")
         if field == "tie_plays_another_hand" and self.settings.game_type == "quick":
             return _("full games only")
+        if field in FIXED_RULES:
+            return _("fixed by the rules preset")
         return None
 
 
@@ -99,7 +127,7 @@ def rule_options_scene(
         change,  # type: ignore[arg-type]
         on_back,
         theme=theme,
-        rows=rule_rows(),
+        rows=rule_rows(settings.rule_set()),
         title=title_for(settings),
         default_of=preset_value,
         column_names=(N_("Drawing, taking and threes"), N_("Discards, stock and going out")),

@@ -18,7 +18,7 @@ from canasta.engine.scoring import HandScore, SideScore
 from canasta.i18n import _, number
 from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.input import GUARD_S, Click, Intent, Key, Move
 from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button, share_text_size
@@ -163,7 +163,12 @@ class ScoreboardScene(Scene):
         return max(0.0, min(waits)) if waits else None
 
     def handle(self, intent: Intent) -> bool:
-        """Buttons by click; Left/Right/Tab move focus; Enter presses; Escape is Home."""
+        """Buttons by click; Left/Right/Tab move focus; Enter presses; Escape is Home.
+        For :data:`~canasta.ui.input.GUARD_S` after the scores appear, Enter and Space
+        are ignored (keys still pressed for the last play or the hands' view)."""
+        if self.clock < GUARD_S and isinstance(intent, Key) and intent.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):  # fmt: skip
+            return True
         if isinstance(intent, Click):
             for button in self.buttons:
                 if button.hit(intent.pos):

@@ -32,7 +32,7 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]
     )  # fmt: skip
     assert server.stdout is not None
     line = server.stdout.readline()
-    found = re.search(r"listening on (ws://[\d.]+:\d+) .*?(\d+) tables resumed", line)
+    found = re.search(r"listening on (ws://[\d.]+:\d+) .*?(\d+) tables? resumed", line)
     assert found, (line, server.stderr.read() if server.poll() is not None else "")
     return server, found.group(1)
 

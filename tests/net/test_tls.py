@@ -86,3 +86,34 @@ def test_the_game_trusts_a_certificate_named_by_ssl_cert_file(
             await server.stop()
 
     run(body())
+
+
+def test_a_missing_certificate_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tester report 15: not 'cannot listen on 127.0.0.1:0: [Errno 2] No such file'."""
+    key = tmp_path / "key.pem"
+    key.write_text("not a key")
+    missing = tmp_path / "cert.pem"
+    argv = ["--certfile", str(missing), "--keyfile", str(key), "--port", "0"]
+    assert serve_command([*argv, "--data", str(tmp_path / "data")]) == 2
+    assert capsys.readouterr().err == f"canasta serve: --certfile {missing}: no such file\n"
+
+
+def test_a_certificate_that_is_not_one_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert.write_text("not a certificate")
+    key.write_text("not a key")
+    argv = ["--certfile", str(cert), "--keyfile", str(key), "--port", "0"]
+    assert serve_command([*argv, "--data", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"canasta serve: cannot use the certificate {cert} with the key {key}: ")
+
+
+def test_the_start_line_counts_tables_in_english_plurals() -> None:
+    from canasta.net.serve import tables_resumed
+
+    assert [tables_resumed(n) for n in (0, 1, 2)] == [
+        "0 tables resumed", "1 table resumed", "2 tables resumed"]  # fmt: skip

@@ -94,7 +94,10 @@ def test_a_save_from_the_future_is_refused_and_kept(caplog):
     _, line = broken_save(lambda d: d.update(schema_version=7))
     assert "(a newer version of Canasta wrote it)" in line
     assert "newer version of Canasta (format 7; this version reads 1)" in caplog.text
-    assert len(aside_files("current_game.json")) == 1
+    # not damaged: kept as .newer-TIME, never .corrupt-TIME (tester report 18)
+    assert aside_files("current_game.json") == []
+    kept = sorted(p.name for p in default_paths().data.glob("current_game.json.newer-*"))
+    assert len(kept) == 1 and f"kept as {kept[0]}" in line
 
 
 def test_a_save_in_an_old_format_is_refused_not_crashed(caplog):

@@ -99,10 +99,12 @@ def test_options_for_the_other_number_of_players_say_why():
     two, four = Settings(players=2), Settings(players=4)
     assert two.not_applicable("ask_permission") == "4 players only"
     # four players draw two by the preset's rule (or Rule options'), shown on the row
-    assert four.not_applicable("draw_two") == "4 players: set in Rule options"
+    assert four.not_applicable("draw_two") == ("4 players: rules draw one")
     assert four.shown_value("draw_two") is False and two.shown_value("draw_two") is False
     partnership = Settings(**Settings.preset_changes("Draw-two partnership"))
     assert partnership.shown_value("draw_two") is True
+    # tester report 8: the greyed row's note says what is in force, not only where it is set
+    assert partnership.not_applicable("draw_two") == ("4 players: rules draw two")
     assert partnership.rule_set().stock_draw_count == 2
     assert four.not_applicable("two_canastas_to_go_out") == "2 players only"
     assert two.not_applicable("draw_two") is None and four.not_applicable("ask_permission") is None
@@ -230,7 +232,7 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
     assert settings.players == 4
     first, second = store.take_notices()
     assert "newer version of Canasta (format 3)" in first
-    assert "hologram was not valid" in second
+    assert "the setting \u201chologram\u201d was not valid" in second
 
 
 def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_does():

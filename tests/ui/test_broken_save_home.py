@@ -31,6 +31,6 @@ def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str, why: st
     assert isinstance(home, HomeScene)
     assert "Continue game" not in home.named and home.saved == ""
     [line] = home.notices
-    assert line.startswith(f"The saved game could not be used ({why}); it was kept as ")
+    assert line.startswith(f"The saved game could not be used ({why}); the file was kept as ")
     assert "current_game.json.corrupt-" in line
     app.close()

@@ -141,6 +141,7 @@ def test_the_scoreboards_new_game_keeps_the_number_of_players() -> None:
     board = app.manager.top
     assert isinstance(board, ScoreboardScene) and board.over
     assert board.buttons[board.focus].label == "New game"
+    pump(app, 1.0)  # Enter is ignored for GUARD_S after the scores appear
     post_key(pygame.K_RETURN)
     pump(app)
     assert isinstance(app.manager.top, TableScene) and app.controller.game is not game

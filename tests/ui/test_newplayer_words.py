@@ -4,13 +4,14 @@ page, and the partner's plate naming the compass point the demo uses."""
 
 from __future__ import annotations
 
-from canasta.scenes.howto_pages import PAGES
+from canasta.engine.rules import CLASSIC
+from canasta.scenes.howto_rules import rules_pages
 from canasta.scenes.table.furniture import seat_name, seat_plate
 from canasta.scenes.table.keys import key_help
 
 
 def page(title: str):
-    return next(p for p in PAGES if p.title == title)
+    return next(p for p in rules_pages(CLASSIC, "Classic") if p.title == title)
 
 
 def test_the_threes_page_says_which_threes_are_red_in_any_suit_colours() -> None:

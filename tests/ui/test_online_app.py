@@ -121,6 +121,8 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
             until(lambda: not mover.pending, "the move's answer")  # noqa: B023
         until(lambda: table.hand_waiting, "the end of the hand")
         assert table.reveal  # every hand turns face up, as at the local table
+        for _frame in range(30):  # a second of looking at the hands (Enter is ignored
+            frame()  # for GUARD_S after they turn face up)
         table.handle(Key(pygame.K_RETURN))  # the person has looked: the scores
         board = app.manager.top
         assert isinstance(board, ScoreboardScene) and ann.hand_score is not None

@@ -127,7 +127,7 @@ def test_draw_two_partnership_shows_draw_two_on_and_why_it_is_set_elsewhere(monk
     assert scene.also is not None and "Draw two cards: On" in scene.also
     row = next(o for o in scene.options if o.field == "draw_two")
     reason = scene.reason(row)
-    assert reason == "4 players: set in Rule options"
+    assert reason == "4 players: rules draw two"
     texts = [t for t, _, _ in drawn(monkeypatch, app)]
     assert f"({reason})" in texts
     # the chosen pill is On: its ring is drawn in the button text colour

@@ -205,8 +205,8 @@ def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, siz
     )
     home = HomeScene(lambda n: None, lambda: None, on_settings=lambda: None,
                      notices=[notice, "Your stats could not be used (its text is damaged or "
-                              "cut short); it was kept as stats.json.corrupt-1 and start "
-                              "again from zero."])  # fmt: skip
+                              "cut short); the file was kept as stats.json.corrupt-1, "
+                              "and they start again from zero."])  # fmt: skip
     home.resize(size)
     drawn: list[tuple[str, int, pygame.Rect]] = []
     real = home_module.blit_text

@@ -47,8 +47,22 @@ def test_a_blocked_pile_does_not_glow_and_the_prompt_says_why(monkeypatch, top, 
 
 
 def test_an_open_pile_glows_beside_the_stock(monkeypatch) -> None:
-    glowing, scene = glows(monkeypatch, at_draw(["9H", "5H"]))
+    data = at_draw(["9H", "AD"])
+    data["hands"][0] = ["AS", "AH", "5D", "9C", "JD"]  # three aces: 60, enough to open
+    glowing, scene = glows(monkeypatch, data)
     assert scene.layout.stock in glowing and scene.layout.discard in glowing
     assert (
         prompt_for(scene.controller.view()) == "Your turn: draw from the stock, or take the pile."
+    )
+
+
+def test_a_pile_no_card_of_the_hand_can_take_is_not_offered(monkeypatch) -> None:
+    """Tester report 7: the pile is open, but no cards of the hand take its top card (no
+    7 in the hand): the prompt offers the stock only, and says why, as the glow does."""
+    glowing, scene = glows(monkeypatch, at_draw(["9H", "7D"]))
+    assert scene.layout.stock in glowing and scene.layout.discard not in glowing
+    view = scene.controller.view()
+    assert view.pile_closed is None
+    assert prompt_for(view) == (
+        "Your turn: draw from the stock (your cards can't take the pile now)."
     )

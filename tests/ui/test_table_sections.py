@@ -324,8 +324,11 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
 def test_where_the_table_has_no_hint_or_reset_pressing_them_says_why(ctx: TableContext) -> None:
     hint = ready(HintSection(ctx), ctx)
     strip = ready(StripSection(ctx, lambda: "a line", lambda: None), ctx)
+    assert hint.buttons() == [hint.hint_button]
     stub(ctx).missing = {"hint": "No hints online.", "reset": "A move sent stands."}
-    hint.actions()["hint"]()
+    assert hint.buttons() == []  # tester report 9: no Hint button where hints are missing
+    assert not hint.handle(Click(hint.hint_button.rect.center))
+    hint.actions()["hint"]()  # the H key still says why
     assert ctx.toast.visible and ctx.toast.text == "No hints online."
     assert not hint.wanted and hint.line() is None
     strip.actions()["reset"]()  # the U key: the button itself never shows there

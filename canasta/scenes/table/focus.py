@@ -11,6 +11,20 @@ import pygame
 from canasta.scenes.table.context import TableContext, TablePart
 
 
+def dashed_rect(
+    surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, dash: int = 8
+) -> None:
+    """Outline ``rect`` with dashes ``dash`` px long and 2 px wide (gaps as long)."""
+    corners = (rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft)
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        for start in range(0, length, 2 * dash):
+            end = min(start + dash, length)
+            a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+            b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+            pygame.draw.line(surface, colour, a, b, 2)
+
+
 class FocusSection(TablePart):
     """The focus ring and the keys that move it.
 
@@ -48,12 +62,14 @@ class FocusSection(TablePart):
 
     def _move(self, step: int) -> None:
         self.ctx.selection.move_focus(step, len(self.cards()))
+        self.ctx.selection.ring = True
 
     def lift(self) -> None:
         """Lift or lower the focused card."""
         card = self.focused_card()
         if card is not None:
             self.ctx.selection.toggle(card)
+            self.ctx.selection.ring = True
             self.ctx.sound.play("click")
 
     def enter(self) -> None:
@@ -79,10 +95,11 @@ class FocusSection(TablePart):
         if not ctx.view().person_to_move or ctx.board.full is None:
             return
         accent = ctx.theme.accent
-        card = self.focused_card()
-        if card is not None:
-            ring = ctx.board.card_rect(card).inflate(8, 8)
-            pygame.draw.rect(surface, accent, ring, width=3, border_radius=8)
+        card = self.focused_card() if ctx.selection.ring else None
+        if card is not None:  # dashed, in the text colour: never the selection's outline
+            ring = ctx.board.card_rect(card).inflate(12, 12)
+            dashed_rect(surface, (20, 24, 22), ring.move(1, 1))
+            dashed_rect(surface, ctx.theme.text, ring)
         kind = ctx.selection.meld_focus
         rect = ctx.board.meld_rect(kind) if kind is not None else None
         if rect is not None:

@@ -67,6 +67,14 @@ PILE_CLOSED = {
 }
 
 
+def hand_can_take(view: TableView) -> bool:
+    """Whether the person's legal moves now include taking the pile (True when the view
+    lists no moves at all: nothing is then claimed). The prompt and the pile's glow both
+    ask this, so neither offers a pile the hand cannot take."""
+    moves = view.seen.legal_moves
+    return view.pile_closed is None and (not moves or any(m.type is MoveType.TAKE for m in moves))
+
+
 def _empty_stock_prompt(moves: set[MoveType]) -> str:
     """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
     if MoveType.DECLINE in moves:
@@ -121,6 +129,9 @@ def prompt_for(view: TableView) -> str:
         if view.pile_closed is not None:
             why = PILE_CLOSED[view.pile_closed]
             return _("Your turn: draw from the stock{why}.").format(why=_(why) if why else "")
+        if not hand_can_take(view):  # open, but e.g. frozen and no natural pair in hand
+            why = _(" (your cards can't take the pile now)")
+            return _("Your turn: draw from the stock{why}.").format(why=why)
         return _("Your turn: draw from the stock, or take the pile.")
     if seen.permission is True:
         return _("Your partner said yes: go out this turn.")

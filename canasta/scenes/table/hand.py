@@ -33,6 +33,7 @@ class HandSection(TablePart):
         if not ctx.view().person_to_move:
             return False
         ctx.selection.toggle(card)
+        ctx.selection.ring = False  # a click plays by mouse: no ring to mistake for a lift
         ctx.sound.play("click")
         return True
 

@@ -50,9 +50,12 @@ class HintSection(TablePart):
             self.ctx.toast.show(_("No hint is available now."), 2.0)
 
     def buttons(self) -> list[Button]:
-        """The Hint button on the person's turn (not while answering the partner)."""
+        """The Hint button on the person's turn (not while answering the partner), where
+        the table gives hints (not online: a button that only refuses is not offered; H
+        still says why)."""
         view = self.ctx.view()
-        return [self.hint_button] if view.person_to_move and not view.asking else []
+        offered = self.ctx.controller.unavailable("hint") is None
+        return [self.hint_button] if offered and view.person_to_move and not view.asking else []
 
     def handle(self, intent: Intent) -> bool:
         """A click on the Hint button."""

@@ -10,7 +10,7 @@ import pygame
 from canasta.engine.cards import BLACK_THREE, CARD_KIND
 from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
-from canasta.scenes.table.furniture import BLOCKED_RED, FROST_BLUE, chip, font_px
+from canasta.scenes.table.furniture import BLOCKED_RED, FROST_BLUE, chip, font_px, hand_can_take
 from canasta.ui.effects import draw_glow
 from canasta.ui.input import Click, Intent
 from canasta.ui.widgets import Badge
@@ -75,7 +75,7 @@ class PilesSection(TablePart):
             if view.phase == "draw":
                 if view.seen.stock_size:
                     draw_glow(surface, layout.stock, theme.glow, radius=radius)
-                if view.pile_closed is None:  # a blocked pile does not invite a click
+                if hand_can_take(view):  # a blocked pile, or one no cards take: no glow
                     draw_glow(surface, layout.discard, theme.glow, radius=radius)
             elif view.phase == "play":
                 draw_glow(surface, layout.discard, theme.glow, radius=radius)

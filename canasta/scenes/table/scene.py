@@ -57,7 +57,7 @@ from canasta.scenes.table.targets import TablePlan
 from canasta.ui.audio import Sound
 from canasta.ui.cards import CardRenderer
 from canasta.ui.decks import CardOptions
-from canasta.ui.input import Click, Intent, Key
+from canasta.ui.input import GUARD_S, Click, Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sections import SectionStack
 from canasta.ui.theme import Theme, default_theme
@@ -148,6 +148,8 @@ class TableScene(Scene):
         self.hand_over_at: float | None = None
         #: The hand has ended and the person looks at the cards until a click or Enter.
         self.hand_waiting = False
+        #: The scene's clock (s) when the ended hand began to wait (see GUARD_S).
+        self.waiting_since = 0.0
         self._held: set[int] = set()
         self.wait = 0.0
         self.board = Board(self.animator, descending)
@@ -396,6 +398,8 @@ class TableScene(Scene):
             if isinstance(intent, Click) and self.strip.menu_button.hit(intent.pos):
                 self.strip.menu_button.click()
                 return True
+            if isinstance(intent, Key) and self.clock < self.waiting_since + GUARD_S:
+                return True  # too soon: a key pressed for the last play, not to go on
             self.hand_waiting = False  # the person has looked at the hands: the scores
             self.on_hand_over(self.controller)
             return True
@@ -453,6 +457,7 @@ class TableScene(Scene):
                     self.hand_over_at = self.clock + 1.6 / self.speed
                 else:  # the person looks at every hand as long as they like
                     self.hand_waiting = True
+                    self.waiting_since = self.clock
                 self.sound.play("won" if event.winner == self.controller.view().seat % 2
                                 else "lost")  # fmt: skip
         if boundary and self.on_turn_end is not None:

@@ -17,6 +17,8 @@ class Selection:
         pile: whether the pile's top card is selected (to take the pile with).
         focus: index of the focus ring among the focusable hand cards.
         meld_focus: the kind of the side's meld chosen with Tab, or None.
+        ring: whether the focus ring shows: from the first key that moves or uses it
+            until Escape or a click (a mouse player never sees it).
     """
 
     def __init__(self) -> None:
@@ -24,6 +26,7 @@ class Selection:
         self.pile = False
         self.focus = 0
         self.meld_focus: int | None = None
+        self.ring = False
 
     def ordered(self, hand: Sequence[int]) -> tuple[int, ...]:
         """The lifted cards in ``hand``'s display order."""
@@ -47,10 +50,11 @@ class Selection:
             self.cards.update(same)
 
     def clear(self) -> None:
-        """Lower every card, unselect the pile and the Tab meld."""
+        """Lower every card, unselect the pile and the Tab meld, hide the focus ring."""
         self.cards.clear()
         self.pile = False
         self.meld_focus = None
+        self.ring = False
 
     def keep(self, hand: Iterable[int], drawing: bool) -> None:
         """Forget lifted cards no longer in ``hand``; the pile stays selected only while

@@ -1,0 +1,56 @@
+"""The keyboard focus ring is told apart from a lifted card (tester report 6): it shows only
+once a key moves it, is dashed in the text colour (a lifted card has the accent outline),
+and Escape or a click hides it."""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta.app import App
+from canasta.scenes.table import TableScene
+from tests.ui.test_table_keyboard import press, pump
+from tests.ui.test_table_plays_a_hand import card_point, click
+
+
+def ring_pixels(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    """Pixels of ``colour`` on the outline band 4 to 8 px outside ``rect``."""
+    band = [(x, rect.top - 6) for x in range(rect.left, rect.right)]
+    band += [(x, rect.bottom + 5) for x in range(rect.left, rect.right)]
+    return sum(tuple(surface.get_at(p))[:3] == colour for p in band
+               if surface.get_rect().collidepoint(p))  # fmt: skip
+
+
+def test_the_focus_ring_is_dashed_in_another_colour_and_escape_hides_it(request) -> None:
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 800))
+    app = App((1280, 800), seed=5)
+    request.addfinalizer(app.close)
+    app.new_game(2)
+    table = app.table
+    assert isinstance(table, TableScene)
+    for _ in range(600):  # the deal's flight, until the person's turn
+        pump(app, 0.1)
+        if table.controller.view().person_to_move and table.board.full is not None:
+            break
+    pump(app, 6.0)  # every card at rest
+    text, accent = tuple(table.theme.text), tuple(table.theme.accent)
+    assert text != accent
+    assert not table.selection.ring  # nothing pressed yet: no ring
+    press(app, pygame.K_RIGHT)
+    assert table.selection.ring and table.selection.focus == 1
+    card = table.focus.focused_card()
+    assert card is not None and card not in table.selected  # focused, not lifted
+    app.manager.draw(surface)
+    rect = table.board.card_rect(card)
+    dashes = ring_pixels(surface, rect, text)  # type: ignore[arg-type]
+    assert rect.width // 3 < dashes < rect.width * 2 - 8  # dashed: about half the band
+    assert ring_pixels(surface, rect, accent) == 0  # type: ignore[arg-type]
+    press(app, pygame.K_ESCAPE)
+    assert not table.selection.ring
+    app.manager.draw(surface)
+    assert ring_pixels(surface, rect, text) == 0  # type: ignore[arg-type]
+    press(app, pygame.K_LEFT)
+    assert table.selection.ring
+    other = table.focus.cards()[-1]
+    click(app, card_point(table, other))
+    assert other in table.selected and not table.selection.ring  # a click: mouse play
