@@ -232,7 +232,7 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
     assert settings.players == 4
     first, second = store.take_notices()
     assert "newer version of Canasta (format 3)" in first
-    assert "the setting \u201chologram\u201d was not valid" in second
+    assert "In settings.toml, hologram was not valid and went back to the default" in second
 
 
 def test_online_settings_normalise_the_address_and_check_the_name_as_the_server_does():
