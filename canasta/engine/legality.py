@@ -524,16 +524,17 @@ def take_options(s: HandState) -> list[Move]:
     if not kind <= NATURAL_KINDS[-1]:
         return []
     counts = s.counts[s.turn]
+    side = s.turn % 2
+    if not counts[kind] and kind not in s.melds[side]:
+        return []  # a frozen pile needs a pair, a new meld a natural from hand at the least
     # Only the shapes refuse_take can accept here are tried.
-    if s.pile_frozen_for(s.side):
+    if s.pile_frozen_for(side):
         # A frozen pile is taken only with a natural pair of its top card's rank.
         if counts[kind] < 2:
             return []
         shapes = _PAIR_SHAPE
-    elif kind not in s.melds[s.side]:
+    elif kind not in s.melds[side]:
         # The top card starts a meld: a natural pair, or a natural and a wild card.
-        if not counts[kind]:
-            return []
         shapes = _NEW_MELD_SHAPES if s.rules.take_with_natural_and_wild else _PAIR_SHAPE
     elif s.rules.take_onto_meld_needs_natural:
         shapes = _TAKE_SHAPES_NATURAL
