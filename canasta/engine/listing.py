@@ -18,6 +18,7 @@ that stops early (``any``, ``next``) builds only the stages it reaches.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from .cards import BLACK_THREE, CARD_KIND, DECK_SIZE, JOKER, KIND_VALUE, TWO
@@ -54,6 +55,7 @@ _ONE_NATURAL = tuple(Move(MoveType.LAYOFF, (card,), CARD_KIND[card]) for card in
 #: Kinds a meld can be of, in the order the move list gives them: 4s to aces, black threes
 #: (kinds 0 to 11).
 _MELD_KIND_COUNT = BLACK_THREE + 1
+_MELD_KINDS = range(_MELD_KIND_COUNT)
 #: The answers to "may I go out?": where the partner always agrees, and otherwise.
 _YES_ONLY, _YES_NO = (YES,), (YES, NO)
 
@@ -134,6 +136,7 @@ def _discard_moves(s: HandState) -> list[Move]:
         return []  # refuse_discard: OPENING_SHORT for every card
     if s.permission is None and len(s.hands[s.turn]) >= 2:
         if s.rules.wild_discard_allowed:
+            # The first card of every kind held, in kind order, in C loops.
             return [discards[cards[0]] for cards in by_kind if cards]
         return [
             discards[cards[0]]
@@ -158,10 +161,8 @@ def _natural_melds(s: HandState, by_kind: list[list[int]], need: int) -> list[Mo
     size_now = len(s.hands[s.turn])
     make, layoff_type, meld_type = _make_move, _LAYOFF, _MELD
     out: list[Move] = []
-    for kind in range(_MELD_KIND_COUNT):
+    for kind in compress(_MELD_KINDS, by_kind):  # the kinds held, without a test per kind
         naturals = by_kind[kind]
-        if not naturals:
-            continue
         c = len(naturals)
         value = KIND_VALUE[kind]
         if kind in melds:

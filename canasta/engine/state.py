@@ -88,6 +88,9 @@ class LegalMoves:
         return self.count()
 
 
+_new_legal_moves = object.__new__
+
+
 class HandState:
     """The whole state of one hand.
 
@@ -452,7 +455,9 @@ class HandState:
         ``legal_moves``). ``in`` asks the rules (:meth:`check`), so any legal selection of
         cards counts, not only the listed minimal forms.
         """
-        return LegalMoves(self)
+        moves = _new_legal_moves(LegalMoves)  # without an __init__ frame: made per move
+        moves._state = self
+        return moves
 
     def play(self, move: Move, seat: int | None = None) -> None:
         """Check and apply ``move`` (by ``seat`` when given; see :meth:`check`).
@@ -565,14 +570,16 @@ class HandState:
         if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
             self._end(EndReason.STOCK_EXHAUSTED)
             return
+        seat, stock = self.turn, self.stock
         for _ in range(self.rules.stock_draw_count):
-            if not self.stock:
+            if not stock:
                 break
-            self._give(self.turn, self.stock.pop())
-        unreplaced = self._lay_out_red_threes(self.turn, replace=True)
-        if unreplaced and self.rules.red_three_last_card_ends:
-            self._end(EndReason.STOCK_EXHAUSTED)
-            return
+            self._give(seat, stock.pop())
+        if self.counts[seat][RED_THREE]:
+            unreplaced = self._lay_out_red_threes(seat, replace=True)
+            if unreplaced and self.rules.red_three_last_card_ends:
+                self._end(EndReason.STOCK_EXHAUSTED)
+                return
         self.phase = _PLAY_PHASE
         if self.keep_snapshots:
             self._snapshot = self.copy()
@@ -669,7 +676,10 @@ class HandState:
         if not self.hands[seat]:
             self._go_out()
             return
-        self._next_turn()
+        if self.turn_melded:
+            self.melded_before[seat] = True
+        self.turn = (seat + 1) % self.players
+        self._begin_turn()
 
     # Helpers --------------------------------------------------------------------------------
 
@@ -718,12 +728,6 @@ class HandState:
         self.phase = _ENDED
         self.end_reason = reason
         self._snapshot = None
-
-    def _next_turn(self) -> None:
-        if self.turn_melded:
-            self.melded_before[self.turn] = True
-        self.turn = (self.turn + 1) % self.players
-        self._begin_turn()
 
     def _begin_turn(self) -> None:
         self.phase = _DRAW_PHASE
