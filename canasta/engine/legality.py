@@ -33,7 +33,7 @@ from .refusals import Code, MoveParseError, Refusal
 from .speech import N_
 
 if TYPE_CHECKING:
-    from .state import HandState
+    from .hand import HandBase
 
 # Bound once (CPython 3.11 looks an enum member up on its class through a descriptor).
 _TAKE = MoveType.TAKE
@@ -54,7 +54,7 @@ def _r(code: Code, **details: object) -> Refusal:
 
 
 def go_out_plan(
-    s: HandState,
+    s: HandBase,
     counts: list[int],
     sizes: list[int],
     wilds: list[int],
@@ -69,7 +69,7 @@ def go_out_plan(
 
 
 def finish_refusal(
-    s: HandState,
+    s: HandBase,
     counts: list[int],
     sizes: list[int],
     wilds: list[int],
@@ -143,7 +143,7 @@ def finish_refusal(
     return _r(Code.MUST_KEEP_CARD, needed=needed)
 
 
-def _only_wilds_left(s: HandState, counts: list[int]) -> bool:
+def _only_wilds_left(s: HandBase, counts: list[int]) -> bool:
     """Whether a move leaves only wild cards in a hand that held another card before it."""
     if counts[TWO] + counts[JOKER] != sum(counts) or not sum(counts):
         return False
@@ -152,7 +152,7 @@ def _only_wilds_left(s: HandState, counts: list[int]) -> bool:
 
 
 def _opens_going_out(
-    s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
+    s: HandBase, counts: list[int], sizes: list[int], wilds: list[int], short: int
 ) -> bool:
     """Whether going out (melding all, or all but a discard) also makes ``short`` points."""
     if canastas_short(counts, sizes, s.rules.canastas_to_go_out):
@@ -180,7 +180,7 @@ def _meld_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
     return None
 
 
-def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+def refuse_meld(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why a new meld of ``nat`` naturals of ``kind`` plus wild cards is refused, or None.
 
     Classic "Melding": three or more cards of one rank, at least two naturals, wild cards
@@ -222,7 +222,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
-def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+def refuse_layoff(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why adding cards to the side's meld of ``kind`` is refused, or None.
 
     Classic "Melding": lay off only on your own side's melds; the meld's wild cards may
@@ -241,7 +241,7 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
-def _no_such_meld(s: HandState, kind: int) -> Refusal:
+def _no_such_meld(s: HandBase, kind: int) -> Refusal:
     """The side has no meld of ``kind`` to lay off on: say so, naming the rule when the
     other side has one (Classic "Melding": lay off only on your own side's melds)."""
     if not 0 <= kind < NUM_KINDS:
@@ -253,7 +253,7 @@ def _no_such_meld(s: HandState, kind: int) -> Refusal:
     return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
 
 
-def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | None:
+def refuse_take(s: HandBase, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why taking the pile with these hand cards (melded with its top card) is refused.
 
     Classic "Taking the discard pile" (matrix rows 9-11): not with a wild card or red three
@@ -318,7 +318,7 @@ def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | Non
     return refusal
 
 
-def refuse_discard(s: HandState, kind: int) -> Refusal | None:
+def refuse_discard(s: HandBase, kind: int) -> Refusal | None:
     """Why discarding a card of ``kind`` is refused, or None.
 
     The turn cannot end before an unopened side's melds this turn reach the opening
@@ -348,7 +348,7 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
     return None
 
 
-def _wild_layoff(s: HandState) -> int | None:
+def _wild_layoff(s: HandBase) -> int | None:
     """The kind of a side's meld a wild card from the mover's hand may be laid off on, or None.
 
     Table 003 (matrix row 17): wild cards are never discarded; with nothing else in hand,
@@ -364,12 +364,12 @@ def _wild_layoff(s: HandState) -> int | None:
     return None
 
 
-def _go_out_plan(s: HandState) -> GoOutPlan | None:
+def _go_out_plan(s: HandBase) -> GoOutPlan | None:
     side = s.side
     return go_out_plan(s, s.counts[s.turn], s.msize[side], s.mwild[side])
 
 
-def refuse_ask(s: HandState) -> Refusal | None:
+def refuse_ask(s: HandBase) -> Refusal | None:
     """Why "may I go out?" cannot be asked now, or None (four players, option on).
 
     Classic "Your partner": ask after drawing and before melding, once a turn, and only
@@ -385,7 +385,7 @@ def refuse_ask(s: HandState) -> Refusal | None:
     return None
 
 
-def _plan_opens(s: HandState, plan: GoOutPlan) -> bool:
+def _plan_opens(s: HandBase, plan: GoOutPlan) -> bool:
     points = sum(n * KIND_VALUE[k] for _, k, n in plan.layoffs)
     points += sum(
         n * KIND_VALUE[k] + t * KIND_VALUE[TWO] + j * KIND_VALUE[JOKER] for k, n, t, j in plan.melds
@@ -394,7 +394,7 @@ def _plan_opens(s: HandState, plan: GoOutPlan) -> bool:
 
 
 def _after(
-    s: HandState, kind: int, nat: int, twos: int, jokers: int
+    s: HandBase, kind: int, nat: int, twos: int, jokers: int
 ) -> tuple[list[int], list[int], list[int]]:
     counts = list(s.counts[s.turn])
     counts[kind] -= nat
@@ -427,7 +427,7 @@ def _split(cards: tuple[int, ...], kind: int) -> tuple[int, int, int, bool]:
     return nat, twos, jokers, ok
 
 
-def check_move(s: HandState, move: Move) -> Refusal | None:
+def check_move(s: HandBase, move: Move) -> Refusal | None:
     """Return why ``move`` is refused for the player to move, or None if it is legal."""
     t = move.type
     phase = s.phase
@@ -515,7 +515,7 @@ _PAIR_SHAPE: _TakeShapes = ((2, 0, 0),)
 _NEW_MELD_SHAPES: _TakeShapes = ((2, 0, 0), (1, 1, 0), (1, 0, 1))
 
 
-def take_options(s: HandState) -> list[Move]:
+def take_options(s: HandBase) -> list[Move]:
     """Return the legal pile takes in minimal form: onto a meld, a pair, a natural and a wild."""
     pile = s.pile
     if not pile:
@@ -553,7 +553,7 @@ def take_options(s: HandState) -> list[Move]:
     return moves
 
 
-def refuse_draw(s: HandState) -> Refusal | None:
+def refuse_draw(s: HandBase) -> Refusal | None:
     """Why drawing from the stock is refused, or None.
 
     With cards in the stock a draw is always legal. Once it is empty (matrix row 18), a draw
@@ -581,7 +581,7 @@ def refuse_draw(s: HandState) -> Refusal | None:
     return _r(Code.STOCK_EMPTY)
 
 
-def refuse_decline(s: HandState) -> Refusal | None:
+def refuse_decline(s: HandBase) -> Refusal | None:
     """Why declining the pile once the stock is empty is refused, or None.
 
     Classic (``empty_stock`` ``"play_on"``, matrix row 18 and the note under it): play goes
@@ -598,7 +598,7 @@ def refuse_decline(s: HandState) -> Refusal | None:
     return None
 
 
-def has_legal_take(s: HandState) -> bool:
+def has_legal_take(s: HandBase) -> bool:
     """True when the player to move may take the pile (used when the stock is empty)."""
     return bool(take_options(s))
 
@@ -610,7 +610,7 @@ def has_legal_take(s: HandState) -> bool:
 _NO_CARDS = (MoveType.DRAW, MoveType.DECLINE, MoveType.ASK, MoveType.YES, MoveType.NO)
 
 
-def parse_move(s: HandState, text: str) -> Move:
+def parse_move(s: HandBase, text: str) -> Move:
     """Parse a move's text form, taking the named cards from the mover's hand.
 
     Raises:

@@ -277,3 +277,36 @@ def _draw_moves(s: HandState) -> list[Move]:
             moves.append(DECLINE)
     moves += take_options(s)
     return moves
+
+
+class LegalMoves:
+    """A lazy view of a hand's legal moves (see :attr:`HandState.legal_moves`).
+
+    Generated afresh at each use from the state as it then is; do not change the state
+    while iterating.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: HandState) -> None:
+        self._state = state
+
+    def __call__(self) -> list[Move]:
+        """Return the legal moves as a list."""
+        return legal_moves(self._state)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter_legal_moves(self._state)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._state.check(move) is None
+
+    def __bool__(self) -> bool:
+        return any(True for _ in iter_legal_moves(self._state))
+
+    def count(self) -> int:
+        """How many moves the list holds (counted without keeping them)."""
+        return sum(1 for _ in iter_legal_moves(self._state))
+
+    def __len__(self) -> int:
+        return self.count()
