@@ -12,8 +12,8 @@ from __future__ import annotations
 from .cards import CARD_KIND, CARD_VALUE, NATURAL_KINDS, RED_THREE, is_wild_kind
 from .core import CANASTA_SIZE, EndReason, Phase, meld_kind
 from .hand import HandBase
-from .legality import has_legal_take
 from .moves import Move, MoveType
+from .taking import has_legal_take
 
 # Enum members bound to module names for the per-move paths (apply, the turn's start, the
 # ``ended`` test): CPython 3.11 looks a member up on its class through a descriptor, about

@@ -2,11 +2,12 @@
 
 The list gives every move in a minimal form: melds and lay-offs per count of naturals with
 zero, one or more wild cards (twos before jokers), pile takes in the shapes of
-:func:`canasta.engine.legality.take_options`, discards once per kind; the cards a move uses
-are the first ones of their kind in hand order. :func:`canasta.engine.legality.check_move`
+:func:`canasta.engine.taking.take_options`, discards once per kind; the cards a move uses
+are the first ones of their kind in hand order. :func:`canasta.engine.checking.check_move`
 accepts every other legal selection of cards too. Whether a move is legal is decided by the
-``refuse_*`` rule checks of :mod:`canasta.engine.legality`; this module only skips the check
-where its answer is known (see ``_quick_need`` below), which a test compares with the checks.
+``refuse_*`` rule checks of :mod:`canasta.engine.legality` and :mod:`canasta.engine.taking`;
+this module only skips the check where its answer is known (see ``_quick_need`` below),
+which a test compares with the checks.
 
 Each stage of a turn's list (the draw phase's moves; then the melds and lay-offs, the
 discards and the question to the partner) is built as a plain list: a list is several times
@@ -23,16 +24,9 @@ from typing import TYPE_CHECKING
 
 from .cards import BLACK_THREE, CARD_KIND, DECK_SIZE, JOKER, KIND_VALUE, TWO
 from .core import Phase
-from .legality import (
-    refuse_ask,
-    refuse_decline,
-    refuse_discard,
-    refuse_draw,
-    refuse_layoff,
-    refuse_meld,
-    take_options,
-)
+from .legality import refuse_ask, refuse_discard, refuse_layoff, refuse_meld
 from .moves import ASK, DECLINE, DRAW, NO, YES, Move, MoveType
+from .taking import refuse_decline, refuse_draw, take_options
 
 if TYPE_CHECKING:
     from .state import HandState

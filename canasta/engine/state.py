@@ -6,16 +6,17 @@ computer players' searches, ``legal_moves()`` lists moves, ``copy()`` and ``rese
 support search and the reset button, and ``view_for(seat)`` gives what one seat may know.
 
 Rule sources are the Classic reference (``seeds/000``) and ``RULES-MATRIX.md``; legality
-lives in :mod:`canasta.engine.legality`, scoring in :mod:`canasta.engine.scoring`.
+lives in :mod:`canasta.engine.legality`, :mod:`canasta.engine.taking` and
+:mod:`canasta.engine.checking`, scoring in :mod:`canasta.engine.scoring`.
 """
 
 from __future__ import annotations
 
 from .building import HandBuilt
+from .checking import check_move, parse_move
 from .core import EndReason, Outcome, Phase, meld_kind
 from .finish import check_plan, play_plan
 from .hand import HandBase
-from .legality import check_move, parse_move
 from .listing import LegalMoves
 from .moves import Move, MoveType
 from .refusals import Code, IllegalMove, Refusal
