@@ -1,7 +1,7 @@
 """Benchmarks, printed as JSON: engine speed, computer decision time, frame time, start-up.
 
 Usage: python scripts/bench.py [--hands N] [--frames N] [--quick]
-       python scripts/bench.py --baseline REV [--hands N] [--rounds N]
+       python scripts/bench.py --baseline REV [--hands N] [--rounds N] [--lists N]
 
 With ``--baseline REV`` only the engines are compared: the engine of git revision REV
 (checked out in a temporary git worktree) and this checkout's play the same random legal
@@ -9,6 +9,9 @@ hands, batch by batch in alternation, each in its own process (``scripts/bench_w
 the JSON gives, per preset, both engines' ``hands_per_second`` (by process CPU time, which
 other programs on a shared machine do not inflate, and by wall clock), the ratio, and
 whether both played the same moves (``same_play``: equal move lists give equal play).
+``--lists N`` also compares the whole legal move lists (``legal_moves()``, the lazy
+iteration and the count) at every state of N random hands per preset (``lists``: states
+compared, hands whose lists differ by seed); with ``--hands 0`` only that is done.
 
 Figures:
 * ``engine_hands_per_second``: random legal full 4-player hands per second (one core).
@@ -349,7 +352,7 @@ def _ask(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, f
 
 
 def compare_engines(
-    rev: str, hands: int, rounds: int, decision_hands: int = 0
+    rev: str, hands: int, rounds: int, decision_hands: int = 0, list_hands: int = 0
 ) -> dict[str, object]:
     """Time this checkout's engine against revision ``rev``'s on the same hands.
 
@@ -371,7 +374,7 @@ def compare_engines(
         try:
             procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
             figures: dict[str, object] = {}
-            for label, preset, players in COMPARED:
+            for label, preset, players in COMPARED if hands else ():
                 totals = {name: {"cpu": 0.0, "wall": 0.0, "moves": 0} for name in procs}
                 same = True
                 size = max(1, hands // rounds)
@@ -398,6 +401,8 @@ def compare_engines(
                     "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
                     "same_play": same,
                 }
+            if list_hands:
+                figures["lists"] = _compare_lists(procs, list_hands)
             if decision_hands:
                 figures["decisions"] = _compare_decisions(procs, decision_hands)
                 figures["hard_worlds_in_budget"] = _compare_budget(procs, decision_hands)
@@ -411,6 +416,22 @@ def compare_engines(
                 cwd=ROOT, check=False, capture_output=True,
             )  # fmt: skip
     return {"baseline": commit, "hands": hands, "rounds": rounds, "presets": figures}
+
+
+def _compare_lists(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
+    """The legal move lists of both engines at every state of ``hands`` random hands per
+    preset (the same play while the lists agree): states compared, hands that differ."""
+    out: dict[str, object] = {}
+    for label, preset, players in COMPARED:
+        request = {"lists": preset, "players": players, "seeds": [0, hands]}
+        answers = {name: _ask(proc, request) for name, proc in procs.items()}
+        base, cur = answers["baseline"]["digests"], answers["current"]["digests"]
+        assert isinstance(base, list) and isinstance(cur, list)
+        out[label] = {
+            "states": answers["current"]["states"],
+            "differ": [seed for seed, (a, b) in enumerate(zip(base, cur, strict=True)) if a != b],
+        }
+    return out
 
 
 def _compare_decisions(procs: dict[str, subprocess.Popen[str]], hands: int) -> dict[str, object]:
@@ -482,6 +503,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="alternated batches (--baseline)")
     parser.add_argument("--decision-hands", type=int, default=0,
                         help="also compare AI decisions on N hands (--baseline)")  # fmt: skip
+    parser.add_argument("--lists", type=int, default=0,
+                        help="also compare move lists, N hands a preset")  # fmt: skip
     args = parser.parse_args()
     if args.idle:
         print(json.dumps(idle_figures(5.0 if args.quick else 20.0, 10 if args.quick else 60),
@@ -489,7 +512,9 @@ def main() -> None:
         return
     if args.baseline:
         hands = 20 if args.quick else args.hands
-        figures = compare_engines(args.baseline, hands, args.rounds, args.decision_hands)
+        figures = compare_engines(
+            args.baseline, hands, args.rounds, args.decision_hands, args.lists
+        )
         print(json.dumps(figures, indent=2))
         return
     hands = 20 if args.quick else args.hands

@@ -11,6 +11,12 @@ JSON line: ``{"cpu": s, "wall": s, "moves": n, "digest": d}`` with the process C
 wall-clock time (seconds), the moves played, and a digest of every hand's moves and final
 score (equal digests: the same play). The first line written is ``{"file": path}``, the
 imported package's location.
+
+``{"lists": "Classic", "players": 4, "seeds": [0, 20]}`` plays the same random hands and
+answers ``{"states": n, "digests": [...]}``: per hand, a digest of the whole legal move list
+(each move's type, card identities and target, in list order) at every state, as
+``legal_moves()`` and as the lazy ``legal_moves`` iteration give it, plus its ``count()``
+(equal digests: identical lists).
 """
 
 from __future__ import annotations
@@ -45,6 +51,30 @@ def play(preset: str, players: int | None, first: int, last: int) -> dict[str, o
         digest.update(repr(state.score().totals).encode())
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
     return {"cpu": cpu, "wall": wall, "moves": moves, "digest": digest.hexdigest()[:16]}
+
+
+def lists(preset: str, players: int | None, first: int, last: int) -> dict[str, object]:
+    """Digest the legal move lists at every state of the random hands ``first..last-1``."""
+    rules = PRESETS.get(preset, CLASSIC)
+    if players:
+        rules = rules.with_options(players=players)
+    digests = []
+    states = 0
+    for seed in range(first, last):
+        digest = hashlib.sha256()
+        state = HandState.deal(rules, seed)
+        state.keep_snapshots = False
+        rng = random.Random(seed)
+        while not state.ended:
+            listed = state.legal_moves()
+            lazy = list(state.legal_moves)
+            for moves in (listed, lazy):
+                digest.update(repr([(m.type.value, m.cards, m.target) for m in moves]).encode())
+            digest.update(str(state.legal_moves.count()).encode())
+            states += 1
+            state.apply(rng.choice(listed))
+        digests.append(digest.hexdigest()[:16])
+    return {"states": states, "digests": digests}
 
 
 def decisions(level: str, players: int, first: int, last: int, worlds: int) -> dict[str, object]:
@@ -121,6 +151,8 @@ def main() -> None:
         if "decisions" in request:
             answer = decisions(request["decisions"], request["players"], first, last,
                                request["worlds"])  # fmt: skip
+        elif "lists" in request:
+            answer = lists(request["lists"], request.get("players"), first, last)
         elif "budget" in request:
             answer = budget(request["players"], first, last, bool(request.get("cpu")))
         else:

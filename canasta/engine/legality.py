@@ -1,49 +1,34 @@
 """Which moves are legal, and why a move is refused.
 
 Every rule check works on counts per kind (``refuse_*`` functions), so the checked path for
-people (:func:`check_move`) and the move list for computer players (:func:`legal_moves`)
-share one piece of code per rule. A move is legal only if the turn can still be finished
-after it (``RULES-MATRIX.md`` notes, row 11): :func:`finish_refusal` decides that.
+people (:func:`canasta.engine.checking.check_move`) and the move list for computer players
+(:func:`canasta.engine.listing.legal_moves`) share one piece of code per rule. A move is
+legal only if the turn can still be finished after it (``RULES-MATRIX.md`` notes, row 11):
+:func:`finish_refusal` decides that. The pile takes, draws and declines are in
+:mod:`canasta.engine.taking`; a move as a person gives it is checked in
+:mod:`canasta.engine.checking`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import (
     BLACK_THREE,
-    CARD_CODE,
-    CARD_KIND,
     JOKER,
     KIND_NAME,
     KIND_VALUE,
     NATURAL_KINDS,
     NUM_KINDS,
-    RED_THREE,
     TWO,
     is_wild_kind,
-    kind_of_rank_char,
-    normalise_code,
 )
-from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE, Phase, meld_kind
-from .moves import Move, MoveType
+from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE
 from .reach import GoOutPlan, canastas_short, find_go_out, max_meld_points_keeping, wild_room
-from .refusals import Code, MoveParseError, Refusal
-from .speech import N_
+from .refusals import Code, Refusal
 
 if TYPE_CHECKING:
-    from .state import HandState
-
-# Bound once (CPython 3.11 looks an enum member up on its class through a descriptor).
-_TAKE = MoveType.TAKE
-
-_PHASE_HINT = {
-    "draw": N_("draw from the stock or take the pile first"),
-    "play": N_("you have drawn: meld, lay off or discard"),
-    "answer": N_("your partner must answer first"),
-    "ended": N_("the hand is over"),
-}
+    from .hand import HandBase
 
 
 def _r(code: Code, **details: object) -> Refusal:
@@ -54,7 +39,7 @@ def _r(code: Code, **details: object) -> Refusal:
 
 
 def go_out_plan(
-    s: HandState,
+    s: HandBase,
     counts: list[int],
     sizes: list[int],
     wilds: list[int],
@@ -69,7 +54,7 @@ def go_out_plan(
 
 
 def finish_refusal(
-    s: HandState,
+    s: HandBase,
     counts: list[int],
     sizes: list[int],
     wilds: list[int],
@@ -143,7 +128,7 @@ def finish_refusal(
     return _r(Code.MUST_KEEP_CARD, needed=needed)
 
 
-def _only_wilds_left(s: HandState, counts: list[int]) -> bool:
+def _only_wilds_left(s: HandBase, counts: list[int]) -> bool:
     """Whether a move leaves only wild cards in a hand that held another card before it."""
     if counts[TWO] + counts[JOKER] != sum(counts) or not sum(counts):
         return False
@@ -152,7 +137,7 @@ def _only_wilds_left(s: HandState, counts: list[int]) -> bool:
 
 
 def _opens_going_out(
-    s: HandState, counts: list[int], sizes: list[int], wilds: list[int], short: int
+    s: HandBase, counts: list[int], sizes: list[int], wilds: list[int], short: int
 ) -> bool:
     """Whether going out (melding all, or all but a discard) also makes ``short`` points."""
     if canastas_short(counts, sizes, s.rules.canastas_to_go_out):
@@ -180,7 +165,7 @@ def _meld_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
     return None
 
 
-def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+def refuse_meld(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why a new meld of ``nat`` naturals of ``kind`` plus wild cards is refused, or None.
 
     Classic "Melding": three or more cards of one rank, at least two naturals, wild cards
@@ -222,7 +207,7 @@ def refuse_meld(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Re
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
-def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
+def refuse_layoff(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why adding cards to the side's meld of ``kind`` is refused, or None.
 
     Classic "Melding": lay off only on your own side's melds; the meld's wild cards may
@@ -241,7 +226,7 @@ def refuse_layoff(s: HandState, kind: int, nat: int, twos: int, jokers: int) -> 
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
-def _no_such_meld(s: HandState, kind: int) -> Refusal:
+def _no_such_meld(s: HandBase, kind: int) -> Refusal:
     """The side has no meld of ``kind`` to lay off on: say so, naming the rule when the
     other side has one (Classic "Melding": lay off only on your own side's melds)."""
     if not 0 <= kind < NUM_KINDS:
@@ -253,72 +238,7 @@ def _no_such_meld(s: HandState, kind: int) -> Refusal:
     return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
 
 
-def refuse_take(s: HandState, nat: int, twos: int, jokers: int) -> Refusal | None:
-    """Why taking the pile with these hand cards (melded with its top card) is refused.
-
-    Classic "Taking the discard pile" (matrix rows 9-11): not with a wild card or red three
-    on top, nor a black three on top; when frozen, only with a natural pair of the top
-    card's rank; otherwise with a pair, a natural and a wild card, or onto the side's meld.
-    """
-    if not s.pile:
-        return _r(Code.PILE_EMPTY)
-    side = s.side
-    top = s.pile[-1]
-    kind = CARD_KIND[top]
-    if is_wild_kind(kind) or kind == RED_THREE:
-        return _r(Code.PILE_TOP_WILD)
-    if kind == BLACK_THREE:
-        return _r(Code.PILE_TOP_BLACK_THREE)
-    rank = KIND_NAME[kind]
-    wild = twos + jokers
-    exists = kind in s.melds[side]
-    if s.pile_frozen_for(side):
-        if nat < 2:
-            if s.rules.pile_always_frozen:
-                reason = N_(" (pile always frozen)")
-            elif s.pile_freezers:
-                reason = N_(" by a wild card or red three in it")
-            else:
-                reason = N_(" until your side opens")
-            return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
-    elif not exists:
-        if not s.rules.take_with_natural_and_wild:
-            if nat < 2 and s.rules.take_onto_meld_needs_natural:
-                return _r(Code.PILE_NEEDS_PAIR_OR_NATURAL, rank=rank)
-            if nat < 2:
-                return _r(Code.PILE_NEEDS_PAIR, rank=rank)
-        elif nat < 1 or nat + 1 + wild < 3:
-            return _r(Code.PILE_NEEDS_MELD, rank=rank)
-    elif nat < 1 and s.rules.take_onto_meld_needs_natural:
-        return _r(Code.PILE_NEEDS_NATURAL, rank=rank)
-    size = s.msize[side][kind]
-    on_table_wild = s.mwild[side][kind]
-    shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
-    if shape is not None:
-        return shape
-    if s.opened[side] and s.permission is None:
-        # The common case: two or more cards left (a natural among them where wild cards
-        # may not be discarded), so the turn can end with a discard (finish_refusal: None).
-        hand = s.counts[s.turn]
-        left = len(s.hands[s.turn]) - nat - wild
-        if left >= 2 and (s.rules.wild_discard_allowed or left > hand[TWO] + hand[JOKER] - wild):
-            return None
-    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
-    sizes[kind] += 1
-    points = (nat + 1) * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
-    rest = [c for c in s.pile[:-1] if CARD_KIND[c] != RED_THREE]
-    if s.opened[side]:
-        for card in rest:
-            counts[CARD_KIND[card]] += 1
-        return finish_refusal(s, counts, sizes, wilds, 0, 0)
-    refusal = finish_refusal(s, counts, sizes, wilds, points, len(rest))
-    if refusal is not None and refusal.code is Code.OPENING_UNREACHABLE and rest:
-        # The cards under the top card wait for the opening and do not count toward it.
-        return Refusal(Code.OPENING_UNREACHABLE_PILE, {**refusal.details, "buried": len(rest)})
-    return refusal
-
-
-def refuse_discard(s: HandState, kind: int) -> Refusal | None:
+def refuse_discard(s: HandBase, kind: int) -> Refusal | None:
     """Why discarding a card of ``kind`` is refused, or None.
 
     The turn cannot end before an unopened side's melds this turn reach the opening
@@ -348,7 +268,7 @@ def refuse_discard(s: HandState, kind: int) -> Refusal | None:
     return None
 
 
-def _wild_layoff(s: HandState) -> int | None:
+def _wild_layoff(s: HandBase) -> int | None:
     """The kind of a side's meld a wild card from the mover's hand may be laid off on, or None.
 
     Table 003 (matrix row 17): wild cards are never discarded; with nothing else in hand,
@@ -364,12 +284,12 @@ def _wild_layoff(s: HandState) -> int | None:
     return None
 
 
-def _go_out_plan(s: HandState) -> GoOutPlan | None:
+def _go_out_plan(s: HandBase) -> GoOutPlan | None:
     side = s.side
     return go_out_plan(s, s.counts[s.turn], s.msize[side], s.mwild[side])
 
 
-def refuse_ask(s: HandState) -> Refusal | None:
+def refuse_ask(s: HandBase) -> Refusal | None:
     """Why "may I go out?" cannot be asked now, or None (four players, option on).
 
     Classic "Your partner": ask after drawing and before melding, once a turn, and only
@@ -385,7 +305,7 @@ def refuse_ask(s: HandState) -> Refusal | None:
     return None
 
 
-def _plan_opens(s: HandState, plan: GoOutPlan) -> bool:
+def _plan_opens(s: HandBase, plan: GoOutPlan) -> bool:
     points = sum(n * KIND_VALUE[k] for _, k, n in plan.layoffs)
     points += sum(
         n * KIND_VALUE[k] + t * KIND_VALUE[TWO] + j * KIND_VALUE[JOKER] for k, n, t, j in plan.melds
@@ -394,7 +314,7 @@ def _plan_opens(s: HandState, plan: GoOutPlan) -> bool:
 
 
 def _after(
-    s: HandState, kind: int, nat: int, twos: int, jokers: int
+    s: HandBase, kind: int, nat: int, twos: int, jokers: int
 ) -> tuple[list[int], list[int], list[int]]:
     counts = list(s.counts[s.turn])
     counts[kind] -= nat
@@ -405,280 +325,3 @@ def _after(
     sizes[kind] += nat + twos + jokers
     wilds[kind] += twos + jokers
     return counts, sizes, wilds
-
-
-# Checking a move given by card identities -----------------------------------------------------
-
-
-def _split(cards: tuple[int, ...], kind: int) -> tuple[int, int, int, bool]:
-    """Count naturals of ``kind``, twos and jokers; the flag is False for any other card."""
-    nat = twos = jokers = 0
-    ok = True
-    for card in cards:
-        k = CARD_KIND[card]
-        if k == kind:
-            nat += 1
-        elif k == TWO:
-            twos += 1
-        elif k == JOKER:
-            jokers += 1
-        else:
-            ok = False
-    return nat, twos, jokers, ok
-
-
-def check_move(s: HandState, move: Move) -> Refusal | None:
-    """Return why ``move`` is refused for the player to move, or None if it is legal."""
-    t = move.type
-    phase = s.phase
-    if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
-        if phase is Phase.ANSWER and t in (MoveType.YES, MoveType.NO):
-            if t is MoveType.NO and s.rules.partner_always_agrees:
-                return _r(Code.PARTNER_AGREES)
-            return None
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT[phase.value])
-    if phase is Phase.ENDED:
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["ended"])
-    hand = s.hands[s.turn]
-    if len(set(move.cards)) != len(move.cards) or any(c not in hand for c in move.cards):
-        return _r(Code.NOT_IN_HAND)
-    if phase is Phase.DRAW:
-        if t is MoveType.DRAW:
-            return refuse_draw(s)
-        if t is MoveType.DECLINE:
-            return refuse_decline(s)
-        if t is MoveType.TAKE:
-            if not s.pile:
-                return _r(Code.PILE_EMPTY)
-            kind = CARD_KIND[s.pile[-1]]
-            nat, twos, jokers, ok = _split(move.cards, kind)
-            if not ok and kind in NATURAL_KINDS:  # else: the top card itself refuses
-                return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
-            return refuse_take(s, nat, twos, jokers)
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
-    if t in (MoveType.DRAW, MoveType.TAKE, MoveType.DECLINE):
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
-    if t is MoveType.ASK:
-        return refuse_ask(s)
-    if t is MoveType.DISCARD:
-        if len(move.cards) != 1:
-            return _r(Code.DISCARD_ONE)
-        return refuse_discard(s, CARD_KIND[move.cards[0]])
-    if any(CARD_KIND[c] == RED_THREE for c in move.cards):
-        return _r(Code.RED_THREE)
-    if t is MoveType.MELD:
-        kind = meld_kind(move.cards)
-        if kind < 0:
-            return _r(Code.MELD_NEEDS_NATURALS, naturals=0)
-        nat, twos, jokers, ok = _split(move.cards, kind)
-        if not ok:
-            return _r(Code.MELD_MIXED_RANKS)
-        return refuse_meld(s, kind, nat, twos, jokers)
-    kind = move.target
-    if not move.cards:
-        return _r(Code.SELECT_TO_LAY_OFF)
-    if not 0 <= kind < NUM_KINDS or kind not in s.melds[s.side]:
-        return _no_such_meld(s, kind)
-    nat, twos, jokers, ok = _split(move.cards, kind)
-    if not ok:
-        return _r(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])
-    return refuse_layoff(s, kind, nat, twos, jokers)
-
-
-# Pile takes (the move list is in listing.py) ----------------------------------------------------
-
-
-def _pick(hand: list[int], kind: int, n: int) -> list[int]:
-    out: list[int] = []
-    if n <= 0:
-        return out
-    for card in hand:
-        if CARD_KIND[card] == kind:
-            out.append(card)
-            if len(out) == n:
-                break
-    return out
-
-
-def _cards(hand: list[int], kind: int, nat: int, twos: int, jokers: int) -> tuple[int, ...]:
-    return (*_pick(hand, kind, nat), *_pick(hand, TWO, twos), *_pick(hand, JOKER, jokers))
-
-
-#: Hand cards a pile take may use, as (naturals, twos, jokers): onto the side's meld, a pair,
-#: a natural and a two, a natural and a joker; the second list adds a lone natural (onto the
-#: side's meld, where that needs one); a frozen pile only the pair; a new meld the pair or a
-#: natural and a wild card.
-_TakeShapes = tuple[tuple[int, int, int], ...]
-_TAKE_SHAPES: _TakeShapes = ((0, 0, 0), (2, 0, 0), (1, 1, 0), (1, 0, 1))
-_TAKE_SHAPES_NATURAL: _TakeShapes = (*_TAKE_SHAPES, (1, 0, 0))
-_PAIR_SHAPE: _TakeShapes = ((2, 0, 0),)
-_NEW_MELD_SHAPES: _TakeShapes = ((2, 0, 0), (1, 1, 0), (1, 0, 1))
-
-
-def take_options(s: HandState) -> list[Move]:
-    """Return the legal pile takes in minimal form: onto a meld, a pair, a natural and a wild."""
-    pile = s.pile
-    if not pile:
-        return []
-    kind = CARD_KIND[pile[-1]]
-    if not kind <= NATURAL_KINDS[-1]:
-        return []
-    counts = s.counts[s.turn]
-    # Only the shapes refuse_take can accept here are tried.
-    if s.pile_frozen_for(s.side):
-        # A frozen pile is taken only with a natural pair of its top card's rank.
-        if counts[kind] < 2:
-            return []
-        shapes = _PAIR_SHAPE
-    elif kind not in s.melds[s.side]:
-        # The top card starts a meld: a natural pair, or a natural and a wild card.
-        if not counts[kind]:
-            return []
-        shapes = _NEW_MELD_SHAPES if s.rules.take_with_natural_and_wild else _PAIR_SHAPE
-    elif s.rules.take_onto_meld_needs_natural:
-        shapes = _TAKE_SHAPES_NATURAL
-    else:
-        shapes = _TAKE_SHAPES
-    hand = s.hands[s.turn]
-    moves: list[Move] = []
-    for nat, twos, jokers in shapes:
-        if (
-            counts[kind] >= nat
-            and counts[TWO] >= twos
-            and counts[JOKER] >= jokers
-            and refuse_take(s, nat, twos, jokers) is None
-        ):
-            moves.append(Move(_TAKE, _cards(hand, kind, nat, twos, jokers)))
-    return moves
-
-
-def refuse_draw(s: HandState) -> Refusal | None:
-    """Why drawing from the stock is refused, or None.
-
-    With cards in the stock a draw is always legal. Once it is empty (matrix row 18), a draw
-    ends the hand where ``empty_stock`` is ``"take_or_end"``, and also with
-    ``"forced_take"`` unless the pile's unfrozen top card fits the side's meld (then the
-    pile must be taken); otherwise it is refused.
-    """
-    if s.stock:
-        return None
-    mode = s.rules.empty_stock
-    if mode == "take_or_end":
-        return None
-    if mode == "play_on":
-        return _r(Code.STOCK_EMPTY_DECLINE)
-    if mode == "forced_take":
-        top = s.pile_top
-        if (
-            top is None
-            or CARD_KIND[top] not in s.melds[s.side]
-            or s.pile_frozen_for(s.side)
-            or not has_legal_take(s)
-        ):
-            return None
-        return _r(Code.STOCK_EMPTY_MUST_TAKE)
-    return _r(Code.STOCK_EMPTY)
-
-
-def refuse_decline(s: HandState) -> Refusal | None:
-    """Why declining the pile once the stock is empty is refused, or None.
-
-    Classic (``empty_stock`` ``"play_on"``, matrix row 18 and the note under it): play goes
-    on while each player in turn can take the pile, and a player may decline it instead,
-    which ends the hand. The other readings end the hand with a draw from the empty stock
-    (``take_or_end``, ``forced_take``) or at once (``ends``), so there is nothing to decline.
-    """
-    if s.rules.empty_stock != "play_on":
-        return _r(Code.DECLINE_NOT_HERE)
-    if s.stock:
-        return _r(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
-    if not has_legal_take(s):
-        return _r(Code.DECLINE_NOTHING)
-    return None
-
-
-def has_legal_take(s: HandState) -> bool:
-    """True when the player to move may take the pile (used when the stock is empty)."""
-    return bool(take_options(s))
-
-
-# Text forms -----------------------------------------------------------------------------------
-
-
-#: Moves whose text names no cards.
-_NO_CARDS = (MoveType.DRAW, MoveType.DECLINE, MoveType.ASK, MoveType.YES, MoveType.NO)
-
-
-def parse_move(s: HandState, text: str) -> Move:
-    """Parse a move's text form, taking the named cards from the mover's hand.
-
-    Raises:
-        MoveParseError: (a ValueError) for an unknown word, a bad card code, or a card the
-            mover lacks.
-    """
-    words = text.split()
-    if not words:
-        raise MoveParseError("empty move")
-    head = words[0].lower()
-    try:
-        mtype = MoveType(head)
-    except ValueError:
-        names = ", ".join(m.value for m in MoveType)
-        raise MoveParseError(f"unknown move {head!r} (expected one of: {names})") from None
-    rest = words[1:]
-    target = -1
-    if mtype is MoveType.LAYOFF:
-        if not rest:
-            raise MoveParseError("layoff needs the meld's rank, e.g. 'layoff K KS 2H'")
-        try:
-            target = kind_of_rank_char(rest[0])
-        except ValueError as error:
-            raise MoveParseError(str(error)) from None
-        rest = rest[1:]
-    if mtype in _NO_CARDS and rest:
-        raise MoveParseError(f"'{head}' takes no cards")
-    seat = s.mover
-    codes: list[str] = []
-    for word in rest:
-        try:
-            codes.append(normalise_code(word))
-        except ValueError as error:
-            raise MoveParseError(str(error)) from None
-    return Move(mtype, _cards_from_hand(codes, s.hands[seat], seat), target)
-
-
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def _count_words(n: int) -> str:
-    return _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-
-
-def _cards_from_hand(codes: list[str], hand: Sequence[int], seat: int) -> tuple[int, ...]:
-    """The cards of ``hand`` that ``codes`` (card codes, e.g. ``["7H", "7H", "2C"]``) name,
-    in the order named; a code named twice takes two different cards.
-
-    ``seat`` (numbered from 0, as a position file's ``turn`` and ``hands`` number them)
-    only names the hand in the error.
-
-    Raises:
-        MoveParseError: when the hand holds fewer cards of a code than are named: "7H is
-            not in seat 0's hand", or "seat 0's hand holds only one 2S; the move names
-            three".
-    """
-    available = list(hand)
-    cards: list[int] = []
-    for code in codes:
-        match = next((c for c in available if CARD_CODE[c] == code), None)
-        if match is None:
-            held = sum(1 for c in hand if CARD_CODE[c] == code)
-            if held == 0:
-                raise MoveParseError(f"{code} is not in seat {seat}'s hand")
-            asked = codes.count(code)
-            raise MoveParseError(
-                f"seat {seat}'s hand holds only {_count_words(held)} {code}; the move names "
-                f"{_count_words(asked)}"
-            )
-        available.remove(match)
-        cards.append(match)
-    return tuple(cards)

@@ -2,7 +2,7 @@
 so a remote table can hand the table screen the same value a local one does.
 
 Legal moves travel as text forms; they are parsed against the seat's own hand (a card code
-names the first card of that code in the hand, as :func:`canasta.engine.legality.parse_move`
+names the first card of that code in the hand, as :func:`canasta.engine.checking.parse_move`
 does), so a move's cards may be the other copy of a card than the server's own list named.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from canasta.engine.legality import parse_move
+from canasta.engine.checking import parse_move
 from canasta.engine.moves import Move
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import HandState

@@ -13,6 +13,7 @@ import pytest
 from canasta.engine import PRESETS, HandState, Move, MoveType
 from canasta.engine.cards import CARD_KIND, JOKER, NUM_KINDS, TWO
 from canasta.engine.core import Phase, meld_kind
+from canasta.engine.refusals import Code
 
 from .helpers import K7, pos
 
@@ -182,3 +183,21 @@ def test_cards_per_kind_follow_the_hand_through_every_change(name: str) -> None:
                     continue
                 state.apply(rng.choice(moves))
             _kinds_follow_hands(state)
+
+
+def test_an_unopened_side_lists_the_melds_that_open_it_and_no_discard_after_melding_short() -> None:
+    # Unopened, minimum 50: three aces and a joker (110) open by themselves and are listed
+    # without the after-move search; three 5s (15) need the rest of the hand to reach 50.
+    hand = ["AS", "AH", "AD", "JK", "5S", "5H", "5D", "9C", "QD"]
+    state = pos([hand, ["4C"]], phase="play", stock_top=["7C"])
+    listed = [m.text() for m in state.legal_moves()]
+    assert "meld AS AH AD" in listed and "meld AS AH AD JK" in listed
+    assert "meld 5S 5H 5D" in listed  # the aces can still follow: 15 + 60 >= 50
+    assert "discard 9C" in listed  # not melded yet: the turn may end without melding
+    assert all(state.check(state.parse_move(text)) is None for text in listed)
+    state.play(state.parse_move("meld 5S 5H 5D"))  # 15 of 50: still unopened
+    listed = [m.text() for m in state.legal_moves()]
+    assert not any(text.startswith("discard") for text in listed)
+    refusal = state.check(state.parse_move("discard 9C"))
+    assert refusal is not None and refusal.code is Code.OPENING_SHORT
+    assert "meld AS AH AD" in listed
