@@ -29,8 +29,8 @@ def test_the_damaged_files_notices_are_german_for_a_german_player() -> None:
         notices = app.session.store.take_notices()
         settings_line = next(n for n in notices if "settings.toml" in n)
         assert settings_line.startswith(
-            "In settings.toml waren die Einstellungen Spieler, Tischfarbe ungültig und stehen "
-            "wieder auf ihrem Standard; deine anderen Einstellungen bleiben erhalten"
+            "In settings.toml waren Spieler, Tischfarbe ungültig und wurden auf den Standard "
+            "zurückgesetzt; deine übrigen Einstellungen bleiben erhalten"
         )
         stats_line = next(n for n in notices if "stats.json" in n)
         assert stats_line.startswith("Deine Statistik konnte nicht verwendet werden (")
