@@ -14,7 +14,7 @@ from canasta.ui.layout import (
     place_stack,
 )
 
-SIZES = [(1280, 800), (960, 600), (1920, 1080), (800, 1200)]
+SIZES = [(1280, 800), (960, 600), (800, 600), (1920, 1080), (800, 1200)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -188,3 +188,23 @@ def test_every_window_size_has_disjoint_areas_and_cards_inside(players, large_in
                 assert area.contains(pygame.Rect(x, y, *small)), (size, rel)
         checked += 1
     assert checked == 2 * 7 * 7
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1024, 640), (1280, 800)])
+def test_the_message_strip_is_tall_enough_for_two_rows_and_two_lines(size, players):
+    """Tester's item 10: at 800 x 600 the strip was 84 px high (a card's height), so the
+    prompt went over the opponents' melds; the middle band now grows to STRIP_MIN_PX and
+    the meld bands give the height, still a card high."""
+    from canasta.ui.layout import STRIP_MIN_PX
+
+    layout = compute_layout(size, players)
+    assert STRIP_MIN_PX == 124
+    assert layout.message.height >= STRIP_MIN_PX
+    assert layout.melds[1].bottom < layout.message.top
+    assert layout.message.bottom < layout.melds[0].top
+    for side in (0, 1):
+        assert layout.melds[side].height >= layout.card[1]
+    # The piles sit in the middle of the band, clear of both meld bands.
+    assert layout.melds[1].bottom < layout.stock.top
+    assert layout.crosswise.bottom < layout.melds[0].top

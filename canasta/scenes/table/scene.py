@@ -35,8 +35,8 @@ from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
 from canasta.scenes.table.buttons import (
-    STRIP,
     TableButtons,
+    pack_shown,
     place_table_buttons,
     prompt_area,
 )
@@ -345,6 +345,7 @@ class TableScene(Scene):
             self.toast.show(notice, NOTICE_SECONDS)
         self.sync()
         self.sections.update(dt)
+        self._pack_strip()
         controller = self.controller
         if self.hand_over_at is not None:
             if self.clock >= self.hand_over_at and not self.animator.busy:
@@ -377,17 +378,47 @@ class TableScene(Scene):
         prompt's place first, clear of the buttons that show)."""
         if self.layout is not None and self.ctx.places is not None:
             places = self.ctx.places
-            keys = {tuple(places.rects[key]) for key, _ in STRIP}
-            shown = [b.rect for b in self.buttons()]
-            strip = [r for r in shown if tuple(r) in keys]
-            others = [r for r in shown if tuple(r) not in keys]
-            self.ctx.prompt = prompt_area(self.layout.message, strip, others, places.strip_top)
+            owned = self._pack_strip()
+            shown = self.buttons()
+            strip = [b.rect for b in shown if b in owned]
+            others = [b.rect for b in shown if b not in owned]
+            # The buttons showing are packed in the lowest rows: the prompt keeps the lowest
+            # row's height when none shows, and has the room above those that show.
+            msg = self.layout.message
+            lowest = msg.bottom - places.rects["hint"].height - 6
+            self.ctx.prompt = prompt_area(msg, strip, others, max(places.strip_top, lowest))
         self.sections.draw(surface, lambda: self.board.draw(surface, self.theme.accent))
+
+    def strip_buttons(self) -> dict[str, Button]:
+        """The message strip's buttons the table's parts own (a replay has no planner), by
+        their key in :data:`canasta.scenes.table.buttons.STRIP`."""
+        out: dict[str, Button] = {}
+        for part in self.parts:
+            for key in ("finish", "play", "plan", "ask", "hint"):
+                found = getattr(part, f"{key}_button", None)
+                if isinstance(found, Button):
+                    out[key] = found
+        return out
+
+    def _pack_strip(self) -> set[Button]:
+        """Put the strip's buttons that show now side by side from the strip's lower right
+        corner (:func:`pack_shown`), the hidden ones back in their own places; return the
+        strip's buttons."""
+        owned = self.strip_buttons()
+        if self.layout is None or self.ctx.places is None:
+            return set(owned.values())
+        shown = set(self.buttons())
+        packed = pack_shown(self.layout, self.ctx.places,
+                            {key for key, b in owned.items() if b in shown})  # fmt: skip
+        for key, button in owned.items():
+            button.rect = pygame.Rect(packed.get(key, self.ctx.places.rects[key]))
+        return set(owned.values())
 
     def handle(self, intent: Intent) -> bool:
         """Keys through the binding table to the sections' actions; clicks and long presses
         to the sections top-down (an open modal section takes everything). While the
         ended hand waits, a click (but on Menu) or Enter or Space goes on to the scores."""
+        self._pack_strip()  # the buttons where the last frame showed them
         if self.hand_waiting and (
             isinstance(intent, Click)
             or isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
