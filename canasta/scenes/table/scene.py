@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import pygame
 
-from canasta.controller import Applied, HandEnded, Refused, TableControl, TurnReset
+from canasta.controller import Applied, HandEnded, Refused, TableControl, TableView, TurnReset
 from canasta.engine.moves import MoveType
 from canasta.i18n import _
 from canasta.persistence.session import saved_after
@@ -307,7 +307,8 @@ class TableScene(Scene):
         self.start_hand()
 
     def start_hand(self) -> None:
-        """Lay every card on the stock, then deal them out to their places."""
+        """Lay every card on the stock, then deal them out to their places (a hand under
+        way, continued or set out from a position, settles in one short move)."""
         self.controller.drain_events()
         self.ctx.selection.clear()
         self.hand_over_at = None
@@ -315,8 +316,9 @@ class TableScene(Scene):
         # A hand continued mid-turn keeps the mark on the card drawn before leaving.
         self.ctx.just_drawn = set(self.controller.view().drawn)
         self._held = set(self.controller.view().hand)
-        self._dealt = self.controller.view().deal_number
-        self.board.deal(self.controller.view())
+        view = self.controller.view()
+        self._dealt = view.deal_number
+        self.board.deal(view, full=just_dealt(view))
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
 
@@ -520,3 +522,15 @@ class TableScene(Scene):
             self.sound.play("draw")
         elif kind is MoveType.DISCARD:
             self.sound.play("discard")
+
+
+def just_dealt(view: TableView) -> bool:
+    """True for a hand no one has played yet: nothing melded, the first player still to
+    draw, every hand as dealt (red threes laid out at the deal were replaced)."""
+    seen = view.seen
+    dealt = seen.rules.cards_dealt
+    return (
+        seen.phase == "draw"
+        and not any(seen.melds)
+        and all(size == dealt for size in seen.hand_sizes)
+    )
