@@ -144,9 +144,13 @@ def _margin(size: tuple[int, int]) -> int:
 
 
 def compute_layout(
-    size: tuple[int, int], players: int = 2, large_index: bool = False
+    size: tuple[int, int], players: int = 2, large_index: bool = False, button_w: int = 0
 ) -> TableLayout:
     """Compute the :class:`TableLayout` for a ``size`` (w, h) px window and 2 or 4 players.
+
+    ``button_w``: the width (px) Reset and Menu would like for their labels at full size
+    (the caller measures them in its language: "Zurücksetzen" is long); they get it, up
+    to two card widths, at the message strip's expense.
 
     ``large_index`` cards keep the height of standard ones and are thinner
     (``LARGE_INDEX_ASPECT``), so every area stays where it is or shrinks.
@@ -213,7 +217,7 @@ def compute_layout(
     red_theirs = pygame.Rect(inner_x, their_y, red_w, meld_h)
 
     # Middle band: scores | stock discard | message (landscape) | buttons.
-    btn_w = max(84, round(cw * 1.25))
+    btn_w = max(84, round(cw * 1.25), min(button_w, 2 * cw))
     btn_h = max(28, min(44, (ch - m) // 2))
     buttons_x = inner_r - btn_w
     # The piles, the scores and Reset / Menu sit in the middle of a band grown for the strip.

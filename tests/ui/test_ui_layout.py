@@ -208,3 +208,18 @@ def test_the_message_strip_is_tall_enough_for_two_rows_and_two_lines(size, playe
     # The piles sit in the middle of the band, clear of both meld bands.
     assert layout.melds[1].bottom < layout.stock.top
     assert layout.crosswise.bottom < layout.melds[0].top
+
+
+def test_reset_and_menu_grow_for_a_long_label_up_to_two_card_widths():
+    """Tester's item 11: "Zurücksetzen" shrank in its 99 px button at 1280 x 800."""
+    plain = compute_layout((1280, 800), 4)
+    cw = plain.card[0]
+    assert plain.reset_button.width == round(cw * 1.25) == 99
+    wide = compute_layout((1280, 800), 4, button_w=140)
+    assert wide.reset_button.width == wide.menu_button.width == 140
+    assert wide.reset_button.right == plain.reset_button.right
+    assert wide.message.right < wide.reset_button.left
+    assert wide.message.width >= plain.message.width - 41  # the piles move left first
+    assert wide.stock.left <= plain.stock.left
+    capped = compute_layout((1280, 800), 4, button_w=400)
+    assert capped.reset_button.width == 2 * cw

@@ -60,6 +60,7 @@ from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sections import SectionStack
+from canasta.ui.text import get_font
 from canasta.ui.theme import Theme, default_theme
 from canasta.ui.widgets import Button, Toast
 
@@ -280,6 +281,11 @@ class TableScene(Scene):
         super().resize(size)
         view = self.controller.view()
         layout = compute_layout(self.size, view.players, self.cards.large_index)
+        # Reset and Menu as wide as their labels want at full size (up to a limit).
+        px = round(layout.reset_button.height * 0.55)
+        wanted = max(get_font(px).size(_(label))[0] for label in ("Reset", "Menu")) + 28
+        if wanted > layout.reset_button.width:
+            layout = compute_layout(self.size, view.players, self.cards.large_index, wanted)
         full = CardRenderer(*layout.card, options=self.cards)
         small = CardRenderer(*layout.small_card, options=self.cards)
         full.prerender()  # about 50 ms per size, so no frame waits for an image
