@@ -59,7 +59,7 @@ from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.settings import SettingsScene
 from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
-from canasta.ui.audio import Sound
+from canasta.ui.audio import Sound, quiet_without_device
 from canasta.ui.looks import Look, look_choices
 
 __all__ = ["LANDSCAPE", "TITLE", "App", "portrait_size", "run"]
@@ -571,6 +571,9 @@ def run(
         log.error("no display found (is DISPLAY set?); the game needs a window")
         logs.close()
         return 2
+    silent = quiet_without_device()  # before SDL's audio starts: no ALSA error lines
+    if silent is not None:
+        log.info("sound: %s", silent)
     pygame.init()
     driver = pygame.display.get_driver()
     log.info("canasta %s, pygame-ce %s (SDL %s), video driver %s, log file %s",

@@ -19,6 +19,7 @@ hand states that way.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -40,6 +41,8 @@ from canasta.persistence.saves import (
     now_text,
 )
 from canasta.reading import TooDeepError, loads_json
+
+log = logging.getLogger(__name__)
 
 #: Format 2 added the seats; format 1 records are read as seat 0 the person, the others
 #: computers at the record's level.
@@ -360,6 +363,7 @@ def summarise(path: Path) -> RecordSummary:
     try:
         model = parse_record(path.read_bytes())
     except (OSError, RecordError) as error:
+        log.warning("game record %s cannot be read: %s", path, error)
         return RecordSummary(path, error=str(error))
     mine = person_seat(model) % 2
     won = None if model.winner is None else model.winner == mine

@@ -27,9 +27,11 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from dataclasses import fields
 
 from canasta.engine.game import Game
 from canasta.engine.moves import MoveType
+from canasta.engine.rules import PRESETS, RuleSet
 from canasta.engine.state import HandState
 from canasta.i18n import _, number
 from canasta.persistence.saves import SavedGame, hand_record
@@ -155,8 +157,10 @@ class Session:
         return True
 
     def saved_summary(self) -> str | None:
-        """What the saved game is, in a line for the Continue button ("4 players, quick ·
-        hand 2 · us 1,230, them 860"), or None when there is none."""
+        """What the saved game is, in a line for the Continue button, its rules first
+        ("Draw-two partnership · 4 players, full · hand 2 · us 1,230, them 860"; a preset
+        with other options changed says so: "Classic (changed) · ..."), or None when there
+        is none. The home screen's own rules line tells what a new game would be."""
         saved = self.current if self.tracked else None
         if saved is None and self.store.has_save():
             saved = self.store.load_game()
@@ -165,8 +169,11 @@ class Session:
         game, side = saved.game, PERSON_SEAT % 2
         kind = _("quick") if game.rules.quick_game else _("full")
         us, them = game.totals[side], game.totals[1 - side]
-        return _("{players} players, {kind} \u00b7 hand {hand} \u00b7 us {us}, them {them}").format(
-            players=game.rules.players, kind=kind, hand=len(game.deal_numbers),
+        name, changed = nearest_preset(game.rules)
+        rules = _(name) + (_(" (changed)") if changed else "")
+        line = _("{rules} \u00b7 {players} players, {kind} \u00b7 hand {hand} \u00b7 us {us}, them {them}")  # noqa: E501  # fmt: skip
+        return line.format(
+            rules=rules, players=game.rules.players, kind=kind, hand=len(game.deal_numbers),
             us=number(us), them=number(them),
         )  # fmt: skip
 
@@ -380,3 +387,16 @@ class Session:
 
 
 __all__ = ["PERSON_SEAT", "Session", "Stats"]
+
+
+def nearest_preset(rules: RuleSet) -> tuple[str, bool]:
+    """The preset ``rules`` were made from (its English name) and whether an option beyond
+    the number of players and the quick game differs from it: the preset with the fewest
+    differing options (the first listed on a tie)."""
+
+    def differences(preset: RuleSet) -> int:
+        alike = preset.with_options(players=rules.players, quick_game=rules.quick_game)
+        return sum(getattr(alike, f.name) != getattr(rules, f.name) for f in fields(rules))
+
+    name = min(PRESETS, key=lambda n: differences(PRESETS[n]))
+    return name, differences(PRESETS[name]) > 0

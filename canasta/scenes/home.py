@@ -48,8 +48,9 @@ class HomeScene(Scene):
         players: the number of players "Start new game" uses (the setting).
         renderer: makes card renderers ``(w, h)`` for the fan (the deck in use).
         notices: lines for the player, shown at the bottom.
-        saved: what the saved game is ("2 players, full · hand 2 · us 1,230, them 860"),
-            shown under "Continue game".
+        saved: what the saved game is, its rules first ("Book rules · 4 players, full ·
+            hand 2 · us 1,230, them 860"), shown under "Continue game"; while one shows,
+            the rules line under the title says it is a new game's ("New game: ...").
 
     Attributes:
         buttons: ``[Button]`` in focus order (rects set by :meth:`resize`, window px);
@@ -88,6 +89,10 @@ class HomeScene(Scene):
         self.subtitle = _("{rules} rules \u00b7 {players} players").format(
             rules=rules_name, players=players
         )
+        if saved and on_continue is not None:  # the settings' rules are a new game's
+            self.subtitle = _("New game: {rules} \u00b7 {players} players").format(
+                rules=rules_name, players=players
+            )
         self.sound_on = sound_on
         self.saved = saved
         self.saved_pos: tuple[int, int] = (0, 0)

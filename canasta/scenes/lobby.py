@@ -511,8 +511,13 @@ class LobbyScene(Scene):
         for shown in self.buttons():
             shown.draw(surface)
         line = self.error or (self.link.connection_line() if self.link is not None else "")
-        if line:
-            draw_problem(surface, line[:1].upper() + line[1:], self.size, self.unit, self.theme)
+        if line:  # by the form, under its lowest part; else at the screen's foot
+            near = None
+            if stage == "form":
+                hint = self.connect_button.rect.bottom + unit * 3 // 2  # under the hint
+                lowest = max([hint, *(b.rect.bottom for b in self.buttons())])
+                near = lowest + unit * 2 // 3
+            draw_problem(surface, line[:1].upper() + line[1:], self.size, unit, theme, near)
 
     def _draw_form(self, surface: pygame.Surface) -> None:
         for field in self.fields:

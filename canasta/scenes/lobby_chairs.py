@@ -15,24 +15,30 @@ from canasta.ui.theme import Theme
 
 
 def draw_problem(
-    surface: pygame.Surface, line: str, size: tuple[int, int], unit: int, theme: Theme
+    surface: pygame.Surface,
+    line: str,
+    size: tuple[int, int],
+    unit: int,
+    theme: Theme,
+    y: int | None = None,
 ) -> None:
-    """The problem (or connection) line at the foot of a ``size`` px screen (``unit``: the
-    lobby's row height, px): one line, or two where a long sentence would have to shrink
-    below a readable size."""
+    """The problem (or connection) line, centred on ``y`` px (None: at the foot of a
+    ``size`` px screen; ``unit``: the lobby's row height, px): one line, or two where a
+    long sentence would have to shrink below a readable size."""
     w, h = size
+    centre = h - unit // 2 - 4 if y is None else y
     fitted = fit_text_size(line, w - 40, max(16, unit // 2), report=False)
     if fitted < 16:
         small = max(14, min(16, unit // 3))
         lines = wrap_text(line, small, w - 40, report=False)
         if len(lines) == 2:
             step = round(small * 1.25)
-            top = h - unit // 2 - 4 - step // 2
+            top = centre - step // 2
             for i, each in enumerate(lines):
                 blit_text(surface, each, small, theme.accent, center=(w // 2, top + i * step))
             return
         fitted = fit_text_size(line, w - 40, max(16, unit // 2))
-    blit_text(surface, line, fitted, theme.accent, center=(w // 2, h - unit // 2 - 4))
+    blit_text(surface, line, fitted, theme.accent, center=(w // 2, centre))
 
 
 def draw_chair_map(

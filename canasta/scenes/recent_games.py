@@ -2,12 +2,14 @@
 
 A panel helper, not a scene: the stats scene lays it out in its panel, draws it and
 offers it clicks. Rows come from the game records on disk (newest first); a record that
-cannot be read shows its reason and no button.
+cannot be read or replayed says so in a plain line (its date and game when known) with
+no button, and its reason goes to the log.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,18 +22,24 @@ from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
+log = logging.getLogger(__name__)
+
 #: Rows shown at most (the newest games).
 MAX_ROWS = 10
 
 
 def describe(summary: RecordSummary) -> tuple[str, str, str]:
-    """The row's words: (when, what game, how it ended)."""
-    if summary.error is not None:
-        return ("", summary.path.name, _("cannot be replayed: {error}").format(error=summary.error))
-    when = date_time(summary.finished_at)
+    """The row's words: (when, what game, how it ended). A record that cannot be replayed
+    keeps what is known of it (its date and game when it was read, "A game record" when
+    not) and says so plainly; the technical reason goes to the log only."""
+    if summary.error is not None and not summary.players:
+        return ("", _("A game record"), _("This game cannot be replayed."))
+    when = date_time(summary.finished_at) if summary.finished_at else ""
     what = ngettext(
         "{players} players, {n} hand", "{players} players, {n} hands", summary.hands
     ).format(players=summary.players, n=summary.hands)
+    if summary.error is not None:
+        return (when, what, _("This game cannot be replayed."))
     us, them = number(summary.totals[0]), number(summary.totals[1])
     result = {
         True: _("You won, {us} to {them}"),
@@ -88,6 +96,7 @@ class RecentGames:
         def press() -> None:
             error = self.on_replay(self.rows[row].path)
             if error is not None:
+                log.warning("recent game %s cannot be replayed: %s", self.rows[row].path, error)
                 self.rows[row] = dataclasses.replace(self.rows[row], error=error)
                 self.buttons[row][0].enabled = False
 
@@ -119,10 +128,9 @@ class RecentGames:
             room = button.rect.x - rect.x - 24
             cols = (rect.x + 8, rect.x + 8 + room * 30 // 100, rect.x + 8 + room * 58 // 100)
             widths = (room * 28 // 100, room * 26 // 100, room * 42 // 100)
-            if summary.error is not None:
-                cols, widths = (cols[0], cols[0], cols[1]), (0, room * 28 // 100, room * 70 // 100)
+            color = t.text if summary.error is None else t.text_dim
             for text, x, width in zip((when, what, result), cols, widths, strict=True):
                 if text and width > 0:
                     fit = min(size, fit_text_size(text, width, size))
-                    blit_text(surface, text, fit, t.text, midleft=(x, rect.centery))
+                    blit_text(surface, text, fit, color, midleft=(x, rect.centery))
             button.draw(surface)

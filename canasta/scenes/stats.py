@@ -19,8 +19,8 @@ from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.recent_games import RecentGames
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.paragraphs import draw_box
-from canasta.ui.text import blit_text
+from canasta.ui.paragraphs import LINE_GAP, balanced_lines, draw_box, fit_lines, text_height
+from canasta.ui.text import MIN_TEXT_PX, blit_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -174,11 +174,18 @@ class StatsScene(Scene):
         label_w = round(panel.width * 0.32)
         col_w = (panel.width - label_w - 20) / len(KINDS)
         y = panel.y + row_h * 0.75
-        for k, kind in enumerate(KINDS):
-            x = panel.x + label_w + col_w * (k + 0.5)
-            box = pygame.Rect(0, 0, round(col_w) - 8, round(row_h * 1.3))
-            box.center = (round(x), round(y))
-            draw_box(surface, _(KIND_TITLES[kind]), box, size, t.accent, bold=True)
+        box = pygame.Rect(0, 0, round(col_w) - 8, round(row_h * 1.3))
+        titles = [_(KIND_TITLES[kind]) for kind in KINDS]
+        head = min(fit_lines(title, box.width, box.height, size, MIN_TEXT_PX,
+                             report=False, bold=True)[0] for title in titles)  # fmt: skip
+        step = round(head * LINE_GAP)
+        for k, title in enumerate(titles):  # one size for the whole header row
+            box.center = (round(panel.x + label_w + col_w * (k + 0.5)), round(y))
+            lines = balanced_lines(title, head, box.width, bold=True)
+            top = box.centery - text_height(head, len(lines)) / 2 + head / 2
+            for i, line in enumerate(lines):
+                blit_text(surface, line, head, t.accent, bold=True,
+                          center=(box.centerx, top + i * step))  # fmt: skip
         for r in range(n - 1):
             y = panel.y + row_h * (r + 1.75)
             if r % 2 == 0:

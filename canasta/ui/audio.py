@@ -8,6 +8,9 @@ off, or for a file that does not load, ``play`` does nothing and returns False.
 from __future__ import annotations
 
 import io
+import os
+import sys
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 
 import pygame
@@ -27,6 +30,50 @@ EFFECTS: tuple[str, ...] = (
     "won",
     "lost",
 )
+
+
+#: Where Linux lists its sound cards (one numbered line per card, or "--- no soundcards ---").
+ASOUND_CARDS = Path("/proc/asound/cards")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
+def quiet_without_device(
+    environ: MutableMapping[str, str] | None = None,
+    platform: str = sys.platform,
+    exists: Callable[[Path], bool] = Path.exists,
+    read: Callable[[Path], str] = _read,
+) -> str | None:
+    """Choose SDL's silent audio driver before the audio starts, on a Linux machine that
+    has no sound: no sound card in :data:`ASOUND_CARDS` and no PulseAudio or PipeWire
+    server (``PULSE_SERVER``, or a ``pulse/native`` or ``pipewire-0`` socket in
+    ``XDG_RUNTIME_DIR``). There SDL would fall back to ALSA, which writes about 16 error
+    lines to the terminal; with ``SDL_AUDIODRIVER=dummy`` it is quiet, and the game plays
+    silently (:func:`canasta.app.make_sound`). A driver already chosen in ``environ`` and
+    any other system are left alone.
+
+    Returns:
+        the reason (for one log line) when the silent driver was set in ``environ``, else
+        None.
+    """
+    env = os.environ if environ is None else environ
+    if env.get("SDL_AUDIODRIVER") or not platform.startswith("linux"):
+        return None
+    if env.get("PULSE_SERVER"):
+        return None
+    runtime = env.get("XDG_RUNTIME_DIR")
+    if runtime and any(exists(Path(runtime, name)) for name in ("pulse/native", "pipewire-0")):
+        return None
+    cards = read(ASOUND_CARDS)
+    if cards.strip() and "no soundcards" not in cards:
+        return None
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return "no sound card and no PulseAudio or PipeWire server: the game plays silently"
 
 
 class Sound:

@@ -34,6 +34,11 @@ MIN_CARD_W = 36
 MAX_CARD_W = 130
 #: Opponents' face-down cards are this fraction of the full card size.
 SMALL_CARD_SCALE = 0.62
+#: The landscape message strip is at least this high (px): two rows of the strip's
+#: buttons (26 px) and two lines of readable text (18 px) over them. In a small window
+#: (800 x 600) the middle band grows to it, taking the height from the meld bands, so
+#: the prompt never has to lie over the melds.
+STRIP_MIN_PX = 124
 
 
 @dataclass(frozen=True)
@@ -51,8 +56,9 @@ class TableLayout:
         red_threes: red-three column per side, the left strip of that side's meld band.
         stock, discard: one card each, side by side in the middle band.
         scores: panel left of the piles (team scores, turn marker).
-        message: strip for prompts and toasts: right of the piles (landscape) or a band
-            of its own below the middle band (portrait).
+        message: strip for prompts and toasts: right of the piles, as high as the
+            middle band and at least ``STRIP_MIN_PX`` (landscape), or a band of its own
+            below the middle band (portrait).
         reset_button, menu_button: stacked at the right end of the middle band.
         crosswise: where the card that froze the pile lies turned crosswise under it (a
             ``card[1]`` x ``card[0]`` rect): from 3 px right of the stock, reaching below
@@ -138,9 +144,13 @@ def _margin(size: tuple[int, int]) -> int:
 
 
 def compute_layout(
-    size: tuple[int, int], players: int = 2, large_index: bool = False
+    size: tuple[int, int], players: int = 2, large_index: bool = False, button_w: int = 0
 ) -> TableLayout:
     """Compute the :class:`TableLayout` for a ``size`` (w, h) px window and 2 or 4 players.
+
+    ``button_w``: the width (px) Reset and Menu would like for their labels at full size
+    (the caller measures them in its language: "Zurücksetzen" is long); they get it, up
+    to two card widths, at the message strip's expense.
 
     ``large_index`` cards keep the height of standard ones and are thinner
     (``LARGE_INDEX_ASPECT``), so every area stays where it is or shrinks.
@@ -168,13 +178,15 @@ def compute_layout(
     # Portrait: a line of text over a row of buttons (the table's buttons live there); the
     # room below the piles comes out of the line's spare height first.
     msg_h = max(30, round(ch * 0.42) - drop) + 40 if portrait else 0
-    fixed = top_h + ch + drop + hand_h + (msg_h + m if portrait else 0)
+    # Landscape: the middle band is at least the message strip's least height.
+    band_h = ch + drop if portrait else max(ch + drop, STRIP_MIN_PX)
+    fixed = top_h + band_h + hand_h + (msg_h + m if portrait else 0)
     meld_h = max(ch, (h - 6 * m - fixed) // 2)
 
     top_y = m
     their_y = top_y + top_h + m
     mid_y = their_y + meld_h + m
-    msg_y = mid_y + ch + drop + m
+    msg_y = mid_y + band_h + m
     mine_y = msg_y + (msg_h + m if portrait else 0)
     hand_y = mine_y + meld_h + m
     hand_h = max(ch, h - m - hand_y)
@@ -205,12 +217,14 @@ def compute_layout(
     red_theirs = pygame.Rect(inner_x, their_y, red_w, meld_h)
 
     # Middle band: scores | stock discard | message (landscape) | buttons.
-    btn_w = max(84, round(cw * 1.25))
+    btn_w = max(84, round(cw * 1.25), min(button_w, 2 * cw))
     btn_h = max(28, min(44, (ch - m) // 2))
     buttons_x = inner_r - btn_w
-    reset = pygame.Rect(buttons_x, mid_y + ch // 2 - btn_h - m // 2, btn_w, btn_h)
-    menu = pygame.Rect(buttons_x, mid_y + ch // 2 + (m + 1) // 2, btn_w, btn_h)
-    scores = pygame.Rect(inner_x, mid_y, max(120, round(cw * 1.9)), ch)
+    # The piles, the scores and Reset / Menu sit in the middle of a band grown for the strip.
+    pile_y = mid_y + (band_h - ch - drop) // 2
+    reset = pygame.Rect(buttons_x, pile_y + ch // 2 - btn_h - m // 2, btn_w, btn_h)
+    menu = pygame.Rect(buttons_x, pile_y + ch // 2 + (m + 1) // 2, btn_w, btn_h)
+    scores = pygame.Rect(inner_x, pile_y, max(120, round(cw * 1.9)), ch)
     piles_w = 2 * cw + 2 * m
     piles_x = max(scores.right + m, inner_x + (inner_w - piles_w) // 2)
     # The message strip keeps room for a two- or three-line refusal or hint in the longer
@@ -219,14 +233,14 @@ def compute_layout(
     piles_x = min(piles_x, buttons_x - m - piles_w - min_message)
     if piles_x < scores.right + m:  # very narrow window: shrink the score panel
         scores.width = max(40, piles_x - m - inner_x)
-    stock = pygame.Rect(piles_x, mid_y, cw, ch)
-    discard = pygame.Rect(piles_x + cw + 2 * m, mid_y, cw, ch)
+    stock = pygame.Rect(piles_x, pile_y, cw, ch)
+    discard = pygame.Rect(piles_x + cw + 2 * m, pile_y, cw, ch)
     crosswise = pygame.Rect(stock.right + 3, discard.bottom + drop - cw, ch, cw)
     if portrait:
         message = pygame.Rect(inner_x, msg_y, inner_w, msg_h)
     else:
         piles_r = max(discard.right, crosswise.right)
-        message = pygame.Rect(piles_r + m, mid_y, buttons_x - m - piles_r - m, ch)
+        message = pygame.Rect(piles_r + m, mid_y, buttons_x - m - piles_r - m, band_h)
 
     return TableLayout(
         size=(w, h),

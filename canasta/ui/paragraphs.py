@@ -22,7 +22,7 @@ def wrap_text(
         if number:
             lines.append("")  # a blank line between paragraphs
         line = ""
-        for word in paragraph.split():
+        for word in _words(paragraph):
             if report and font.size(word)[0] > max_w:
                 misfit(f"the word {word!r} is wider than its {max_w} px line at {size} px")
             trial = f"{line} {word}" if line else word
@@ -33,6 +33,12 @@ def wrap_text(
                 line = trial
         lines.append(line)
     return lines
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, split at ordinary spaces only: a no-break space (French
+    "Indice\u00a0:") holds its two sides on one line."""
+    return [word for word in text.replace("\t", " ").replace("\n", " ").split(" ") if word]
 
 
 #: Line step as a share of the font size.
@@ -90,6 +96,25 @@ def draw_paragraph(
             blit_text(surface, line, size, color, topleft=(rect.left, y))
         y += step
     return y
+
+
+def balanced_lines(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+    """``text`` wrapped at font ``size`` px into as few lines as in ``max_w`` px, with the
+    lines as even as they go (the narrowest width that needs no more lines): no word left
+    alone on a last line ("…wirf 3♣ / ab.")."""
+    lines = wrap_text(text, size, max_w, bold, report=False)
+    if len(lines) < 2 or "\n" in text:
+        return lines
+    font = get_font(size, bold)
+    low = max(font.size(word)[0] for word in _words(text))
+    high = max_w
+    while low < high:  # the narrowest width giving no more lines
+        mid = (low + high) // 2
+        if len(wrap_text(text, size, mid, bold, report=False)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    return wrap_text(text, size, high, bold, report=False)
 
 
 #: A single line is not shrunk below this (px) when wrapping it would read larger.

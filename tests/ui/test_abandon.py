@@ -67,7 +67,7 @@ def test_start_new_game_asks_first_and_keep_it_keeps_the_game(window) -> None:
     app.home()
     home = app.manager.top
     assert isinstance(home, HomeScene)
-    assert home.saved == "2 players, full \u00b7 hand 1 \u00b7 us 0, them 0"
+    assert home.saved == "Classic \u00b7 2 players, full \u00b7 hand 1 \u00b7 us 0, them 0"
     click(app, home.named["Start new game"].rect.center)
     dialog = app.manager.top
     assert isinstance(dialog, ConfirmDialog)

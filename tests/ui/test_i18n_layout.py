@@ -440,3 +440,57 @@ def test_seat_labels_are_readable_at_every_size_in_every_language(
                       if rect.height < line]  # fmt: skip
         found += problems(surface, lambda m=manager: m.draw(surface))
     assert found == []
+
+
+#: The smallest landscape window the table is laid out for, and two larger ones.
+SMALL_SIZES = [(800, 600), (960, 600), (1280, 800)]
+
+
+@pytest.mark.parametrize("size", SMALL_SIZES, ids=[f"{w}x{h}" for w, h in SMALL_SIZES])
+def test_the_strip_words_stay_off_the_melds_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    """Tester's item 10 (800 x 600, German, four players): the prompt and a hint lie in
+    the message strip, clear of both sides' meld areas, and their lines read at
+    READABLE_PX or more; the longest refusal of the language fits (on a panel grown over
+    the table where the strip is too small for it) and stays on the window."""
+    from canasta.scenes.table.strip import READABLE_PX
+
+    pygame.display.set_mode(size)
+    surface = pygame.display.get_surface()
+    readable = get_font(READABLE_PX).get_linesize()
+    found = []
+    hint = _("Discard {card}: the card least likely to give them the pile{gain}.").format(
+        card="10\u2666", gain=""
+    )
+    for data in (TWO, FOUR):
+        scene = settled(data, size)
+        manager = scene.manager_for_test  # type: ignore[attr-defined]
+        layout = scene.layout
+        assert layout is not None
+        advice = Advice(Move(MoveType.DISCARD, (scene.controller.hand.hands[0][0],)), hint)
+        for case in ("prompt", "hint"):
+            if case == "hint":
+                scene.controller.poll_hint = lambda a=advice: a  # type: ignore[method-assign]
+                scene.hint.wanted = True
+            message = scene.message()
+            with report_text() as report:
+                manager.draw(surface)
+            labels = [b.rect for b in scene.buttons()]
+            lines = [(text, rect) for text, rect, target, _clip in report.drawn
+                     if target is surface and text and text in message
+                     and not any(label.contains(rect) for label in labels)]  # fmt: skip
+            assert " ".join(text for text, _rect in lines).split() == message.split()
+            for text, rect in lines:
+                where = f"{data['rules']['players']}p {case} {text!r} {tuple(rect)}"
+                if not layout.message.contains(rect):
+                    found.append(f"{where} leaves the strip {tuple(layout.message)}")
+                if any(rect.colliderect(melds) for melds in layout.melds):
+                    found.append(f"{where} lies over a meld area")
+                if rect.height < readable:
+                    found.append(f"{where} is smaller than {READABLE_PX} px")
+        scene.hint.wanted = False
+        scene.toast.show(longest_refusal(), 3.0)
+        manager.update(1 / 60)
+        found += [f"refusal: {p}" for p in problems(surface, lambda m=manager: m.draw(surface))]
+    assert found == []

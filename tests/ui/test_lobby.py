@@ -15,6 +15,7 @@ from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene
 from canasta.ui.input import Click, Key
+from canasta.ui.text import report_text
 
 
 def chair(name: str | None, side: int, ready: bool = False) -> SimpleNamespace:
@@ -232,7 +233,19 @@ def test_a_connection_that_fails_goes_back_to_the_form_with_the_reason() -> None
     scene.update(0.1)
     assert scene.stage == "form" and scene.link is None and ("close",) in link.calls
     assert scene.error.startswith("cannot reach the server")
-    scene.draw(pygame.Surface((1280, 800)))  # shown capitalised at the bottom
+    # Shown capitalised by the form, just under its How to play button (tester's item
+    # 18: it was at the window's foot, 160 px below the form at 1280 x 800).
+    with report_text() as report:
+        scene.draw(pygame.Surface((1280, 800)))
+    [line] = [rect for text, rect, _surface, _clip in report.drawn
+              if text.startswith("Cannot reach the server")]  # fmt: skip
+    form = [*(f.rect for f in scene.fields), *(b.rect for b in scene.buttons())]
+    form += [rect for text, rect, _surface, _clip in report.drawn
+             if text.startswith("A friend's server")]  # fmt: skip
+    lowest = max(r.bottom for r in form)
+    assert lowest < line.top <= lowest + scene.unit  # was at y 760, the form ends at 474
+    assert scene.fields[0].rect.left <= line.centerx <= scene.fields[0].rect.right
+    assert line.bottom < 800
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (800, 1000)])

@@ -12,6 +12,7 @@ import pytest
 from canasta.app import App
 from canasta.cli import main
 from canasta.engine.state import HandState
+from canasta.i18n import date_time
 from canasta.persistence.paths import default_paths
 from canasta.persistence.records import canonical, recent_records, same_state
 from canasta.scenes.home import HomeScene
@@ -20,6 +21,7 @@ from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
 from canasta.ui.input import post_key
+from canasta.ui.text import report_text
 from tests.ui.test_table_plays_a_hand import click, pump
 
 SIZE = (1280, 800)
@@ -201,7 +203,7 @@ def finished_game(app: App) -> None:
         pass
 
 
-def test_the_stats_screen_lists_recent_games_and_replays_one(window):
+def test_the_stats_screen_lists_recent_games_and_replays_one(window, caplog):
     app = App(SIZE)
     finished_game(app)
     (path,) = recent_records(default_paths().games)
@@ -224,7 +226,22 @@ def test_the_stats_screen_lists_recent_games_and_replays_one(window):
     assert app.manager.top is stats and not bad_button.enabled
     bad_row = next(r for r in stats.games.rows if r.path == broken)
     assert f"{broken.name}: hand 1, move 4 ('discard JK') was refused" in bad_row.error
-    app.manager.draw(window)
+    # Tester's item 14: the row reads plainly, at the list's size, with its date and game;
+    # the technical reason is in the log only.
+    with report_text() as report:
+        app.manager.draw(window)
+    words = [(text, rect) for text, rect, target, _clip in report.drawn if target is window]
+    texts = [text for text, _rect in words]
+    assert date_time(bad_row.finished_at) in texts and "2 players, 1 hand" in texts
+    assert "This game cannot be replayed." in texts
+    assert not any("refused" in text or ".json" in text for text in texts)
+    good_result = next(rect for text, rect in words if text.startswith("You "))
+    plain = next(rect for text, rect in words if text == "This game cannot be replayed.")
+    assert plain.height == good_result.height  # one size for every row
+    assert any(
+        "cannot be replayed" in r.getMessage() and "('discard JK') was refused" in r.getMessage()
+        for r in caplog.records
+    )
     good_row, good_button = rows[path.name]
     assert good_row.error is None and good_row.players == 2 and good_row.hands == 1
     click(app, good_button.rect.center)

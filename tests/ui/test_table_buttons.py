@@ -1,5 +1,7 @@
 """Every table button has a place of its own (issue 18, item 1): a click on a button that
-shows is never caught by another one lying under it, shown or not."""
+shows is never caught by another one lying under it (a hidden one catches no click). The
+strip's buttons that show at one time are packed side by side from its lower right corner
+(tester's item 10: "Plan" alone in a row under the hint at 800 x 600)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,16 @@ from canasta.ui.input import post_click
 from canasta.ui.widgets import Button
 
 KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
-SIZES = [(960, 600), (960, 920), (1000, 960), (1280, 800), (1920, 1080), (600, 960), (800, 1280)]
+SIZES = [
+    (800, 600),
+    (960, 600),
+    (960, 920),
+    (1000, 960),
+    (1280, 800),
+    (1920, 1080),
+    (600, 960),
+    (800, 1280),
+]
 
 
 def table(data: dict[str, Any], size: tuple[int, int], large: bool = False) -> TableScene:
@@ -79,16 +90,51 @@ def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> 
                 "cancel_button"}  # fmt: skip
     assert set(buttons) == expected
     screen = pygame.Rect(0, 0, *size)
-    placed = {n: b.rect for n, b in buttons.items() if b.rect.width and b.rect.height}
-    assert len(placed) == (11 if players == 4 else 8)  # no partner: no Ask, Yes or No
-    for name, rect in placed.items():
+    assert scene.places is not None
+    own = {k: r for k, r in scene.places.rects.items() if r.width and r.height}
+    assert len(own) == (11 if players == 4 else 8)  # no partner: no Ask, Yes or No
+    for name, rect in own.items():
         assert screen.contains(rect), (name, rect)
         assert rect.height >= 26 and rect.width >= 50, (name, rect)
-    for (a, ra), (b, rb) in itertools.combinations(placed.items(), 2):
+    for (a, ra), (b, rb) in itertools.combinations(own.items(), 2):
+        assert not ra.colliderect(rb), f"{a}'s place {ra} overlaps {b}'s {rb} at {size}"
+    shown = {n: b.rect for n, b in buttons.items() if b in scene.buttons()}
+    expected_shown = {"menu_button", "hint_button", "finish_button"}
+    assert set(shown) == expected_shown | ({"ask_button"} if players == 4 else set())
+    for name, rect in shown.items():
+        assert screen.contains(rect), (name, rect)
+    for (a, ra), (b, rb) in itertools.combinations(shown.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
     # The prompt is drawn above the strip's buttons.
-    strip = [placed[k] for k in ("hint_button", "plan_button", "play_button", "finish_button")]
-    assert scene.places is not None and scene.places.strip_top <= min(r.top for r in strip)
+    strip = [own[k] for k in ("hint", "plan", "play", "finish")]
+    assert scene.places.strip_top <= min(r.top for r in strip)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 800)])
+def test_the_strip_buttons_that_show_sit_side_by_side_in_the_lowest_row(size, players) -> None:
+    scene = table(position(players), size)
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    message = scene.layout.message  # type: ignore[union-attr]
+    scene.selection.toggle(scene.controller.view().hand[0])  # a card chosen: Plan shows
+    manager.update(1 / 60)
+    hint, plan = scene.hint.hint_button, scene.planner.plan_button
+    finish = scene.planner.finish_button
+    assert {hint, plan, finish} <= set(scene.buttons())
+    row = [finish, plan, hint]  # right to left, the strip's order, Play melds hidden
+    if players == 4:
+        row.insert(2, scene.strip.ask_button)
+    # One row when the shown ones fit the strip's width, from its right end leftward.
+    width = sum(b.rect.width for b in row) + 6 * (len(row) + 1)
+    if width <= message.width:
+        assert len({b.rect.top for b in row}) == 1, [b.rect for b in row]
+        assert row[0].rect.right == message.right - 6
+        assert row[0].rect.bottom == message.bottom - 6
+        for right, left in itertools.pairwise(row):
+            assert left.rect.right == right.rect.left - 6
+    # Hint and Plan always sit side by side: Plan is not left alone in a row.
+    assert plan.rect.top == finish.rect.top
+    assert plan.rect.bottom == message.bottom - 6
 
 
 @pytest.mark.parametrize("players", [2, 4])

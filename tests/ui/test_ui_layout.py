@@ -14,7 +14,7 @@ from canasta.ui.layout import (
     place_stack,
 )
 
-SIZES = [(1280, 800), (960, 600), (1920, 1080), (800, 1200)]
+SIZES = [(1280, 800), (960, 600), (800, 600), (1920, 1080), (800, 1200)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -188,3 +188,38 @@ def test_every_window_size_has_disjoint_areas_and_cards_inside(players, large_in
                 assert area.contains(pygame.Rect(x, y, *small)), (size, rel)
         checked += 1
     assert checked == 2 * 7 * 7
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1024, 640), (1280, 800)])
+def test_the_message_strip_is_tall_enough_for_two_rows_and_two_lines(size, players):
+    """Tester's item 10: at 800 x 600 the strip was 84 px high (a card's height), so the
+    prompt went over the opponents' melds; the middle band now grows to STRIP_MIN_PX and
+    the meld bands give the height, still a card high."""
+    from canasta.ui.layout import STRIP_MIN_PX
+
+    layout = compute_layout(size, players)
+    assert STRIP_MIN_PX == 124
+    assert layout.message.height >= STRIP_MIN_PX
+    assert layout.melds[1].bottom < layout.message.top
+    assert layout.message.bottom < layout.melds[0].top
+    for side in (0, 1):
+        assert layout.melds[side].height >= layout.card[1]
+    # The piles sit in the middle of the band, clear of both meld bands.
+    assert layout.melds[1].bottom < layout.stock.top
+    assert layout.crosswise.bottom < layout.melds[0].top
+
+
+def test_reset_and_menu_grow_for_a_long_label_up_to_two_card_widths():
+    """Tester's item 11: "Zurücksetzen" shrank in its 99 px button at 1280 x 800."""
+    plain = compute_layout((1280, 800), 4)
+    cw = plain.card[0]
+    assert plain.reset_button.width == round(cw * 1.25) == 99
+    wide = compute_layout((1280, 800), 4, button_w=140)
+    assert wide.reset_button.width == wide.menu_button.width == 140
+    assert wide.reset_button.right == plain.reset_button.right
+    assert wide.message.right < wide.reset_button.left
+    assert wide.message.width >= plain.message.width - 41  # the piles move left first
+    assert wide.stock.left <= plain.stock.left
+    capped = compute_layout((1280, 800), 4, button_w=400)
+    assert capped.reset_button.width == 2 * cw

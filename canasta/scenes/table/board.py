@@ -110,8 +110,11 @@ class Board:
 
     # Placing --------------------------------------------------------------------------------
 
-    def deal(self, view: TableView) -> None:
-        """Every card on the stock, then dealt out to its place."""
+    def deal(self, view: TableView, full: bool = True) -> None:
+        """Every card on the stock, then dealt out to its place: one after another for a
+        hand just dealt (``full``), else all at once in one short move (a hand continued
+        from a save or set out from a position: the table is usable in
+        :data:`MOVE_SECONDS`, not after a whole deal's stagger)."""
         assert self.layout is not None
         self.animator.finish_all()
         plan = plan_table(view, self.layout, descending=self.descending)
@@ -120,7 +123,7 @@ class Board:
             key: TableSprite(key if key >= 0 else None, sx, sy, face_up=False, z=i)
             for i, key in enumerate(plan.targets)
         }
-        self.place(view, animate=True, deal=True, plan=plan)
+        self.place(view, animate=True, deal=full, plan=plan)
 
     def place(
         self, view: TableView, animate: bool, deal: bool = False, plan: TablePlan | None = None

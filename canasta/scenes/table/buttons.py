@@ -7,7 +7,10 @@ place of its own, whether or not it shows at the same time as the others:
 * the right end of the middle band: Reset over Menu (the layout's two slots);
 * the message strip's lower part, from its right end leftward: Finish, Play melds, Plan,
   Ask partner (four players), Hint, wrapping to a row above when the strip is narrow (the
-  buttons then grow lower, and the prompt keeps the strip's space above the rows);
+  buttons then grow lower, and the prompt keeps the strip's space above the rows). The
+  places of those that show at one time are then packed the same way
+  (:func:`pack_shown`), so two that show together sit side by side in the lowest row
+  rather than one alone in each row; a hidden button catches no click;
 * the partner's speech bubble (four players): Yes and No inside it, the bubble placed
   clear of the strip's buttons; with two players there is no partner and no Yes or No;
 * the finish panel over your melds: Go out and Cancel, the panel kept below the middle
@@ -67,15 +70,23 @@ def _label_width(label: str, height: int) -> int:
     return max(64, get_font(size).size(label)[0] + 24)
 
 
-def _flow_strip(rects: dict[str, pygame.Rect], msg: pygame.Rect, bh: int, players: int) -> int:
-    """Lay the strip's buttons (``bh`` px tall) from its lower right corner leftward,
-    wrapping upward; store them in ``rects`` and return the top of the highest row. With
-    two players there is no partner to ask: Ask partner gets no place."""
+def _flow_strip(
+    rects: dict[str, pygame.Rect],
+    msg: pygame.Rect,
+    bh: int,
+    players: int,
+    keys: frozenset[str] | None = None,
+) -> int:
+    """Lay the strip's buttons (``bh`` px tall; only those in ``keys`` when given) from its
+    lower right corner leftward, wrapping upward; store them in ``rects`` and return the
+    top of the highest row. With two players there is no partner to ask: Ask partner gets
+    no place."""
     right = msg.right - GAP
     x, y = right, msg.bottom - bh - GAP
-    rects["ask"] = pygame.Rect(msg.topleft, (0, 0))
+    if keys is None:
+        rects["ask"] = pygame.Rect(msg.topleft, (0, 0))
     for key, label in STRIP:
-        if key == "ask" and players == 2:
+        if key == "ask" and players == 2 or keys is not None and key not in keys:
             continue
         width = min(_label_width(_(label), bh), msg.width - 2 * GAP)
         if x - width < msg.x + GAP and x != right:  # the row is full: start one above
@@ -83,6 +94,19 @@ def _flow_strip(rects: dict[str, pygame.Rect], msg: pygame.Rect, bh: int, player
         rects[key] = pygame.Rect(x - width, y, width, bh)
         x -= width + GAP
     return y
+
+
+def pack_shown(
+    layout: TableLayout, places: TableButtons, shown: set[str]
+) -> dict[str, pygame.Rect]:
+    """The places (px) of the strip's buttons that show now (``shown``: keys of
+    :data:`STRIP`), packed from the strip's lower right corner in the strip's order, as
+    high as their places in ``places``: e.g. Hint and Plan side by side in the lowest row
+    of an 800 x 600 window's two-row strip (their own places are a row apart)."""
+    rects: dict[str, pygame.Rect] = {}
+    bh = places.rects["hint"].height
+    _flow_strip(rects, layout.message, bh, layout.players, frozenset(shown))
+    return rects
 
 
 def place_table_buttons(layout: TableLayout) -> TableButtons:

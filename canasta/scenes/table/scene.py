@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import pygame
 
-from canasta.controller import Applied, HandEnded, Refused, TableControl, TurnReset
+from canasta.controller import Applied, HandEnded, Refused, TableControl, TableView, TurnReset
 from canasta.engine.moves import MoveType
 from canasta.i18n import _
 from canasta.persistence.session import saved_after
@@ -35,8 +35,8 @@ from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
 from canasta.scenes.table.buttons import (
-    STRIP,
     TableButtons,
+    pack_shown,
     place_table_buttons,
     prompt_area,
 )
@@ -60,6 +60,7 @@ from canasta.ui.decks import CardOptions
 from canasta.ui.input import GUARD_S, Click, Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout
 from canasta.ui.sections import SectionStack
+from canasta.ui.text import get_font
 from canasta.ui.theme import Theme, default_theme
 from canasta.ui.widgets import Button, Toast
 
@@ -282,6 +283,11 @@ class TableScene(Scene):
         super().resize(size)
         view = self.controller.view()
         layout = compute_layout(self.size, view.players, self.cards.large_index)
+        # Reset and Menu as wide as their labels want at full size (up to a limit).
+        px = round(layout.reset_button.height * 0.55)
+        wanted = max(get_font(px).size(_(label))[0] for label in ("Reset", "Menu")) + 28
+        if wanted > layout.reset_button.width:
+            layout = compute_layout(self.size, view.players, self.cards.large_index, wanted)
         full = CardRenderer(*layout.card, options=self.cards)
         small = CardRenderer(*layout.small_card, options=self.cards)
         full.prerender()  # about 50 ms per size, so no frame waits for an image
@@ -309,7 +315,8 @@ class TableScene(Scene):
         self.start_hand()
 
     def start_hand(self) -> None:
-        """Lay every card on the stock, then deal them out to their places."""
+        """Lay every card on the stock, then deal them out to their places (a hand under
+        way, continued or set out from a position, settles in one short move)."""
         self.controller.drain_events()
         self.ctx.selection.clear()
         self.hand_over_at = None
@@ -317,8 +324,9 @@ class TableScene(Scene):
         # A hand continued mid-turn keeps the mark on the card drawn before leaving.
         self.ctx.just_drawn = set(self.controller.view().drawn)
         self._held = set(self.controller.view().hand)
-        self._dealt = self.controller.view().deal_number
-        self.board.deal(self.controller.view())
+        view = self.controller.view()
+        self._dealt = view.deal_number
+        self.board.deal(view, full=just_dealt(view))
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
 
@@ -347,6 +355,7 @@ class TableScene(Scene):
             self.toast.show(notice, NOTICE_SECONDS)
         self.sync()
         self.sections.update(dt)
+        self._pack_strip()
         controller = self.controller
         if self.hand_over_at is not None:
             if self.clock >= self.hand_over_at and not self.animator.busy:
@@ -379,17 +388,47 @@ class TableScene(Scene):
         prompt's place first, clear of the buttons that show)."""
         if self.layout is not None and self.ctx.places is not None:
             places = self.ctx.places
-            keys = {tuple(places.rects[key]) for key, _ in STRIP}
-            shown = [b.rect for b in self.buttons()]
-            strip = [r for r in shown if tuple(r) in keys]
-            others = [r for r in shown if tuple(r) not in keys]
-            self.ctx.prompt = prompt_area(self.layout.message, strip, others, places.strip_top)
+            owned = self._pack_strip()
+            shown = self.buttons()
+            strip = [b.rect for b in shown if b in owned]
+            others = [b.rect for b in shown if b not in owned]
+            # The buttons showing are packed in the lowest rows: the prompt keeps the lowest
+            # row's height when none shows, and has the room above those that show.
+            msg = self.layout.message
+            lowest = msg.bottom - places.rects["hint"].height - 6
+            self.ctx.prompt = prompt_area(msg, strip, others, max(places.strip_top, lowest))
         self.sections.draw(surface, lambda: self.board.draw(surface, self.theme.accent))
+
+    def strip_buttons(self) -> dict[str, Button]:
+        """The message strip's buttons the table's parts own (a replay has no planner), by
+        their key in :data:`canasta.scenes.table.buttons.STRIP`."""
+        out: dict[str, Button] = {}
+        for part in self.parts:
+            for key in ("finish", "play", "plan", "ask", "hint"):
+                found = getattr(part, f"{key}_button", None)
+                if isinstance(found, Button):
+                    out[key] = found
+        return out
+
+    def _pack_strip(self) -> set[Button]:
+        """Put the strip's buttons that show now side by side from the strip's lower right
+        corner (:func:`pack_shown`), the hidden ones back in their own places; return the
+        strip's buttons."""
+        owned = self.strip_buttons()
+        if self.layout is None or self.ctx.places is None:
+            return set(owned.values())
+        shown = set(self.buttons())
+        packed = pack_shown(self.layout, self.ctx.places,
+                            {key for key, b in owned.items() if b in shown})  # fmt: skip
+        for key, button in owned.items():
+            button.rect = pygame.Rect(packed.get(key, self.ctx.places.rects[key]))
+        return set(owned.values())
 
     def handle(self, intent: Intent) -> bool:
         """Keys through the binding table to the sections' actions; clicks and long presses
         to the sections top-down (an open modal section takes everything). While the
         ended hand waits, a click (but on Menu) or Enter or Space goes on to the scores."""
+        self._pack_strip()  # the buttons where the last frame showed them
         if self.hand_waiting and (
             isinstance(intent, Click)
             or isinstance(intent, Key) and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -494,3 +533,15 @@ class TableScene(Scene):
             self.sound.play("draw")
         elif kind is MoveType.DISCARD:
             self.sound.play("discard")
+
+
+def just_dealt(view: TableView) -> bool:
+    """True for a hand no one has played yet: nothing melded, the first player still to
+    draw, every hand as dealt (red threes laid out at the deal were replaced)."""
+    seen = view.seen
+    dealt = seen.rules.cards_dealt
+    return (
+        seen.phase == "draw"
+        and not any(seen.melds)
+        and all(size == dealt for size in seen.hand_sizes)
+    )

@@ -11,7 +11,7 @@ from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
-from canasta.ui.paragraphs import LINE_GAP, fit_lines, text_height
+from canasta.ui.paragraphs import LINE_GAP, balanced_lines, fit_lines, text_height
 from canasta.ui.text import blit_text, fit_text_size, get_font, misfit
 from canasta.ui.widgets import Button
 
@@ -109,27 +109,65 @@ class StripSection(TablePart):
         toast = self.ctx.toast
         if toast.visible:
             text, color = toast.text, self.ctx.theme.accent
+        size, lines = strip_lines(text, area.width - 20, room, rect.height)
+        needed = text_height(size, len(lines)) + 8
+        if needed > room:  # fits nowhere in the strip: a panel grown upward over the table
+            area = pygame.Rect(area.x, area.bottom - needed, area.width, needed)
+            room = needed
+        if toast.visible:
             panel = pygame.Rect(area.x + 2, area.y + 2, area.width - 4, max(20, room - 2))
             draw_panel(surface, panel, (0, 0, 0, round(0.55 * toast.alpha)), 10)
         elif not rect.contains(area):  # the line over the area above the strip: a panel
             draw_panel(surface, area, (0, 0, 0, 150), 10)
-        largest = min(30, max(16, rect.height // 3), max(SMALLEST_PX, round((room - 6) / 1.25)))
-        width = area.width - 20
-        size = fit_text_size(text, width, largest, report=False)
-        lines = [text]
-        if size < READABLE_PX:
-            # A long line (a hint and its reason) wraps rather than shrinking out of
-            # reach of the eye, where the place has room for it.
-            wrapped_size, wrapped = fit_lines(
-                text, width, room, READABLE_PX, SMALLEST_PX, report=False
-            )
-            if text_height(wrapped_size, len(wrapped)) <= room:
-                size, lines = wrapped_size, wrapped
-        if text and lines == [text] and get_font(size).size(text)[0] > width:
-            misfit(f"the strip's {text!r} does not fit {width} px even at {size} px")
         step = round(size * LINE_GAP)
         top = area.y + 4 + max(0, (room - 4 - text_height(size, len(lines))) // 2)
         for i, line in enumerate(lines):
             blit_text(
                 surface, line, size, color, center=(area.centerx, top + size * 0.6 + i * step)
             )
+
+
+def strip_lines(text: str, width: int, room: int, strip_h: int) -> tuple[int, list[str]]:
+    """The font size (px) and lines for the message strip's ``text`` in ``width`` x
+    ``room`` px (``strip_h``: the strip's height, which sets the full size).
+
+    One line at the full size (at most 30 px) when it fits; else the larger of one shrunk
+    line and balanced wrapped lines (no word alone on a line), the wrapped ones down to
+    :data:`READABLE_PX`; a long line is wrapped rather than shrunk below
+    :data:`READABLE_PX` where the room allows, then down to :data:`SMALLEST_PX`, and
+    nothing is drawn below that. Text that fits the room no way comes back wrapped at
+    :data:`READABLE_PX` (or smaller, to
+    :data:`SMALLEST_PX`, where a word is wider than the line): its lines are taller than
+    ``room``, and the caller grows the panel.
+    """
+    full = min(30, max(16, strip_h // 3))
+    largest = min(full, max(SMALLEST_PX, round((room - 6) / 1.25)))
+    one = fit_text_size(text, width, largest, report=False)
+    one_fits = get_font(one).size(text)[0] <= width
+    if not text or one_fits and one >= largest:
+        return one, [text]
+    size, lines = fit_lines(text, width, room, full, READABLE_PX, report=False)
+    lines = balanced_lines(text, size, width)
+    wrapped_fits = text_height(size, len(lines)) <= room and all(
+        get_font(size).size(line)[0] <= width for line in lines
+    )
+    if wrapped_fits and (size > one or not one_fits or one < READABLE_PX):
+        return size, lines
+    if one_fits and one >= READABLE_PX:
+        return one, [text]
+    size, lines = fit_lines(text, width, room, READABLE_PX - 1, SMALLEST_PX, report=False)
+    lines = balanced_lines(text, size, width)
+    if text_height(size, len(lines)) <= room and all(
+        get_font(size).size(line)[0] <= width for line in lines
+    ):  # a little smaller, still in the strip
+        return size, lines
+    # Too long for the room at a readable size: readable lines on a taller panel.
+    size = READABLE_PX
+    while size > SMALLEST_PX and any(
+        get_font(size).size(word)[0] > width for word in text.split(" ")
+    ):
+        size -= 1
+    lines = balanced_lines(text, size, width)
+    if any(get_font(size).size(line)[0] > width for line in lines):
+        misfit(f"the strip's {text!r} does not fit {width} px even at {size} px")
+    return size, lines
