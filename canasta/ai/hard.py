@@ -96,6 +96,8 @@ NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
 HAND_WEIGHT = 0.5
 #: Worlds every candidate meets before racing may drop it.
 PRUNE_AFTER = 6
+#: A pile at least this long (cards) earns its taker :attr:`HardPlayer.PILE_CREDIT`.
+BIG_PILE = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,13 @@ class HardPlayer:
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
+    #: Points per card credited to the side that takes a pile of :data:`BIG_PILE` cards or
+    #: more in a play-out that ends before the hand does (0: none): the horizon sees the
+    #: taken cards in hand, not the canastas they become.
+    PILE_CREDIT = {2: 0.0, 4: 0.0}
+    #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
+    #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
+    THRIFT = {2: False, 4: False}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -312,6 +321,8 @@ class HardPlayer:
             styles += [("out", Style(go_out=True)), ("build", Style(go_out=False))]
         if self.wide and not owes and view.permission is not True:
             styles.append(("hold", Style(hold=True)))
+        if self.THRIFT[view.rules.players] and not view.opened[view.side]:
+            styles.append(("thrift", Style(thrift=True)))
         if view.permission is not True:
             costs = discard_costs(view, table_of(view).counts)
             order = sorted(
@@ -378,11 +389,15 @@ class HardPlayer:
 
     def _simulate(self, world: HandState, cand: _Candidate, seat: int) -> float:
         state = world.copy()
+        players = state.players
+        credit = self.PILE_CREDIT[players]
+        taken = [0.0, 0.0]
         for move in cand.moves:
             if state.ended:
                 break
+            if move.type is MoveType.TAKE:
+                taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
             state.apply(move)
-        players = state.players
         rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
         start_turn = world.turn
         turns_left = rounds * players + 1
@@ -393,15 +408,19 @@ class HardPlayer:
             turns_left -= 1
         to_end = rounds <= 0
         while not state.ended and (to_end or turns_left > 0):
-            state.apply(policy.choose(state.view_for(state.mover)))
+            move = policy.choose(state.view_for(state.mover))
+            if move.type is MoveType.TAKE:
+                taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
+            state.apply(move)
             if state.turn != last_turn:
                 last_turn = state.turn
                 turns_left -= 1
         side = seat % 2
+        bonus = 0.0 if state.ended else taken[side] - taken[1 - side]
         learned = self.LEARNED[players] if self.learned is None else self.learned
         if learned:
-            return evaluate(state, side)
-        return _evaluate(state, side) - _evaluate(state, 1 - side)
+            return evaluate(state, side) + bonus
+        return _evaluate(state, side) - _evaluate(state, 1 - side) + bonus
 
 
 def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
@@ -435,6 +454,11 @@ def _clearly_worse(cand: _Candidate, default: _Candidate, z: float) -> bool:
     """
     mean, se = _gain(cand.values, default.values[: len(cand.values)])
     return mean < 0 and -mean > z * se
+
+
+def _pile_credit(pile: int, per_card: float) -> float:
+    """Points credited for taking a pile of ``pile`` cards (0 below :data:`BIG_PILE`)."""
+    return per_card * pile if pile >= BIG_PILE else 0.0
 
 
 def _evaluate(state: HandState, side: int) -> float:

@@ -1,0 +1,90 @@
+"""The hard level's candidates and play-outs (issue 13): the taken pile and the thrifty opening.
+
+Positions written inline are this project's own.
+"""
+
+from __future__ import annotations
+
+from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
+from canasta.ai.hard import BIG_PILE, _Candidate, _pile_credit
+from canasta.ai.tracking_player import Style
+from canasta.engine import HandState, MoveType
+from canasta.engine.position import state_from_data
+
+#: Two players, seat 0 to play: a 12-card unfrozen pile, both sides opened, and seat 1 holds
+#: a natural pair of Kings: a King discarded now lets it take the pile.
+BIG_PILE_POSITION = {
+    "rules": {"players": 2},
+    "turn": 0,
+    "phase": "play",
+    "hands": [
+        ["KH", "9C", "9D", "5S", "7H", "QC"],
+        ["KS", "KD", "4D", "8D", "TC", "6H", "JD"],
+    ],
+    "melds": [{"A": ["AS", "AH", "AD"]}, {"J": ["JS", "JH", "JC"]}],
+    "pile": ["4H", "5D", "6C", "7C", "8S", "9S", "TH", "QH", "4C", "5C", "6D", "8H"],
+    "opened": [True, True],
+}
+
+#: Two players, seat 0 to open (50 points) with a pair of Kings, two jokers and two twos.
+OPENING_POSITION = {
+    "rules": {"players": 2},
+    "turn": 0,
+    "phase": "play",
+    "hands": [
+        ["KS", "KD", "JK", "JK", "2C", "2D", "5S", "7H", "9C", "QC"],
+        ["4D", "8D", "TC", "6H", "JD", "JS", "QD"],
+    ],
+    "pile": ["4H"],
+    "opened": [False, False],
+}
+
+
+def play_turn(state: HandState, style: Style) -> list[str]:
+    """Seat 0's whole turn under ``style``; the moves' text forms."""
+    player = TrackingPlayer(0, style)
+    moves: list[str] = []
+    while not state.ended and state.turn == 0:
+        move = player.choose(state.view_for(0))
+        moves.append(move.text())
+        state.apply(move)
+    return moves
+
+
+def test_pile_credit_counts_only_big_piles() -> None:
+    assert BIG_PILE == 6
+    assert _pile_credit(5, 6.0) == 0.0
+    assert _pile_credit(6, 6.0) == 36.0
+    assert _pile_credit(13, 6.0) == 78.0
+
+
+def test_a_pile_taken_in_the_play_out_costs_the_discarding_side_its_credit() -> None:
+    state = state_from_data(BIG_PILE_POSITION)
+    king = next(m for m in state.view_for(0).legal_moves if m.text() == "discard KH")
+    plain = HardPlayer(0, time_limit=None, worlds=4)
+    plain.PILE_CREDIT = {2: 0.0, 4: 0.0}
+    credited = HardPlayer(0, time_limit=None, worlds=4)
+    credited.PILE_CREDIT = {2: 6.0, 4: 6.0}
+    # The same play-out (the credit changes no move): seat 1 takes the 13 cards with its
+    # Kings, and the credit puts 6 points a card against seat 0's side.
+    before = plain._simulate(state, _Candidate("king", [king]), 0)
+    after = credited._simulate(state, _Candidate("king", [king]), 0)
+    assert before == -32.5
+    assert after == before - 6.0 * 13
+
+
+def test_thrift_opens_with_twos_and_keeps_the_jokers() -> None:
+    default = play_turn(state_from_data(OPENING_POSITION), Style())
+    thrift = play_turn(state_from_data(OPENING_POSITION), Style(thrift=True))
+    assert default == ["meld KS KD JK JK", "discard 9C"]
+    assert thrift == ["meld KS KD 2C", "layoff K 2D", "discard 9C"]
+
+
+def test_medium_neither_credits_piles_nor_tries_thrift() -> None:
+    assert MediumPlayer.PILE_CREDIT == {2: 0.0, 4: 0.0}
+    assert MediumPlayer.THRIFT == {2: False, 4: False}
+    state = state_from_data(OPENING_POSITION)
+    medium = MediumPlayer(0, time_limit=None)
+    cands = medium._candidates(state.view_for(0), state.copy())
+    assert "thrift" not in [c.label for c in cands]
+    assert all(m.type is not MoveType.TAKE for c in cands for m in c.moves)
