@@ -88,3 +88,14 @@ def test_medium_neither_credits_piles_nor_tries_thrift() -> None:
     cands = medium._candidates(state.view_for(0), state.copy())
     assert "thrift" not in [c.label for c in cands]
     assert all(m.type is not MoveType.TAKE for c in cands for m in c.moves)
+
+
+def test_hard_keeps_the_king_the_next_player_is_known_to_pair() -> None:
+    """Seat 1 took KS KD with a pile earlier (they are known): the King would hand it 13
+    cards, so hard throws the Seven."""
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    for credit in (0.0, 6.0):
+        hard = HardPlayer(0, time_limit=None, worlds=24)
+        hard.PILE_CREDIT = {2: credit, 4: credit}
+        assert hard.choose(view).text() == "discard 7H"
