@@ -5,10 +5,15 @@ Positions written inline are this project's own.
 
 from __future__ import annotations
 
+import random
+
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
+from canasta.ai.candidates import SAFE_MARGIN, discard_kind, safest_first, take_rates
 from canasta.ai.hard import BIG_PILE, _Candidate, _pile_credit
 from canasta.ai.tracking_player import Style
+from canasta.ai.world import sample_state
 from canasta.engine import HandState, MoveType
+from canasta.engine.cards import BLACK_THREE, KIND_RANK, NATURAL_KINDS, TWO
 from canasta.engine.position import state_from_data
 
 #: Two players, seat 0 to play: a 12-card unfrozen pile, both sides opened, and seat 1 holds
@@ -83,6 +88,7 @@ def test_thrift_opens_with_twos_and_keeps_the_jokers() -> None:
 def test_medium_neither_credits_piles_nor_tries_thrift() -> None:
     assert MediumPlayer.PILE_CREDIT == {2: 0.0, 4: 0.0}
     assert MediumPlayer.THRIFT == {2: False, 4: False}
+    assert MediumPlayer.SAFE_DEFAULT == {2: False, 4: False}
     state = state_from_data(OPENING_POSITION)
     medium = MediumPlayer(0, time_limit=None)
     cands = medium._candidates(state.view_for(0), state.copy())
@@ -99,3 +105,43 @@ def test_hard_keeps_the_king_the_next_player_is_known_to_pair() -> None:
         hard = HardPlayer(0, time_limit=None, worlds=24)
         hard.PILE_CREDIT = {2: credit, 4: credit}
         assert hard.choose(view).text() == "discard 7H"
+
+
+def test_take_rates_read_the_sampled_hands_of_the_next_player() -> None:
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    worlds = [sample_state(view, random.Random(seed), True) for seed in range(40)]
+    rates = take_rates(view, worlds)
+    king, jack, black_three, two = KIND_RANK.index("K"), KIND_RANK.index("J"), BLACK_THREE, TWO
+    assert rates[king] == 1.0  # the known pair
+    assert rates[jack] == 1.0  # onto seat 1's meld of Jacks
+    assert rates[black_three] == 0.0 and rates[two] == 0.0
+    assert all(0.0 < rates[k] < 0.6 for k in NATURAL_KINDS if k not in (king, jack))
+
+
+def test_safest_first_moves_a_plan_only_for_a_clear_difference() -> None:
+    rates = [0.0] * 15
+    rates[0], rates[1], rates[2] = 0.5, 0.3, 0.2
+    assert SAFE_MARGIN == 0.25
+    assert safest_first(rates, [0, 1, 2]) == 2  # 0.5 against 0.2
+    assert safest_first(rates, [1, 2, 0]) == 0  # 0.3 against 0.2: too close
+    assert safest_first(rates, [0, -1, 2]) == 1  # a plan that does not discard is safe
+    hand = 6
+    view = state_from_data(BIG_PILE_POSITION).view_for(0)
+    king = next(m for m in view.legal_moves if m.text() == "discard KH")
+    assert discard_kind([king], hand) == KIND_RANK.index("K")
+    assert discard_kind([king], 1) == -1  # the discard goes out
+
+
+def test_safe_default_puts_the_plan_no_next_player_can_take_first() -> None:
+    """With Kings known in seat 1's hand, the own plan (tracking player) already keeps the
+    King; the safe-default search adds no plan that discards a King or a Jack."""
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    hard = HardPlayer(0, time_limit=None, worlds=24)
+    hard.SAFE_DEFAULT = {2: True, 4: True}
+    cands = hard._candidates(view, sample_state(view, random.Random(0), True))
+    discarded = [c.moves[-1].text() for c in cands]
+    assert "discard KH" not in discarded
+    assert discarded[0] == "discard 5S"
+    assert hard.choose(view).text() == "discard 7H"

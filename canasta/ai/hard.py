@@ -75,6 +75,7 @@ from canasta.engine.cards import (
     BLACK_THREE,
     CARD_KIND,
     KIND_NAME,
+    NATURAL_KINDS,
     NUM_KINDS,
     is_wild_kind,
 )
@@ -85,6 +86,7 @@ from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 from canasta.engine.words import card_name, move_words
 
+from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, safest_first, take_rates
 from .evaluation import evaluate
 from .judgement import feeds_pile, safe_discard_kinds
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
@@ -180,6 +182,10 @@ class HardPlayer:
     #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
     #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
     THRIFT = {2: False, 4: False}
+    #: Whether, under a pile of :data:`~canasta.ai.candidates.SAFE_PILE` cards or more, the
+    #: plan whose discard the sampled worlds' next player can least often take is the one
+    #: the others must beat (:func:`~canasta.ai.candidates.safest_first`).
+    SAFE_DEFAULT = {2: False, 4: False}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -341,7 +347,27 @@ class HardPlayer:
             if moves and tuple(moves) not in seen:
                 seen.add(tuple(moves))
                 out.append(_Candidate(label, moves))
-        return self._without_gifts(view, world, out, owes)
+        out = self._without_gifts(view, world, out, owes)
+        if self.SAFE_DEFAULT[view.rules.players] and len(out) > 1 and len(view.pile) >= SAFE_PILE:
+            rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view) + 1)
+            infer = self._infers(view.rules.players)
+            worlds = [world] + [self._sample(view, rng, infer) for _ in range(SAFE_WORLDS - 1)]
+            rates = take_rates(view, worlds)
+            kinds = [discard_kind(c.moves, len(view.hand)) for c in out]
+            # Idea 2 of issue 13: a kind no sampled next player can take, even one that
+            # breaks a pair, is a plan of its own (the cheapest such kind).
+            counts = table_of(view).counts
+            costs = discard_costs(view, counts)
+            safe = [k for k in NATURAL_KINDS if counts[k] and not rates[k] and k not in kinds]
+            extra = sorted(safe, key=lambda k: costs[k])[:1]
+            for kind in extra:
+                moves = self._turn(world.copy(), view.seat, Style(discard=kind), owes)
+                if moves and discard_kind(moves, len(view.hand)) == kind:
+                    out.append(_Candidate("discard", moves))
+                    kinds.append(kind)
+            first = safest_first(rates, kinds)
+            out.insert(0, out.pop(first))
+        return out
 
     def _without_gifts(
         self, view: SeatView, world: HandState, cands: list[_Candidate], owes: bool
