@@ -63,7 +63,10 @@ information Monte Carlo" in Bridge and Skat programs):
    and, under a pile of 8 cards or more, the plan whose discard the next player of 24
    sampled worlds can least often take as the plan to beat, with the cheapest kind none of
    them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
-   :mod:`canasta.ai.candidates`). None measured clearly better, so all stay off.
+   :mod:`canasta.ai.candidates`). None measured clearly better, so all stay off: a credit
+   of 6 with two players won 57.0% of 300 deal pairs against 52.0% for the same deals
+   without it (+33 +/- 39 points a hand, not significant); with four players the credit
+   looked worse (-71 +/- 71 over 80 pairs) and the safe default changed nothing (-3 +/- 37).
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
