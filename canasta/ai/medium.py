@@ -30,6 +30,9 @@ class MediumPlayer(HardPlayer):
     LEARNED = {2: False, 4: False}
     CONFIDENCE = {2: 0.0, 4: 0.0}
     PRUNE = {2: 0.0, 4: 0.0}
+    PILE_CREDIT = {2: 0.0, 4: 0.0}
+    THRIFT = {2: False, 4: False}
+    SAFE_DEFAULT = {2: False, 4: False}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(

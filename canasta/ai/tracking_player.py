@@ -84,12 +84,16 @@ class Style:
         discard: a kind to discard when legal (None: the cheapest).
         hold: lay down only what opens the side or completes a canasta; keep the rest.
         take: False never takes the pile when drawing is possible; None decides.
+        thrift: open with the melds that spend the fewest jokers, then the fewest wild
+            cards (the default opens with the most points, often a pair padded with two
+            jokers); only the hard level's candidates use it.
     """
 
     go_out: bool | None = None
     discard: int | None = None
     hold: bool = False
     take: bool | None = None
+    thrift: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +184,8 @@ class TrackingPlayer(HeuristicPlayer):
                     return step
         keep = 0 if going_out else self._cards_to_keep(view, table)
         if not view.opened[side]:
+            if self.style.thrift and melding:
+                return min(melding, key=_thrift_key)
             move = self._open(view, melding, table.counts)
             if move is not None:
                 return move
@@ -227,6 +233,12 @@ class TrackingPlayer(HeuristicPlayer):
                     return m
         costs = discard_costs(view, counts)
         return min(discards, key=lambda m: (costs[CARD_KIND[m.cards[0]]], m.cards[0]))
+
+
+def _thrift_key(move: Move) -> tuple[int, int, int]:
+    """Jokers, then wild cards spent, then minus the points (the smallest opens best)."""
+    _nat, twos, jokers = meld_signature(move)
+    return jokers, twos + jokers, -sum(KIND_VALUE[CARD_KIND[c]] for c in move.cards)
 
 
 def _completes_canasta(move: Move, sizes: list[int]) -> bool:

@@ -1,0 +1,147 @@
+"""The hard level's candidates and play-outs (issue 13): the taken pile and the thrifty opening.
+
+Positions written inline are this project's own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
+from canasta.ai.candidates import SAFE_MARGIN, discard_kind, safest_first, take_rates
+from canasta.ai.hard import BIG_PILE, _Candidate, _pile_credit
+from canasta.ai.tracking_player import Style
+from canasta.ai.world import sample_state
+from canasta.engine import HandState, MoveType
+from canasta.engine.cards import BLACK_THREE, KIND_RANK, NATURAL_KINDS, TWO
+from canasta.engine.position import state_from_data
+
+#: Two players, seat 0 to play: a 12-card unfrozen pile, both sides opened, and seat 1 holds
+#: a natural pair of Kings: a King discarded now lets it take the pile.
+BIG_PILE_POSITION = {
+    "rules": {"players": 2},
+    "turn": 0,
+    "phase": "play",
+    "hands": [
+        ["KH", "9C", "9D", "5S", "7H", "QC"],
+        ["KS", "KD", "4D", "8D", "TC", "6H", "JD"],
+    ],
+    "melds": [{"A": ["AS", "AH", "AD"]}, {"J": ["JS", "JH", "JC"]}],
+    "pile": ["4H", "5D", "6C", "7C", "8S", "9S", "TH", "QH", "4C", "5C", "6D", "8H"],
+    "opened": [True, True],
+}
+
+#: Two players, seat 0 to open (50 points) with a pair of Kings, two jokers and two twos.
+OPENING_POSITION = {
+    "rules": {"players": 2},
+    "turn": 0,
+    "phase": "play",
+    "hands": [
+        ["KS", "KD", "JK", "JK", "2C", "2D", "5S", "7H", "9C", "QC"],
+        ["4D", "8D", "TC", "6H", "JD", "JS", "QD"],
+    ],
+    "pile": ["4H"],
+    "opened": [False, False],
+}
+
+
+def play_turn(state: HandState, style: Style) -> list[str]:
+    """Seat 0's whole turn under ``style``; the moves' text forms."""
+    player = TrackingPlayer(0, style)
+    moves: list[str] = []
+    while not state.ended and state.turn == 0:
+        move = player.choose(state.view_for(0))
+        moves.append(move.text())
+        state.apply(move)
+    return moves
+
+
+def test_pile_credit_counts_only_big_piles() -> None:
+    assert BIG_PILE == 6
+    assert _pile_credit(5, 6.0) == 0.0
+    assert _pile_credit(6, 6.0) == 36.0
+    assert _pile_credit(13, 6.0) == 78.0
+
+
+def test_a_pile_taken_in_the_play_out_costs_the_discarding_side_its_credit() -> None:
+    state = state_from_data(BIG_PILE_POSITION)
+    king = next(m for m in state.view_for(0).legal_moves if m.text() == "discard KH")
+    plain = HardPlayer(0, time_limit=None, worlds=4)
+    plain.PILE_CREDIT = {2: 0.0, 4: 0.0}
+    credited = HardPlayer(0, time_limit=None, worlds=4)
+    credited.PILE_CREDIT = {2: 6.0, 4: 6.0}
+    # The same play-out (the credit changes no move): seat 1 takes the 13 cards with its
+    # Kings, and the credit puts 6 points a card against seat 0's side.
+    before = plain._simulate(state, _Candidate("king", [king]), 0)
+    after = credited._simulate(state, _Candidate("king", [king]), 0)
+    assert before == -32.5
+    assert after == before - 6.0 * 13
+
+
+def test_thrift_opens_with_twos_and_keeps_the_jokers() -> None:
+    default = play_turn(state_from_data(OPENING_POSITION), Style())
+    thrift = play_turn(state_from_data(OPENING_POSITION), Style(thrift=True))
+    assert default == ["meld KS KD JK JK", "discard 9C"]
+    assert thrift == ["meld KS KD 2C", "layoff K 2D", "discard 9C"]
+
+
+def test_medium_neither_credits_piles_nor_tries_thrift() -> None:
+    assert MediumPlayer.PILE_CREDIT == {2: 0.0, 4: 0.0}
+    assert MediumPlayer.THRIFT == {2: False, 4: False}
+    assert MediumPlayer.SAFE_DEFAULT == {2: False, 4: False}
+    state = state_from_data(OPENING_POSITION)
+    medium = MediumPlayer(0, time_limit=None)
+    cands = medium._candidates(state.view_for(0), state.copy())
+    assert "thrift" not in [c.label for c in cands]
+    assert all(m.type is not MoveType.TAKE for c in cands for m in c.moves)
+
+
+def test_hard_keeps_the_king_the_next_player_is_known_to_pair() -> None:
+    """Seat 1 took KS KD with a pile earlier (they are known): the King would hand it 13
+    cards, so hard throws the Seven."""
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    for credit in (0.0, 6.0):
+        hard = HardPlayer(0, time_limit=None, worlds=24)
+        hard.PILE_CREDIT = {2: credit, 4: credit}
+        assert hard.choose(view).text() == "discard 7H"
+
+
+def test_take_rates_read_the_sampled_hands_of_the_next_player() -> None:
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    worlds = [sample_state(view, random.Random(seed), True) for seed in range(40)]
+    rates = take_rates(view, worlds)
+    king, jack, black_three, two = KIND_RANK.index("K"), KIND_RANK.index("J"), BLACK_THREE, TWO
+    assert rates[king] == 1.0  # the known pair
+    assert rates[jack] == 1.0  # onto seat 1's meld of Jacks
+    assert rates[black_three] == 0.0 and rates[two] == 0.0
+    assert all(0.0 < rates[k] < 0.6 for k in NATURAL_KINDS if k not in (king, jack))
+
+
+def test_safest_first_moves_a_plan_only_for_a_clear_difference() -> None:
+    rates = [0.0] * 15
+    rates[0], rates[1], rates[2] = 0.5, 0.3, 0.2
+    assert SAFE_MARGIN == 0.25
+    assert safest_first(rates, [0, 1, 2]) == 2  # 0.5 against 0.2
+    assert safest_first(rates, [1, 2, 0]) == 0  # 0.3 against 0.2: too close
+    assert safest_first(rates, [0, -1, 2]) == 1  # a plan that does not discard is safe
+    hand = 6
+    view = state_from_data(BIG_PILE_POSITION).view_for(0)
+    king = next(m for m in view.legal_moves if m.text() == "discard KH")
+    assert discard_kind([king], hand) == KIND_RANK.index("K")
+    assert discard_kind([king], 1) == -1  # the discard goes out
+
+
+def test_safe_default_puts_the_plan_no_next_player_can_take_first() -> None:
+    """With Kings known in seat 1's hand, the own plan (tracking player) already keeps the
+    King; the safe-default search adds no plan that discards a King or a Jack."""
+    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
+    view = state_from_data(data).view_for(0)
+    hard = HardPlayer(0, time_limit=None, worlds=24)
+    hard.SAFE_DEFAULT = {2: True, 4: True}
+    cands = hard._candidates(view, sample_state(view, random.Random(0), True))
+    discarded = [c.moves[-1].text() for c in cands]
+    assert "discard KH" not in discarded
+    assert discarded[0] == "discard 5S"
+    assert hard.choose(view).text() == "discard 7H"
