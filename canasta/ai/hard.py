@@ -31,10 +31,16 @@ information Monte Carlo" in Bridge and Skat programs):
    not the luck of the deal.
 5. **Evaluation.** A finished hand is scored by the rules. With four players an
    unfinished one is valued by a model of the expected final margin fitted to played-out
-   hands (:mod:`canasta.ai.evaluation`); with two, by the points each side has on the
-   table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
-   meld of six is worth nearly half a canasta, less as the stock runs out), and half of
-   the card values still in hand counted against the side. The candidate with the best
+   hands (:mod:`canasta.ai.evaluation`, whose features include the pile the side about to
+   draw may take); with two, pile-aware (:func:`~canasta.ai.evaluation.pile_points`,
+   :attr:`HardPlayer.PILE_AWARE`): the points each side has on the table (card values,
+   canasta bonuses, red threes), credit for melds near a canasta (a meld of six is worth
+   nearly half a canasta, less as the stock runs out), cards in hand valued by the stock
+   left (10 points a card and a quarter of their values against the side with a full
+   stock, their full values against it with none: material early, a penalty late), and a
+   pile the side drawing next may take counted as if in its hand, so handing over a big
+   pile early no longer looks free. (The medium level keeps the older hand-set points:
+   half of the card values in hand against the side, :func:`_evaluate`.) The candidate with the best
    mean margin for the player's side wins; with four players only when its gain over the
    tracking player's own choice, measured world by world, is at least one standard error
    above zero, otherwise the tracking player's choice stands (with many candidates the
@@ -85,7 +91,7 @@ from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 from canasta.engine.words import card_name, move_words
 
-from .evaluation import evaluate
+from .evaluation import evaluate, pile_points
 from .judgement import feeds_pile, safe_discard_kinds
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
@@ -167,6 +173,9 @@ class HardPlayer:
     #: hand-set evaluation and take the best mean.
     INFER = {2: True, 4: True}
     LEARNED = {2: False, 4: True}
+    #: Without the fitted model, value the horizon pile-aware
+    #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points.
+    PILE_AWARE = {2: True, 4: False}
     CONFIDENCE = {2: 0.0, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
@@ -401,6 +410,8 @@ class HardPlayer:
         learned = self.LEARNED[players] if self.learned is None else self.learned
         if learned:
             return evaluate(state, side)
+        if self.PILE_AWARE[players]:
+            return pile_points(state, side) - pile_points(state, 1 - side)
         return _evaluate(state, side) - _evaluate(state, 1 - side)
 
 

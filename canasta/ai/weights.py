@@ -22,6 +22,8 @@ EVALUATION_WEIGHTS: dict[int, tuple[float, ...]] = {
         127.1,
         1.024,
         -7.816,
+        0,
+        0,
     ),
     4: (
         1.521,
@@ -40,5 +42,7 @@ EVALUATION_WEIGHTS: dict[int, tuple[float, ...]] = {
         -39.01,
         3.077,
         -127.6,
+        0,
+        0,
     ),
 }
