@@ -96,13 +96,12 @@ def r_squared(samples: list[Sample], weights: list[float]) -> float:
 
 
 def weights_source(fitted: dict[int, list[float]]) -> str:
-    """The ``EVALUATION_WEIGHTS`` assignment as Python source, lines kept short."""
+    """The ``EVALUATION_WEIGHTS`` assignment as Python source, one weight a line (as
+    ``ruff format`` writes it)."""
     lines = ["EVALUATION_WEIGHTS: dict[int, tuple[float, ...]] = {"]
     for players, weights in fitted.items():
         lines.append(f"    {players}: (")
-        values = [f"{w:.4g}," for w in weights]
-        for start in range(0, len(values), 8):
-            lines.append("        " + " ".join(values[start : start + 8]))
+        lines += [f"        {w:.4g}," for w in weights]
         lines.append("    ),")
     return "\n".join([*lines, "}", ""])
 
