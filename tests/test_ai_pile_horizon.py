@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from canasta.ai import hard
 from canasta.ai.evaluation import (
     FEATURES,
     hand_points,
@@ -13,7 +14,7 @@ from canasta.ai.evaluation import (
     pile_takeable,
     side_features,
 )
-from canasta.ai.hard import HardPlayer, _evaluate
+from canasta.ai.hard import HardPlayer, _Candidate, _evaluate
 from canasta.ai.medium import MediumPlayer
 from canasta.ai.tracking_player import TrackingPlayer
 from canasta.engine import CLASSIC, HandState
@@ -96,9 +97,30 @@ def test_late_in_the_hand_a_big_pile_is_a_burden_to_its_taker() -> None:
     assert new == pytest.approx(90 - 10)  # their 90 points in hand, 10 more on the table
 
 
-def test_only_the_hard_level_values_the_horizon_pile_aware() -> None:
-    assert HardPlayer.PILE_AWARE == {2: True, 4: False}
+def test_the_pile_aware_horizon_is_an_option_the_medium_level_never_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Measured no better than the hand-set points with two players (README, "The value
+    # of the pile"), so the hard level keeps them by default; the medium level always does.
+    assert HardPlayer.PILE_AWARE == {2: False, 4: False}
     assert MediumPlayer.PILE_AWARE == {2: False, 4: False}
+    seen: list[HandState] = []
+
+    def recording(state: HandState, side: int) -> float:
+        seen.append(state)
+        return pile_points(state, side)
+
+    monkeypatch.setattr(hard, "pile_points", recording)
+    player = HardPlayer(0, rounds=1)
+    player.PILE_AWARE = {2: True, 4: False}
+    value = player._simulate(_position(taken=False), _Candidate("none", []), 0)
+    horizon = seen[0]
+    assert len(seen) == 2 and seen[1] is horizon and not horizon.ended
+    assert value == pile_points(horizon, 0) - pile_points(horizon, 1)
+    assert value != _evaluate(horizon, 0) - _evaluate(horizon, 1)
+    player.PILE_AWARE = {2: False, 4: False}
+    player._simulate(_position(taken=False), _Candidate("none", []), 0)
+    assert len(seen) == 2  # the hand-set points: pile_points not asked
 
 
 def test_medium_chooses_as_before_on_a_fixed_world() -> None:

@@ -11,11 +11,12 @@ played to the end, so a value means "points this side is expected to end the han
 ahead by". Two features read the pile: its size when the side about to draw may take it
 (:func:`pile_takeable`), plain and scaled by the stock left.
 
-:func:`pile_points` is a hand-set alternative (the hard level with two players): points on
+:func:`pile_points` is a hand-set alternative, an option of the hard level with two players
+(:attr:`~canasta.ai.hard.HardPlayer.PILE_AWARE`; measured no better, README): points on
 the table, cards in hand worth :data:`CARD_ASSET` points each early in the hand and their
 full card values against the side late (:func:`hand_points`), and a pile the side drawing
-next may take counted as if already in its hand. Without it, handing the opponent a big
-pile early looked nearly free (the taker's new cards counted only against it).
+next may take counted as if already in its hand. With the hand-set points handing the
+opponent a big pile early looks nearly free (the taker's new cards count only against it).
 """
 
 from __future__ import annotations

@@ -31,22 +31,20 @@ information Monte Carlo" in Bridge and Skat programs):
    not the luck of the deal.
 5. **Evaluation.** A finished hand is scored by the rules. With four players an
    unfinished one is valued by a model of the expected final margin fitted to played-out
-   hands (:mod:`canasta.ai.evaluation`, whose features include the pile the side about to
-   draw may take); with two, pile-aware (:func:`~canasta.ai.evaluation.pile_points`,
-   :attr:`HardPlayer.PILE_AWARE`): the points each side has on the table (card values,
-   canasta bonuses, red threes), credit for melds near a canasta (a meld of six is worth
-   nearly half a canasta, less as the stock runs out), cards in hand valued by the stock
-   left (10 points a card and a quarter of their values against the side with a full
-   stock, their full values against it with none: material early, a penalty late), and a
-   pile the side drawing next may take counted as if in its hand, so handing over a big
-   pile early no longer looks free. (The medium level keeps the older hand-set points:
-   half of the card values in hand against the side, :func:`_evaluate`.) The candidate with the best
-   mean margin for the player's side wins; with four players only when its gain over the
-   tracking player's own choice, measured world by world, is at least one standard error
-   above zero, otherwise the tracking player's choice stands (with many candidates the
-   best-looking one is often only the luckiest: the optimiser's curse). Each table size
-   uses what measured best for it (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`,
-   :attr:`HardPlayer.CONFIDENCE`; README figures).
+   hands (:mod:`canasta.ai.evaluation`); with two, by the points each side has on the
+   table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
+   meld of six is worth nearly half a canasta, less as the stock runs out), and half of
+   the card values still in hand counted against the side. (Measured and not kept, README
+   "The value of the pile": a pile-aware evaluation with two players,
+   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`, and the
+   fitted model refitted with two pile features, for either table size; its pile weights
+   are 0.) The candidate with the best mean margin for the player's side wins; with four
+   players only when its gain over the tracking player's own choice, measured world by
+   world, is at least one standard error above zero, otherwise the tracking player's
+   choice stands (with many candidates the best-looking one is often only the luckiest:
+   the optimiser's curse). Each table size uses what measured best for it
+   (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`;
+   README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
    (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
@@ -174,8 +172,9 @@ class HardPlayer:
     INFER = {2: True, 4: True}
     LEARNED = {2: False, 4: True}
     #: Without the fitted model, value the horizon pile-aware
-    #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points.
-    PILE_AWARE = {2: True, 4: False}
+    #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points
+    #: (measured no better with two players: README, "The value of the pile").
+    PILE_AWARE = {2: False, 4: False}
     CONFIDENCE = {2: 0.0, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
