@@ -168,7 +168,10 @@ class HardPlayer:
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
     #: evaluation and the standard-error test help with four players; two players keep the
-    #: hand-set evaluation and take the best mean.
+    #: hand-set evaluation and take the best mean. (The two-player weights were refitted
+    #: with the pile features, 20,000 hands; over 300 deal pairs that model measured 3
+    #: points of share and 24 points a pair better than the hand-set points, well within
+    #: the noise: README, "The value of the pile".)
     INFER = {2: True, 4: True}
     LEARNED = {2: False, 4: True}
     #: Without the fitted model, value the horizon pile-aware
