@@ -2,10 +2,12 @@
 
 Usage::
 
-    python scripts/fit_evaluation.py [--hands 3000] [--seed 1] [--workers N] [--write]
+    python scripts/fit_evaluation.py [--hands 3000] [--seed 1] [--workers N]
+        [--players 2 4] [--write]
 
-Plays ``--hands`` hands per table size (2 and 4 players, Classic rules, one-hand quick
-games) with the tracking player in every seat (the hard level's playout policy). At the
+Plays ``--hands`` hands per table size (``--players``: 2 and 4 players by default; a
+size not fitted keeps its weights, zeros for features added since; Classic rules, one-hand
+quick games) with the tracking player in every seat (the hard level's playout policy). At the
 start of each turn (draw phase) the features of :mod:`canasta.ai.evaluation` are read as
 side 0's margin over side 1, and the hand's final margin is the target. A least-squares
 fit (a little ridge, solved by Gaussian elimination) gives one weight per feature.
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from canasta.ai.evaluation import FEATURES, feature_margin
 from canasta.ai.tracking_player import TrackingPlayer
+from canasta.ai.weights import EVALUATION_WEIGHTS
 from canasta.engine import CLASSIC, HandState
 
 Sample = tuple[list[float], float, int]
@@ -93,13 +96,12 @@ def r_squared(samples: list[Sample], weights: list[float]) -> float:
 
 
 def weights_source(fitted: dict[int, list[float]]) -> str:
-    """The ``EVALUATION_WEIGHTS`` assignment as Python source, lines kept short."""
+    """The ``EVALUATION_WEIGHTS`` assignment as Python source, one weight a line (as
+    ``ruff format`` writes it)."""
     lines = ["EVALUATION_WEIGHTS: dict[int, tuple[float, ...]] = {"]
     for players, weights in fitted.items():
         lines.append(f"    {players}: (")
-        values = [f"{w:.4g}," for w in weights]
-        for start in range(0, len(values), 8):
-            lines.append("        " + " ".join(values[start : start + 8]))
+        lines += [f"        {w:.4g}," for w in weights]
         lines.append("    ),")
     return "\n".join([*lines, "}", ""])
 
@@ -110,13 +112,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3000, help="hands per table size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[2, 4], help="table sizes to fit (2, 4)"
+    )
     parser.add_argument("--write", action="store_true", help="rewrite canasta/ai/weights.py")
     args = parser.parse_args()
     if args.hands < 10:
         parser.error("--hands must be at least 10")
-    fitted: dict[int, list[float]] = {}
+    # A table size not fitted keeps its weights (padded with zeros for new features).
+    fitted: dict[int, list[float]] = {
+        p: list(w) + [0.0] * (len(FEATURES) - len(w)) for p, w in EVALUATION_WEIGHTS.items()
+    }
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for players in (2, 4):
+        for players in args.players:
             tasks = [(players, args.seed * 1_000_000 + i) for i in range(args.hands)]
             samples = [s for hand in pool.map(play_hand, tasks, chunksize=20) for s in hand]
             train = [s for s in samples if s[2] % 5]

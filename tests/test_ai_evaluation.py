@@ -74,6 +74,7 @@ def test_features_read_the_table() -> None:
     assert f["can_go_out"] == 1 and f["opened"] == 1
     assert f["pile_next"] == 2  # side 0 draws next
     assert side_features(state, 1)[FEATURES.index("pile_next")] == 0
+    assert f["pile_takeable"] == 0  # a 7 on top and no 7 in hand or on the table
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -28,6 +28,7 @@ class MediumPlayer(HardPlayer):
     ROUNDS = {2: 2, 4: 1}
     INFER = {2: False, 4: False}
     LEARNED = {2: False, 4: False}
+    PILE_AWARE = {2: False, 4: False}
     CONFIDENCE = {2: 0.0, 4: 0.0}
     PRUNE = {2: 0.0, 4: 0.0}
     PILE_CREDIT = {2: 0.0, 4: 0.0}
