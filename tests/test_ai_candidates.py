@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.candidates import SAFE_MARGIN, discard_kind, safest_first, take_rates
+from canasta.ai.candidates import SAFE_MARGIN, discard_kind, goes_out, safest_first, take_rates
 from canasta.ai.hard import BIG_PILE, _Candidate, _pile_credit
 from canasta.ai.tracking_player import Style
 from canasta.ai.world import sample_state
 from canasta.engine import HandState, MoveType
 from canasta.engine.cards import BLACK_THREE, KIND_RANK, NATURAL_KINDS, TWO
+from canasta.engine.moves import Move, discard, meld, take
 from canasta.engine.position import state_from_data
 
 #: Two players, seat 0 to play: a 12-card unfrozen pile, both sides opened, and seat 1 holds
@@ -145,3 +146,12 @@ def test_safe_default_puts_the_plan_no_next_player_can_take_first() -> None:
     assert "discard KH" not in discarded
     assert discarded[0] == "discard 5S"
     assert hard.choose(view).text() == "discard 7H"
+
+
+def test_a_plan_goes_out_when_it_plays_the_whole_hand_and_does_not_ask() -> None:
+    assert goes_out([discard(5)], 1) is True
+    assert goes_out([meld(1, 2, 3), discard(5)], 4) is True
+    assert goes_out([meld(1, 2, 3), discard(5)], 5) is False
+    # The cards of a take come from the pile too: they do not count as played from the hand.
+    assert goes_out([take(1, 2), meld(3, 4, 6)], 5) is False
+    assert goes_out([meld(1, 2, 3), Move(MoveType.ASK)], 3) is False

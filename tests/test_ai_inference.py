@@ -136,7 +136,7 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
             kings += 1
             # Not the tracking player's own discard: the hint says the search chose it.
             assert advice.reason.startswith(
-                "Discard K\u2660: tried over likely hands, it does best"
+                "Discard K\u2660: from what they probably hold, this works out best"
             )
         blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
         blind_kings += CARD_KIND[blind.cards[0]] == KING
@@ -167,7 +167,9 @@ def test_hard_reads_the_one_opponent_with_two_players() -> None:
         advice = HardPlayer(seed=seed, time_limit=None).advise(view)
         assert advice.move.type is MoveType.DISCARD
         assert CARD_KIND[advice.move.cards[0]] == KING
-        assert advice.reason.startswith("Discard K\u2660: tried over likely hands")
+        assert advice.reason.startswith(
+            "Discard K\u2660: from what they probably hold, this works out best"
+        )
         blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
         assert blind.type is MoveType.DISCARD and CARD_KIND[blind.cards[0]] != KING
 

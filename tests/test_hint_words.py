@@ -1,31 +1,114 @@
 """A hint's reason reads as plain words a player knows (the new-player test, item 7):
-the gain is measured against a cautious player's move, with a space before it."""
+the gain is measured against a cautious player's move, with a space before it, and no
+line names the search ("tried over likely hands")."""
 
 from __future__ import annotations
 
-from canasta.ai.hard import _Candidate, _reason
+from canasta import i18n
+from canasta.ai.reasons import answer_reason, describe, discard_reason, gain_words, plan_reason
 from canasta.engine.cards import CARD_CODE
-from canasta.engine.moves import discard, meld
+from canasta.engine.moves import Move, MoveType, discard, draw, meld, take
 from canasta.engine.position import state_from_data
+from canasta.engine.view import SeatView
+
+#: Seat 0 holds three Aces, a pair of Fives and odd cards; the pile's top card is a 5.
+DATA = {
+    "rules": {"players": 2},
+    "hands": [["AS", "AH", "AD", "5C", "5D", "4H", "9C", "2C", "3S"], ["7C", "8C"]],
+    "melds": [{"K": ["KS", "KH", "KD"]}, {}],
+    "opened": [True, False],
+    "pile": ["8H", "JD", "5H"],
+    "turn": 0,
+    "phase": "draw",
+    "side_scores": [0, 0],
+}
+
+
+def seat0(phase: str = "play") -> tuple[SeatView, dict[str, int]]:
+    state = state_from_data({**DATA, "phase": phase})
+    return state.view_for(0), {CARD_CODE[c]: c for c in state.hands[0]}
 
 
 def test_the_gain_names_what_it_is_measured_against() -> None:
-    state = state_from_data(
-        {
-            "rules": {"players": 2},
-            "hands": [["AS", "AH", "AD", "4H", "9C"], ["7C", "8C"]],
-            "pile": ["5H"],
-            "turn": 0,
-            "phase": "play",
-            "side_scores": [0, 0],
-        }
-    )
-    view = state.view_for(0)
-    by_code = {CARD_CODE[c]: c for c in state.hands[0]}
+    view, by_code = seat0()
     aces = meld(by_code["AS"], by_code["AH"], by_code["AD"])
-    line = _reason(view, _Candidate("meld", [aces, discard(by_code["4H"])]), 12.4)
+    line = plan_reason(view, [aces, discard(by_code["4H"])], "meld", 12.4)
     assert (
         line
         == "Meld Aces, then discard 4\u2665 (about 12 points better than a cautious player's move)."
     )
-    assert "simple play" not in _reason(view, _Candidate("discard", [discard(by_code["9C"])]), 1.0)
+    assert gain_words(0.9) == ""
+    assert gain_words(1.2) == " (about 1 point better than a cautious player's move)"
+
+
+def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
+    view, by_code = seat0("draw")
+    assert any(m.type is MoveType.TAKE for m in view.legal_moves)
+    assert plan_reason(view, [draw()], "default", 0.0) == (
+        "Draw from the stock: the pile (3 cards) costs more than it brings."
+    )
+    pair = take(by_code["5C"], by_code["5D"])
+    assert plan_reason(view, [pair], "alt", 30.0) == (
+        "Take the pile (3 cards) with your 5s"
+        " (about 30 points better than a cautious player's move)."
+    )
+    assert plan_reason(view, [Move(MoveType.DECLINE)], "alt", 0.0) == (
+        "Leave the pile (3 cards) and let the hand end: taking it scores less."
+    )
+    lone = state_from_data({**DATA, "pile": ["5H"]}).view_for(0)
+    assert plan_reason(lone, [Move(MoveType.DECLINE)], "alt", 0.0) == (
+        "Leave the pile (1 card) and let the hand end: taking it scores less."
+    )
+
+
+def test_the_plan_lines_say_what_a_card_player_would() -> None:
+    view, by_code = seat0()
+    nine = discard(by_code["9C"])
+    assert plan_reason(view, [nine], "build", 5.0) == (
+        "Don't go out yet: another canasta is close"
+        " (about 5 points better than a cautious player's move)."
+    )
+    assert plan_reason(view, [nine], "hold", 0.0) == (
+        "Keep your pairs in hand: they let you take the pile later."
+    )
+    assert plan_reason(view, [nine], "out", 0.0) == (
+        "Go out now for the bonus: their cards in hand count against them."
+    )
+    assert plan_reason(view, [nine], "discard", 0.0) == (
+        "Discard 9\u2663: from what they probably hold, this works out best."
+    )
+    assert plan_reason(view, [nine], "default", 0.0) == (
+        "Discard 9\u2663: the card least likely to give them the pile."
+    )
+    assert discard_reason(discard(by_code["2C"]), "", searched=True) == (
+        "Discard 2\u2663 to freeze the pile: then only a natural pair takes it."
+    )
+    assert discard_reason(discard(by_code["3S"]), "", searched=False) == (
+        "Discard 3\u2660: a black three blocks the pile for one turn."
+    )
+
+
+def test_the_lines_without_a_search() -> None:
+    assert answer_reason(Move(MoveType.YES)) == (
+        "Say yes: your side does well if the hand ends now."
+    )
+    assert answer_reason(Move(MoveType.NO)) == (
+        "Say no: on your next turn you can finish a canasta or meld many points."
+    )
+    assert describe(draw()) == "Draw from the stock: you can't take the pile."
+    assert describe(Move(MoveType.DECLINE)) == (
+        "Leave the pile: the stock is empty, so the hand ends now."
+    )
+    assert describe(Move(MoveType.ASK)) == "Ask your partner: you can go out."
+
+
+def test_the_reasons_read_in_the_players_language() -> None:
+    view, by_code = seat0("draw")
+    i18n.set_language("de")
+    assert plan_reason(view, [draw()], "default", 0.0) == (
+        "Zieh vom Talon: Der Ablagestapel (3 Karten) kostet mehr, als er bringt."
+    )
+    assert plan_reason(view, [discard(by_code["9C"])], "discard", 0.0) == (
+        "Wirf 9\u2663 ab: Nach dem, was die Gegner wahrscheinlich halten, ist dieser Abwurf am"
+        " besten."
+    )

@@ -66,6 +66,13 @@ def discard_kind(moves: Sequence[Move], hand: int) -> int:
     return -1 if used >= hand else CARD_KIND[moves[-1].cards[0]]
 
 
+def goes_out(moves: Sequence[Move], hand: int) -> bool:
+    """Whether a plan plays out the whole hand (``hand``: cards in hand before it), so the
+    player goes out; a plan ending in asking the partner does not."""
+    used = sum(len(m.cards) for m in moves if m.type is not MoveType.TAKE)
+    return used >= hand and moves[-1].type is not MoveType.ASK
+
+
 def safest_first(rates: list[float], kinds: list[int]) -> int:
     """Index of the plan to put first: the first plan's own (0) unless another plan's
     discard (``kinds``: each plan's discarded kind, -1 for none) is taken at least
@@ -78,4 +85,12 @@ def safest_first(rates: list[float], kinds: list[int]) -> int:
     return best if rate(kinds[0]) - rate(kinds[best]) >= SAFE_MARGIN else 0
 
 
-__all__ = ["SAFE_MARGIN", "SAFE_PILE", "SAFE_WORLDS", "discard_kind", "safest_first", "take_rates"]
+__all__ = [
+    "SAFE_MARGIN",
+    "SAFE_PILE",
+    "SAFE_WORLDS",
+    "discard_kind",
+    "goes_out",
+    "safest_first",
+    "take_rates",
+]

@@ -88,24 +88,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from canasta.engine.cards import (
-    BLACK_THREE,
-    CARD_KIND,
-    KIND_NAME,
-    NATURAL_KINDS,
-    NUM_KINDS,
-    is_wild_kind,
-)
+from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, NUM_KINDS
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
-from canasta.engine.speech import _, ngettext
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
-from canasta.engine.words import card_name, move_words
 
-from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, safest_first, take_rates
+from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, goes_out, safest_first, take_rates
 from .evaluation import evaluate, pile_points
 from .judgement import feeds_pile, safe_discard_kinds
+from .reasons import answer_reason, describe, plan_reason
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
@@ -125,7 +117,8 @@ class Advice:
 
     Attributes:
         move: the move to make now.
-        reason: one line a player reads ("Take the pile: 9 cards and a meld of Kings").
+        reason: one line a player reads, worded by :mod:`canasta.ai.reasons`
+            ("Take the pile (9 cards) with your Kings.").
         margin: the chosen candidate's mean margin over the tracking player's own choice in the
             sampled worlds (points, 0 when no search was needed).
         worlds: worlds sampled.
@@ -267,16 +260,16 @@ class HardPlayer:
             raise ValueError(f"seat {view.seat} has no legal move to choose from")
         if view.phase == "answer":
             move = self.policy.choose(view)
-            self.last = Advice(move, _answer_reason(move))
+            self.last = Advice(move, answer_reason(move))
             return self.last
         key = _plan_key(view)
         planned = self._plan.get(key)
         if planned is not None and planned in legal:
-            self.last = Advice(planned, self.last.reason if self.last else _describe(planned))
+            self.last = Advice(planned, self.last.reason if self.last else describe(planned))
             return self.last
         self._plan.clear()
         if len(legal) == 1:
-            self.last = Advice(legal[0], _describe(legal[0], view))
+            self.last = Advice(legal[0], describe(legal[0]))
             return self.last
         self.last = self._search(view)
         return self.last
@@ -330,7 +323,7 @@ class HardPlayer:
                 self._plan[_state_key(state, view.seat)] = move
                 state.apply(move)
         move = cand.moves[0]
-        reason = _reason(view, cand, margin)
+        reason = plan_reason(view, cand.moves, cand.label, margin)
         return Advice(move, reason, margin, worlds)
 
     def _sample(self, view: SeatView, rng: random.Random, infer: bool) -> HandState:
@@ -406,7 +399,7 @@ class HardPlayer:
             last = cand.moves[-1]
             return (
                 last.type is MoveType.DISCARD
-                and not _goes_out(cand.moves, hand)
+                and not goes_out(cand.moves, hand)
                 and feeds_pile(view, CARD_KIND[last.cards[0]])
             )
 
@@ -535,116 +528,6 @@ def _plan_key(view: SeatView) -> tuple[object, ...]:
 def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
     melds = tuple(state.msize[seat % 2])
     return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
-
-
-def _answer_reason(move: Move) -> str:
-    if move.type is MoveType.YES:
-        return _("Say yes: ending the hand now suits the side.")
-    return _("Say no: your next turn can finish a canasta or put down a heavy hand.")
-
-
-def _describe(move: Move, view: SeatView | None = None) -> str:
-    """A plain line for a move made without a search (the only sensible one)."""
-    t = move.type
-    if t is MoveType.DRAW:
-        return _("Draw from the stock: the pile cannot be taken.")
-    if t is MoveType.DECLINE:
-        return _("Decline the pile: the stock is empty, so the hand ends now.")
-    if t is MoveType.DISCARD:
-        return _("Discard {card}.").format(card=card_name(move.cards[0]))
-    if t is MoveType.TAKE:
-        return _("Take the pile: it is the only way to go on.")
-    if t is MoveType.ASK:
-        return _("Ask your partner: you can go out.")
-    return _("{move}.").format(move=move_words(move))
-
-
-def _reason(view: SeatView, cand: _Candidate, margin: float) -> str:
-    move = cand.moves[0]
-    points = round(margin)
-    gain = (
-        ngettext(
-            " (about {n} point better than a cautious player's move)",
-            " (about {n} points better than a cautious player's move)",
-            points,
-        ).format(n=points)
-        if margin >= 1
-        else ""
-    )
-    pile = len(view.pile)
-    if move.type is MoveType.TAKE:
-        kind = CARD_KIND[view.pile[-1]]
-        return _("Take the pile: {pile} cards, with {rank} to meld{gain}.").format(
-            pile=pile, rank=_(KIND_NAME[kind]), gain=gain
-        )
-    if move.type is MoveType.DRAW:
-        if any(m.type is MoveType.TAKE for m in view.legal_moves):
-            return _(
-                "Draw: the pile ({pile} cards) is not worth what taking it costs{gain}."
-            ).format(pile=pile, gain=gain)
-        return _("Draw from the stock: the pile cannot be taken.")
-    if move.type is MoveType.DECLINE:
-        return _(
-            "Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}."
-        ).format(pile=pile, gain=gain)
-    if move.type is MoveType.ASK:
-        return _("Ask your partner: you can go out, and going out now pays.")
-    final = cand.moves[-1]
-    if cand.label == "out" or _goes_out(cand.moves, len(view.hand)):
-        return _("Go out now: the bonus and their cards in hand are worth more{gain}.").format(
-            gain=gain
-        )
-    if cand.label == "build":
-        return _("Keep building instead of going out: a canasta is close{gain}.").format(gain=gain)
-    if cand.label == "hold":
-        return _("Hold your cards back: keep pairs to take the pile later{gain}.").format(gain=gain)
-    if move.type is MoveType.DISCARD:
-        return _discard_reason(move, gain, searched=cand.label == "discard")
-    if move.type in (MoveType.MELD, MoveType.LAYOFF):
-        kind = move.target if move.type is MoveType.LAYOFF else _meld_kind(move)
-        rank = _(KIND_NAME[kind])
-        if final.type is MoveType.DISCARD:
-            card = card_name(final.cards[0])
-            if move.type is MoveType.LAYOFF:
-                line = _("Lay off on {rank}, then discard {card}{gain}.")
-            else:
-                line = _("Meld {rank}, then discard {card}{gain}.")
-            return line.format(rank=rank, card=card, gain=gain)
-        line = (
-            _("Lay off on {rank}{gain}.")
-            if move.type is MoveType.LAYOFF
-            else _("Meld {rank}{gain}.")
-        )
-        return line.format(rank=rank, gain=gain)
-    return _("{move}{gain}.").format(move=move_words(move), gain=gain)
-
-
-def _discard_reason(move: Move, gain: str, searched: bool) -> str:
-    """Why this discard; ``searched``: the search preferred it to the tracking player's own
-    (safest-looking) discard, so its danger alone is not the reason."""
-    kind = CARD_KIND[move.cards[0]]
-    code = card_name(move.cards[0])
-    if is_wild_kind(kind):
-        line = _("Discard {card} to freeze the pile: they could take it with anything{gain}.")
-    elif kind == BLACK_THREE:
-        line = _("Discard {card}: a black three blocks the pile for one turn{gain}.")
-    elif searched:
-        line = _("Discard {card}: tried over likely hands, it does best later{gain}.")
-    else:
-        line = _("Discard {card}: the card least likely to give them the pile{gain}.")
-    return line.format(card=code, gain=gain)
-
-
-def _goes_out(moves: list[Move], hand: int) -> bool:
-    used = sum(len(m.cards) for m in moves if m.type is not MoveType.TAKE)
-    return used >= hand and moves[-1].type is not MoveType.ASK
-
-
-def _meld_kind(move: Move) -> int:
-    for card in move.cards:
-        if not is_wild_kind(CARD_KIND[card]):
-            return CARD_KIND[card]
-    return 0
 
 
 __all__ = ["Advice", "HardPlayer"]

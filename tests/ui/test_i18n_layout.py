@@ -22,6 +22,7 @@ import pytest
 
 from canasta import i18n
 from canasta.ai.hard import Advice
+from canasta.ai.reasons import gain_words
 from canasta.app import App
 from canasta.engine.cards import KIND_NAME
 from canasta.engine.moves import Move, MoveType
@@ -72,15 +73,27 @@ DETAILS: dict[str, Any] = {
     "why": "your side needs 2 canastas to go out, and this hand can't complete them",
 }  # fmt: skip
 
-#: The hard level's reasons (English keys); the longest of each language is shown.
-HINTS = [
-    "Decline the pile ({pile} cards) and end the hand: taking it pays less{gain}.",
-    "Discard {card} to freeze the pile: they could take it with anything{gain}.",
+#: The hard level's reasons (English keys, a pair where the pile's size picks the plural);
+#: the longest of each language is shown.
+HINTS: list[str | tuple[str, str]] = [
+    (
+        "Leave the pile ({pile} card) and let the hand end: taking it scores less{gain}.",
+        "Leave the pile ({pile} cards) and let the hand end: taking it scores less{gain}.",
+    ),
+    (
+        "Draw from the stock: the pile ({pile} card) costs more than it brings{gain}.",
+        "Draw from the stock: the pile ({pile} cards) costs more than it brings{gain}.",
+    ),
+    (
+        "Take the pile ({pile} card) with your {rank}{gain}.",
+        "Take the pile ({pile} cards) with your {rank}{gain}.",
+    ),
+    "Discard {card} to freeze the pile: then only a natural pair takes it{gain}.",
+    "Discard {card}: from what they probably hold, this works out best{gain}.",
     "Discard {card}: the card least likely to give them the pile{gain}.",
-    "Draw: the pile ({pile} cards) is not worth what taking it costs{gain}.",
-    "Go out now: the bonus and their cards in hand are worth more{gain}.",
-    "Keep building instead of going out: a canasta is close{gain}.",
-    "Take the pile: {pile} cards, with {rank} to meld{gain}.",
+    "Go out now for the bonus: their cards in hand count against them{gain}.",
+    "Don't go out yet: another canasta is close{gain}.",
+    "Keep your pairs in hand: they let you take the pile later{gain}.",
 ]
 
 
@@ -101,13 +114,13 @@ def longest_refusal() -> str:
 
 def longest_hint() -> str:
     """The widest hint line in the language in use."""
-    gain = ngettext(
-        " (about {n} point better than the simple play)",
-        " (about {n} points better than the simple play)",
-        182,
-    ).format(n=182)
-    details = {"pile": 23, "gain": gain, "card": "10\u2666", "rank": _(KIND_NAME[9])}
-    return widest([_(hint).format(**details) for hint in HINTS])
+    pile = 23
+    details = {"pile": pile, "gain": gain_words(182), "card": "10\u2666", "rank": _(KIND_NAME[9])}
+    texts = [
+        (_(hint) if isinstance(hint, str) else ngettext(*hint, pile)).format(**details)
+        for hint in HINTS
+    ]
+    return widest(texts)
 
 
 def problems(surface: pygame.Surface, draw: Callable[[], None]) -> list[str]:

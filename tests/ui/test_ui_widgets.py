@@ -105,7 +105,7 @@ def test_a_long_line_wraps_at_a_readable_size_where_there_is_room():
     from canasta.ui.paragraphs import fit_lines, text_height
 
     hint = (
-        "Hint: Discard A\u2663: tried over likely hands, it does best later on "
+        "Hint: Discard A\u2663: from what they probably hold, this works out best "
         "(about 60 points better than a cautious player's move)."
     )
     width = 323  # the message strip of a 4-player table at 1280x800, less its margins
