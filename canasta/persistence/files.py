@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from canasta.i18n import _
+from canasta.reading import loads_toml
 
 
 class StoreError(OSError):
@@ -143,8 +144,6 @@ def peek_toml(path: Path) -> dict[str, object]:
     anything: ``{}`` when it is missing, unreadable or damaged (whoever loads it properly
     reports that). For a choice that must be made before the file is loaded, such as the
     language its notices are written in, or whether ``--players`` fits its rules."""
-    from canasta.reading import loads_toml
-
     try:
         raw = read_file(path)
         return loads_toml(raw.decode("utf-8")) if raw is not None else {}

@@ -21,6 +21,7 @@ from canasta.persistence.files import (
     StoreError,
     atomic_write,
     move_aside,
+    peek_toml,
     plain_damage,
     read_file,
     technical_detail,
@@ -70,11 +71,7 @@ def file_language(path: Path) -> str:
     game speaks, else "" (no file, a broken one, no such setting): the language to tell
     the player about the file's problems in, before the settings are loaded. Never
     raises."""
-    try:
-        raw = read_file(path)
-        value = loads_toml(raw.decode("utf-8")).get("language") if raw is not None else None
-    except (StoreError, UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError):
-        return ""
+    value = peek_toml(path).get("language")
     return value if isinstance(value, str) and value in LANGUAGES else ""
 
 

@@ -32,3 +32,15 @@ def _pygame_session():
 def screen() -> pygame.Surface:
     """A 1280 x 800 dummy display surface."""
     return pygame.display.set_mode((1280, 800))
+
+
+@pytest.fixture
+def table_app(request: pytest.FixtureRequest) -> App:
+    """The game in a 1280 x 800 window (seed 3) at a new 2-player table, closed after the
+    test."""
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    app = App((1280, 800), seed=3)
+    request.addfinalizer(app.close)
+    app.new_game(2)
+    return app

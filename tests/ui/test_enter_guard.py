@@ -15,12 +15,8 @@ from canasta.ui.input import GUARD_S, Key
 KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
 
 
-def test_enter_pressed_on_as_the_hand_ends_is_ignored_for_a_moment(request) -> None:
-    pygame.init()
-    pygame.display.set_mode((1280, 800))
-    app = App((1280, 800), seed=3)
-    request.addfinalizer(app.close)
-    app.new_game(2)
+def test_enter_pressed_on_as_the_hand_ends_is_ignored_for_a_moment(table_app: App) -> None:
+    app = table_app
     table = app.table
     assert isinstance(table, TableScene)
     game = app.controller.game  # type: ignore[union-attr]

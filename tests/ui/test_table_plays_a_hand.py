@@ -136,12 +136,8 @@ def test_a_whole_hand_by_clicks_reaches_the_scoreboard(
     assert not controller.hand.ended
 
 
-def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
-    pygame.init()
-    pygame.display.set_mode((1280, 800))
-    app = App((1280, 800), seed=3)
-    request.addfinalizer(app.close)
-    app.new_game(2)
+def test_a_refused_click_shows_the_rule(table_app: App) -> None:
+    app = table_app
     table = app.table
     assert table is not None
     controller = table.controller
@@ -167,14 +163,8 @@ def test_a_refused_click_shows_the_rule(request: pytest.FixtureRequest) -> None:
     assert len(controller.hand.hands[0]) == len(hand_before) + 1
 
 
-def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight(
-    request: pytest.FixtureRequest,
-) -> None:
-    pygame.init()
-    pygame.display.set_mode((1280, 800))
-    app = App((1280, 800), seed=3)
-    request.addfinalizer(app.close)
-    app.new_game(2)
+def test_a_second_click_on_the_stock_does_not_catch_the_card_in_flight(table_app: App) -> None:
+    app = table_app
     table = app.table
     assert table is not None and table.layout is not None
     controller = table.controller
