@@ -24,9 +24,15 @@ from .cards import (
     normalise_code,
 )
 from .core import Phase, meld_kind
-from .legality import _no_such_meld, _r, refuse_ask, refuse_discard, refuse_layoff, refuse_meld
+from .legality import (
+    refuse_ask,
+    refuse_discard,
+    refuse_layoff,
+    refuse_meld,
+    refuse_missing_meld,
+)
 from .moves import Move, MoveType
-from .refusals import Code, MoveParseError, Refusal
+from .refusals import Code, MoveParseError, Refusal, refuse
 from .speech import N_
 from .taking import refuse_decline, refuse_draw, refuse_take
 
@@ -66,14 +72,14 @@ def check_move(s: HandBase, move: Move) -> Refusal | None:
     if phase is Phase.ANSWER or t in (MoveType.YES, MoveType.NO):
         if phase is Phase.ANSWER and t in (MoveType.YES, MoveType.NO):
             if t is MoveType.NO and s.rules.partner_always_agrees:
-                return _r(Code.PARTNER_AGREES)
+                return refuse(Code.PARTNER_AGREES)
             return None
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT[phase.value])
+        return refuse(Code.WRONG_PHASE, expected=_PHASE_HINT[phase.value])
     if phase is Phase.ENDED:
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["ended"])
+        return refuse(Code.WRONG_PHASE, expected=_PHASE_HINT["ended"])
     hand = s.hands[s.turn]
     if len(set(move.cards)) != len(move.cards) or any(c not in hand for c in move.cards):
-        return _r(Code.NOT_IN_HAND)
+        return refuse(Code.NOT_IN_HAND)
     if phase is Phase.DRAW:
         if t is MoveType.DRAW:
             return refuse_draw(s)
@@ -81,39 +87,39 @@ def check_move(s: HandBase, move: Move) -> Refusal | None:
             return refuse_decline(s)
         if t is MoveType.TAKE:
             if not s.pile:
-                return _r(Code.PILE_EMPTY)
+                return refuse(Code.PILE_EMPTY)
             kind = CARD_KIND[s.pile[-1]]
             nat, twos, jokers, ok = _split(move.cards, kind)
             if not ok and kind in NATURAL_KINDS:  # else: the top card itself refuses
-                return _r(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
+                return refuse(Code.TAKE_CARDS_WRONG_RANK, rank=KIND_NAME[kind])
             return refuse_take(s, nat, twos, jokers)
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
+        return refuse(Code.WRONG_PHASE, expected=_PHASE_HINT["draw"])
     if t in (MoveType.DRAW, MoveType.TAKE, MoveType.DECLINE):
-        return _r(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
+        return refuse(Code.WRONG_PHASE, expected=_PHASE_HINT["play"])
     if t is MoveType.ASK:
         return refuse_ask(s)
     if t is MoveType.DISCARD:
         if len(move.cards) != 1:
-            return _r(Code.DISCARD_ONE)
+            return refuse(Code.DISCARD_ONE)
         return refuse_discard(s, CARD_KIND[move.cards[0]])
     if any(CARD_KIND[c] == RED_THREE for c in move.cards):
-        return _r(Code.RED_THREE)
+        return refuse(Code.RED_THREE)
     if t is MoveType.MELD:
         kind = meld_kind(move.cards)
         if kind < 0:
-            return _r(Code.MELD_NEEDS_NATURALS, naturals=0)
+            return refuse(Code.MELD_NEEDS_NATURALS, naturals=0)
         nat, twos, jokers, ok = _split(move.cards, kind)
         if not ok:
-            return _r(Code.MELD_MIXED_RANKS)
+            return refuse(Code.MELD_MIXED_RANKS)
         return refuse_meld(s, kind, nat, twos, jokers)
     kind = move.target
     if not move.cards:
-        return _r(Code.SELECT_TO_LAY_OFF)
+        return refuse(Code.SELECT_TO_LAY_OFF)
     if not 0 <= kind < NUM_KINDS or kind not in s.melds[s.side]:
-        return _no_such_meld(s, kind)
+        return refuse_missing_meld(s, kind)
     nat, twos, jokers, ok = _split(move.cards, kind)
     if not ok:
-        return _r(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])
+        return refuse(Code.LAYOFF_WRONG_RANK, rank=KIND_NAME[kind])
     return refuse_layoff(s, kind, nat, twos, jokers)
 
 

@@ -25,14 +25,10 @@ from .cards import (
 )
 from .core import BLACK_THREE_MELD_SIZES, CANASTA_SIZE, NEAR_CANASTA_SIZE
 from .reach import GoOutPlan, canastas_short, find_go_out, max_meld_points_keeping, wild_room
-from .refusals import Code, Refusal
+from .refusals import Code, Refusal, refuse
 
 if TYPE_CHECKING:
     from .hand import HandBase
-
-
-def _r(code: Code, **details: object) -> Refusal:
-    return Refusal(code, dict(details))
 
 
 # After-move check ----------------------------------------------------------------------------
@@ -91,25 +87,25 @@ def finish_refusal(
                 and _opens_going_out(s, counts, sizes, wilds, short)
             ):
                 return None
-            return _r(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
+            return refuse(Code.OPENING_UNREACHABLE, minimum=minimum, points=opening_points)
         hand += waiting
     canastas = sum(1 for size in sizes if size >= CANASTA_SIZE)
     may_go_out = canastas >= needed and s.permission is not False
     if hand == 0:
         if s.permission is False:
-            return _r(Code.PERMISSION_REFUSED)
+            return refuse(Code.PERMISSION_REFUSED)
         if canastas < needed:
-            return _r(Code.NEED_CANASTA, needed=needed, have=canastas)
+            return refuse(Code.NEED_CANASTA, needed=needed, have=canastas)
         return None
     if (
         s.permission is True
         and go_out_plan(s, counts, sizes, wilds) is None
         and _go_out_plan(s) is not None
     ):
-        return _r(Code.MUST_GO_OUT)
+        return refuse(Code.MUST_GO_OUT)
     if not rules.wild_discard_allowed and not waiting and _only_wilds_left(s, counts):
         if s.permission is False or go_out_plan(s, counts, sizes, wilds, False) is None:
-            return _r(Code.WILD_ONLY_LEFT)
+            return refuse(Code.WILD_ONLY_LEFT)
         return None
     if hand >= 2 or may_go_out:
         return None
@@ -124,8 +120,8 @@ def finish_refusal(
         ):
             return None
     if s.permission is False:
-        return _r(Code.PERMISSION_REFUSED)
-    return _r(Code.MUST_KEEP_CARD, needed=needed)
+        return refuse(Code.PERMISSION_REFUSED)
+    return refuse(Code.MUST_KEEP_CARD, needed=needed)
 
 
 def _only_wilds_left(s: HandBase, counts: list[int]) -> bool:
@@ -157,11 +153,14 @@ def _opens_going_out(
 # Kind-level rule checks ------------------------------------------------------------------------
 
 
-def _meld_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
+def refuse_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
+    """Why a meld of ``naturals`` natural cards and ``wild`` wild cards has a wrong shape
+    (more wild cards than naturals, or more than the table's cap of ``cap``), or None.
+    Classic "Melding": wild cards never outnumber the naturals (row 5: the cap)."""
     if wild > naturals:
-        return _r(Code.TOO_MANY_WILDS, wilds=wild, naturals=naturals)
+        return refuse(Code.TOO_MANY_WILDS, wilds=wild, naturals=naturals)
     if wild > cap:
-        return _r(Code.WILD_CAP, cap=cap, wilds=wild)
+        return refuse(Code.WILD_CAP, cap=cap, wilds=wild)
     return None
 
 
@@ -176,19 +175,19 @@ def refuse_meld(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Ref
     wild = twos + jokers
     if kind == BLACK_THREE:
         if wild:
-            return _r(Code.BLACK_THREE_WITH_WILD)
+            return refuse(Code.BLACK_THREE_WITH_WILD)
         if nat not in BLACK_THREE_MELD_SIZES:
-            return _r(Code.BLACK_THREE_COUNT, count=nat)
+            return refuse(Code.BLACK_THREE_COUNT, count=nat)
     elif kind in s.melds[side]:
-        return _r(Code.MELD_EXISTS, rank=KIND_NAME[kind])
+        return refuse(Code.MELD_EXISTS, rank=KIND_NAME[kind])
     if nat + wild < 3:
-        return _r(Code.MELD_TOO_SMALL, count=nat + wild)
+        return refuse(Code.MELD_TOO_SMALL, count=nat + wild)
     if nat < 2:
-        return _r(Code.MELD_NEEDS_NATURALS, naturals=nat)
-    shape = _meld_shape(nat, wild, s.rules.wild_cap)
+        return refuse(Code.MELD_NEEDS_NATURALS, naturals=nat)
+    shape = refuse_shape(nat, wild, s.rules.wild_cap)
     if shape is not None:
         return shape
-    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    counts, sizes, wilds = picture_after(s, kind, nat, twos, jokers)
     points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
     if kind == BLACK_THREE:
         left = sum(counts)
@@ -199,11 +198,11 @@ def refuse_meld(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> Ref
             or not s.opened[s.side]
             and s.opening_points + points < (s.opening_minimum(side))
         ):
-            return _r(Code.BLACK_THREE_NOT_GOING_OUT)
+            return refuse(Code.BLACK_THREE_NOT_GOING_OUT)
         if left and s.rules.black_threes_last:
-            return _r(Code.BLACK_THREE_LAST)
+            return refuse(Code.BLACK_THREE_LAST)
         if canastas < needed:
-            return _r(Code.NEED_CANASTA, needed=needed, have=canastas)
+            return refuse(Code.NEED_CANASTA, needed=needed, have=canastas)
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
@@ -215,27 +214,27 @@ def refuse_layoff(s: HandBase, kind: int, nat: int, twos: int, jokers: int) -> R
     """
     side = s.side
     if kind not in s.melds[side] or kind == BLACK_THREE:
-        return _no_such_meld(s, kind)
+        return refuse_missing_meld(s, kind)
     size = s.msize[side][kind]
     wild = s.mwild[side][kind]
-    shape = _meld_shape(size - wild + nat, wild + twos + jokers, s.rules.wild_cap)
+    shape = refuse_shape(size - wild + nat, wild + twos + jokers, s.rules.wild_cap)
     if shape is not None:
         return shape
-    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    counts, sizes, wilds = picture_after(s, kind, nat, twos, jokers)
     points = nat * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
     return finish_refusal(s, counts, sizes, wilds, s.opening_points + points, len(s.waiting))
 
 
-def _no_such_meld(s: HandBase, kind: int) -> Refusal:
+def refuse_missing_meld(s: HandBase, kind: int) -> Refusal:
     """The side has no meld of ``kind`` to lay off on: say so, naming the rule when the
     other side has one (Classic "Melding": lay off only on your own side's melds)."""
     if not 0 <= kind < NUM_KINDS:
-        return _r(Code.NO_MELD_NAMED)
+        return refuse(Code.NO_MELD_NAMED)
     if kind in s.melds[1 - s.side]:
-        return _r(Code.OPPONENTS_MELD_OF, rank=KIND_NAME[kind])
+        return refuse(Code.OPPONENTS_MELD_OF, rank=KIND_NAME[kind])
     if kind == BLACK_THREE:
-        return _r(Code.BLACK_THREE_NO_LAYOFF)
-    return _r(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
+        return refuse(Code.BLACK_THREE_NO_LAYOFF)
+    return refuse(Code.NO_SUCH_MELD, rank=KIND_NAME[kind])
 
 
 def refuse_discard(s: HandBase, kind: int) -> Refusal | None:
@@ -246,25 +245,25 @@ def refuse_discard(s: HandBase, kind: int) -> Refusal | None:
     """
     side = s.side
     if not s.opened[side] and s.turn_melded:
-        return _r(Code.OPENING_SHORT, points=s.opening_points, minimum=s.opening_minimum(side))
+        return refuse(Code.OPENING_SHORT, points=s.opening_points, minimum=s.opening_minimum(side))
     if kind in (TWO, JOKER) and not s.rules.wild_discard_allowed:
         counts = s.counts[s.turn]
         if counts[TWO] + counts[JOKER] < len(s.hands[s.turn]):
-            return _r(Code.WILD_DISCARD)
+            return refuse(Code.WILD_DISCARD)
         laid = _wild_layoff(s)
         if laid is not None:
-            return _r(Code.WILD_DISCARD_LAY_OFF, rank=KIND_NAME[laid])
+            return refuse(Code.WILD_DISCARD_LAY_OFF, rank=KIND_NAME[laid])
     left = len(s.hands[s.turn]) - 1
     if left == 0:
         if s.permission is False:
-            return _r(Code.PERMISSION_REFUSED)
+            return refuse(Code.PERMISSION_REFUSED)
         needed = s.rules.canastas_to_go_out
         have = s.canastas(side)
         if have < needed:
-            return _r(Code.NEED_CANASTA, needed=needed, have=have)
+            return refuse(Code.NEED_CANASTA, needed=needed, have=have)
         return None
     if s.permission is True and _go_out_plan(s) is not None:
-        return _r(Code.MUST_GO_OUT)
+        return refuse(Code.MUST_GO_OUT)
     return None
 
 
@@ -296,12 +295,12 @@ def refuse_ask(s: HandBase) -> Refusal | None:
     when you could go out.
     """
     if not s.rules.asks_permission:
-        return _r(Code.NO_PARTNER)
+        return refuse(Code.NO_PARTNER)
     if s.turn_melded or s.asked:
-        return _r(Code.CANNOT_ASK)
+        return refuse(Code.CANNOT_ASK)
     plan = _go_out_plan(s)
     if plan is None or not s.opened[s.side] and not _plan_opens(s, plan):
-        return _r(Code.ASK_NO_WAY_OUT)
+        return refuse(Code.ASK_NO_WAY_OUT)
     return None
 
 
@@ -313,9 +312,12 @@ def _plan_opens(s: HandBase, plan: GoOutPlan) -> bool:
     return points >= s.opening_minimum(s.side)
 
 
-def _after(
+def picture_after(
     s: HandBase, kind: int, nat: int, twos: int, jokers: int
 ) -> tuple[list[int], list[int], list[int]]:
+    """The mover's hand counts per kind, and the side's meld sizes and wild cards per kind,
+    once ``nat`` naturals of ``kind``, ``twos`` twos and ``jokers`` jokers are melded on
+    ``kind`` (the picture :func:`finish_refusal` judges)."""
     counts = list(s.counts[s.turn])
     counts[kind] -= nat
     counts[TWO] -= twos

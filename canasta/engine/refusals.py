@@ -213,6 +213,12 @@ class Refusal:
         return _(MESSAGES[self.code]).format(**details)
 
 
+def refuse(code: Code, **details: object) -> Refusal:
+    """The refusal of rule ``code`` naming ``details`` (the numbers its message shows:
+    ``refuse(Code.MELD_TOO_SMALL, count=2)``)."""
+    return Refusal(code, dict(details))
+
+
 class MoveParseError(ValueError):
     """Raised when a move's text form does not parse: an unknown word, a bad card code, a
     card the mover does not hold (python-chess's ``InvalidMoveError``). A move that parses

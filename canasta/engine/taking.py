@@ -21,9 +21,9 @@ from .cards import (
     TWO,
     is_wild_kind,
 )
-from .legality import _after, _meld_shape, _r, finish_refusal
+from .legality import finish_refusal, picture_after, refuse_shape
 from .moves import Move, MoveType
-from .refusals import Code, Refusal
+from .refusals import Code, Refusal, refuse
 from .speech import N_
 
 if TYPE_CHECKING:
@@ -42,14 +42,14 @@ def refuse_take(s: HandBase, nat: int, twos: int, jokers: int) -> Refusal | None
     card's rank; otherwise with a pair, a natural and a wild card, or onto the side's meld.
     """
     if not s.pile:
-        return _r(Code.PILE_EMPTY)
+        return refuse(Code.PILE_EMPTY)
     side = s.side
     top = s.pile[-1]
     kind = CARD_KIND[top]
     if is_wild_kind(kind) or kind == RED_THREE:
-        return _r(Code.PILE_TOP_WILD)
+        return refuse(Code.PILE_TOP_WILD)
     if kind == BLACK_THREE:
-        return _r(Code.PILE_TOP_BLACK_THREE)
+        return refuse(Code.PILE_TOP_BLACK_THREE)
     rank = KIND_NAME[kind]
     wild = twos + jokers
     exists = kind in s.melds[side]
@@ -61,20 +61,20 @@ def refuse_take(s: HandBase, nat: int, twos: int, jokers: int) -> Refusal | None
                 reason = N_(" by a wild card or red three in it")
             else:
                 reason = N_(" until your side opens")
-            return _r(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
+            return refuse(Code.PILE_FROZEN_NEEDS_PAIR, rank=rank, reason=reason)
     elif not exists:
         if not s.rules.take_with_natural_and_wild:
             if nat < 2 and s.rules.take_onto_meld_needs_natural:
-                return _r(Code.PILE_NEEDS_PAIR_OR_NATURAL, rank=rank)
+                return refuse(Code.PILE_NEEDS_PAIR_OR_NATURAL, rank=rank)
             if nat < 2:
-                return _r(Code.PILE_NEEDS_PAIR, rank=rank)
+                return refuse(Code.PILE_NEEDS_PAIR, rank=rank)
         elif nat < 1 or nat + 1 + wild < 3:
-            return _r(Code.PILE_NEEDS_MELD, rank=rank)
+            return refuse(Code.PILE_NEEDS_MELD, rank=rank)
     elif nat < 1 and s.rules.take_onto_meld_needs_natural:
-        return _r(Code.PILE_NEEDS_NATURAL, rank=rank)
+        return refuse(Code.PILE_NEEDS_NATURAL, rank=rank)
     size = s.msize[side][kind]
     on_table_wild = s.mwild[side][kind]
-    shape = _meld_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
+    shape = refuse_shape(size - on_table_wild + nat + 1, on_table_wild + wild, s.rules.wild_cap)
     if shape is not None:
         return shape
     if s.opened[side] and s.permission is None:
@@ -84,7 +84,7 @@ def refuse_take(s: HandBase, nat: int, twos: int, jokers: int) -> Refusal | None
         left = len(s.hands[s.turn]) - nat - wild
         if left >= 2 and (s.rules.wild_discard_allowed or left > hand[TWO] + hand[JOKER] - wild):
             return None
-    counts, sizes, wilds = _after(s, kind, nat, twos, jokers)
+    counts, sizes, wilds = picture_after(s, kind, nat, twos, jokers)
     sizes[kind] += 1
     points = (nat + 1) * KIND_VALUE[kind] + twos * KIND_VALUE[TWO] + jokers * KIND_VALUE[JOKER]
     rest = [c for c in s.pile[:-1] if CARD_KIND[c] != RED_THREE]
@@ -178,7 +178,7 @@ def refuse_draw(s: HandBase) -> Refusal | None:
     if mode == "take_or_end":
         return None
     if mode == "play_on":
-        return _r(Code.STOCK_EMPTY_DECLINE)
+        return refuse(Code.STOCK_EMPTY_DECLINE)
     if mode == "forced_take":
         top = s.pile_top
         if (
@@ -188,8 +188,8 @@ def refuse_draw(s: HandBase) -> Refusal | None:
             or not has_legal_take(s)
         ):
             return None
-        return _r(Code.STOCK_EMPTY_MUST_TAKE)
-    return _r(Code.STOCK_EMPTY)
+        return refuse(Code.STOCK_EMPTY_MUST_TAKE)
+    return refuse(Code.STOCK_EMPTY)
 
 
 def refuse_decline(s: HandBase) -> Refusal | None:
@@ -201,11 +201,11 @@ def refuse_decline(s: HandBase) -> Refusal | None:
     (``take_or_end``, ``forced_take``) or at once (``ends``), so there is nothing to decline.
     """
     if s.rules.empty_stock != "play_on":
-        return _r(Code.DECLINE_NOT_HERE)
+        return refuse(Code.DECLINE_NOT_HERE)
     if s.stock:
-        return _r(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
+        return refuse(Code.DECLINE_STOCK_LEFT, stock=len(s.stock))
     if not has_legal_take(s):
-        return _r(Code.DECLINE_NOTHING)
+        return refuse(Code.DECLINE_NOTHING)
     return None
 
 

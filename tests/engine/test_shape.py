@@ -56,6 +56,29 @@ def test_the_engine_import_graph_has_no_cycle() -> None:
     assert done == set(graph)
 
 
+def _private_imports(tree: ast.Module) -> list[str]:
+    """Underscore-named names imported from another engine module (``_`` and ``N_``, the
+    catalogue's marks, aside)."""
+    return [
+        f"{node.module}.{alias.name}"
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1
+        for alias in node.names
+        if alias.name.startswith("_") and alias.name != "_"
+    ]
+
+
+def test_engine_modules_share_only_public_names() -> None:
+    """A helper two modules use has a public name in the module it belongs to."""
+    shared = {name: _private_imports(tree) for name, tree in _modules().items()}
+    assert {name: found for name, found in shared.items() if found} == {}
+
+
+def test_a_private_import_would_be_found() -> None:
+    tree = ast.parse("from .legality import _after, refuse_meld\nfrom .speech import _, N_\n")
+    assert _private_imports(tree) == ["legality._after"]
+
+
 def test_a_cycle_would_be_found() -> None:
     tree = ast.parse("from .state import HandState\nfrom . import view\n")
     assert _runtime_imports(tree) == {"state", "view"}
