@@ -88,6 +88,33 @@ def test_the_plan_lines_say_what_a_card_player_would() -> None:
     )
 
 
+def test_a_wild_discard_onto_a_frozen_pile_does_not_claim_to_freeze_it() -> None:
+    """Classic: a wild card in the pile freezes it for everyone; discarding another adds no
+    freeze, it only blocks the pile for the next player (a wild card on top is never
+    taken). Rows 10 and 12: the same at a table where the pile is always frozen."""
+    plain, by_code = seat0()
+    two = by_code["2C"]
+    assert plain.pile_freezers == 0 and not plain.rules.pile_always_frozen
+    assert plan_reason(plain, [discard(two)], "discard", 0.0) == (
+        "Discard 2\u2663 to freeze the pile: then only a natural pair takes it."
+    )
+    already = "Discard 2\u2663: the pile is frozen already, and a wild card on top blocks it " \
+        "for one turn."  # fmt: skip
+    pile = ["8H", "JK", "JD", "5H"]  # a joker buried crosswise
+    buried = state_from_data({**DATA, "phase": "play", "pile": pile}).view_for(0)
+    assert buried.pile_freezers == 1
+    assert plan_reason(buried, [discard(two)], "discard", 0.0) == already
+    always = state_from_data({**DATA, "phase": "play",
+                              "rules": {"players": 2, "pile_always_frozen": True}})  # fmt: skip
+    assert always.view_for(0).pile_freezers == 0
+    assert plan_reason(always.view_for(0), [discard(two)], "default", 0.0) == already
+    # A natural card onto a frozen pile keeps its own reason.
+    assert plan_reason(buried, [discard(by_code["9C"])], "default", 0.0) == (
+        "Discard 9\u2663: the card least likely to give them the pile."
+    )
+    assert discard_reason(discard(two), "", searched=False, frozen=True) == already
+
+
 def test_the_lines_without_a_search() -> None:
     assert answer_reason(Move(MoveType.YES)) == (
         "Say yes: your side does well if the hand ends now."

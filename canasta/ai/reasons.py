@@ -104,21 +104,29 @@ def plan_reason(view: SeatView, moves: Sequence[Move], label: str, margin: float
             gain=gain
         )
     if move.type is MoveType.DISCARD:
-        return discard_reason(move, gain, searched=label == "discard")
+        frozen = view.pile_freezers > 0 or view.rules.pile_always_frozen
+        return discard_reason(move, gain, searched=label == "discard", frozen=frozen)
     if move.type in (MoveType.MELD, MoveType.LAYOFF):
         return _meld_reason(move, moves[-1], gain)
     return _("{move}{gain}.").format(move=move_words(move), gain=gain)
 
 
-def discard_reason(move: Move, gain: str, searched: bool) -> str:
+def discard_reason(move: Move, gain: str, searched: bool, frozen: bool = False) -> str:
     """Why to discard ``move``'s card; ``gain`` from :func:`gain_words`.
 
     ``searched``: the search preferred this discard to the tracking player's own
-    (safest-looking) one, so its danger alone is not the reason.
+    (safest-looking) one, so its danger alone is not the reason. ``frozen``: the pile is
+    frozen for everyone before the discard (a wild card or a red three in it, or a table
+    where it always is, matrix rows 10 and 12): a wild card discarded then freezes nothing
+    more, it only blocks the pile for the next player, who cannot take a wild card on top
+    (Classic "Taking the discard pile").
     """
     kind = CARD_KIND[move.cards[0]]
     code = card_name(move.cards[0])
-    if is_wild_kind(kind):
+    if is_wild_kind(kind) and frozen:
+        line = _("Discard {card}: the pile is frozen already, and a wild card on top blocks it "
+                 "for one turn{gain}.")  # fmt: skip
+    elif is_wild_kind(kind):
         line = _("Discard {card} to freeze the pile: then only a natural pair takes it{gain}.")
     elif kind == BLACK_THREE:
         line = _("Discard {card}: a black three blocks the pile for one turn{gain}.")

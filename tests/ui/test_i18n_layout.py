@@ -89,6 +89,8 @@ HINTS: list[str | tuple[str, str]] = [
         "Take the pile ({pile} cards) with your {rank}{gain}.",
     ),
     "Discard {card} to freeze the pile: then only a natural pair takes it{gain}.",
+    "Discard {card}: the pile is frozen already, and a wild card on top blocks it for one "
+    "turn{gain}.",
     "Discard {card}: from what they probably hold, this works out best{gain}.",
     "Discard {card}: the card least likely to give them the pile{gain}.",
     "Go out now for the bonus: their cards in hand count against them{gain}.",
