@@ -19,26 +19,21 @@ from typing import Any
 
 import pygame
 
-from canasta.engine.rules import PRESETS
 from canasta.i18n import _, pgettext
-from canasta.names import NAME_LENGTH
 from canasta.scenes.base import Scene
 from canasta.scenes.lobby_chairs import draw_chair_map, draw_problem
+from canasta.scenes.lobby_choices import TableChoices
+from canasta.scenes.lobby_form import ConnectForm
 from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
 from canasta.scenes.textfield import FieldError, TextField
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import blit_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: The trace (``canasta.logs``): the stage shown, the tables listed, the chairs ready.
 TRACE = logging.getLogger("canasta.trace")
-
-#: The computer players' levels a new table may have, in order.
-LEVELS = ("easy", "medium", "hard")
-#: Turn clocks a new table may have: None (off) or (seconds per move, time bank seconds).
-CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (30, 120), (60, 300))
 
 
 class LobbyScene(Scene):
@@ -68,7 +63,9 @@ class LobbyScene(Scene):
     Attributes:
         link: the connection (None until Connect works).
         error: the last problem in plain words, shown at the bottom ("" for none).
-        private: a table created now is private (joined by its code only).
+        form: the address and name form (:class:`ConnectForm`); address, name, fields:
+            its fields.
+        new_table: the options of a table created next (:class:`TableChoices`).
     """
 
     def __init__(
@@ -97,50 +94,24 @@ class LobbyScene(Scene):
         self.theme = theme = theme or default_theme()
         self.link = link
         self.error = ""
-        self.private = False
-        self.address = TextField(_("Server address"), address)
-        self.name = TextField(_("Your name"), name, limit=NAME_LENGTH)
+        self.form = ConnectForm(address, name, theme, self.connect, self.back, self.rejoin,
+                                rejoin_label)  # fmt: skip
+        self.address, self.name, self.fields = self.form.address, self.form.name, self.form.fields
         self.code = TextField(_("Join code"), limit=10)
-        self.fields = [self.address, self.name]
-        self.address.focused = True
+        self.new_table = TableChoices(theme, preset, choices)
 
         def make(label: str, action: Callable[[], None]) -> Button:
             return Button((0, 0, 10, 10), label, action, theme=theme)
 
-        self.connect_button = make(_("Connect"), self.connect)
-        self.back_button = make(_("Back"), self.back)
-        self.rejoin_button = make(rejoin_label or _("Rejoin your table"), self.rejoin)
         self.lobby_back_button = make(_("Back"), self.back)
         self.refresh_button = make(_("Refresh"), self.refresh)
         self.create2_button = make(_("New table: 2 players"), lambda: self.create(2))
         self.create4_button = make(_("New table: 4 players"), lambda: self.create(4))
-        self.private_button = make(self._private_label(), self.toggle_private)
-        self.level = "medium"
-        self.clock: tuple[int, int] | None = None
-        self.level_button = make(self._level_label(), self.next_level)
-        self.clock_button = make(self._clock_label(), self.next_clock)
-        self.quick = False
-        self.game_button = make(self._game_label(), self.toggle_quick)
-        self.preset = preset if preset in PRESETS else next(iter(PRESETS))
-        self.rules_button = make(self._rules_label(), self.next_preset)
         self.join_button = make(_("Join"), self.join_code)
         self.ready_button = make(_("I'm ready"), self.toggle_ready)
         self.start_button = make(pgettext("start the game", "Start"), self.start)
         self.leave_button = make(_("Leave table"), self.leave)
         self.help_button = make(_("How to play online"), self.help)
-        self.choices = choices
-        if choices:
-            self.private = bool(choices.get("private", self.private))
-            self.level = choices.get("level", self.level)
-            self.clock = choices.get("clock", self.clock)
-            self.quick = bool(choices.get("quick", self.quick))
-            if choices.get("preset") in PRESETS:
-                self.preset = choices["preset"]
-            self.private_button.label = self._private_label()
-            self.level_button.label = self._level_label()
-            self.clock_button.label = self._clock_label()
-            self.game_button.label = self._game_label()
-            self.rules_button.label = self._rules_label()
         self.rows: list[tuple[pygame.Rect, Any]] = []
         #: Each listed table's free chairs: (rect, table, chair) to sit in that one.
         self.seats: list[tuple[pygame.Rect, Any, int]] = []
@@ -167,18 +138,15 @@ class LobbyScene(Scene):
         helps = [self.help_button] if self.on_help is not None else []
         self.help_button.rect = self.help_rects["form" if stage == "form" else "lobby"]
         if stage == "form":
-            if self.rejoin_link is not None:
-                return [self.rejoin_button, self.connect_button, self.back_button, *helps]
-            return [self.connect_button, self.back_button, *helps]
+            return [*self.form.buttons(self.rejoin_link is not None), *helps]
         if stage == "lobby":
             up = self.link is not None and self.link.connected  # nothing to ask before
             for each in (self.create2_button, self.create4_button, self.join_button,
                          self.refresh_button):  # fmt: skip
                 each.enabled = up
-            return [self.create2_button, self.create4_button, self.private_button,
-                    self.rules_button, self.level_button, self.clock_button, self.game_button,
-                    self.join_button,
-                    self.refresh_button, self.lobby_back_button, *helps]  # fmt: skip
+            return [self.create2_button, self.create4_button, *self.new_table.buttons,
+                    self.join_button, self.refresh_button, self.lobby_back_button,
+                    *helps]  # fmt: skip
         shown = [self.ready_button, self.leave_button]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()
@@ -229,67 +197,12 @@ class LobbyScene(Scene):
             self.link.refresh()
 
     def create(self, players: int) -> None:
-        """Create a table for 2 or 4 players (private when the toggle says so), its empty
-        chairs computer players of the level shown, with the turn clock shown."""
+        """Create a table for 2 or 4 players with the options shown (private or listed,
+        rules, computer level, turn clock, one hand or a whole game)."""
+        choice = self.new_table
         if self.link is not None:
-            self.link.create(players, not self.private, self.level, self.clock, self.quick,
-                             self.preset)  # fmt: skip
-
-    def next_preset(self) -> None:
-        """The next rules preset for a table created next."""
-        names = list(PRESETS)
-        self.preset = names[(names.index(self.preset) + 1) % len(names)]
-        self.rules_button.label = self._rules_label()
-        self._keep()
-
-    def _keep(self) -> None:
-        """Write the new-table options back to the caller's ``choices``."""
-        if self.choices is not None:
-            self.choices.update(private=self.private, level=self.level, clock=self.clock,
-                                quick=self.quick, preset=self.preset)  # fmt: skip
-
-    def _rules_label(self) -> str:
-        return _("Rules: {preset}").format(preset=_(self.preset))
-
-    def next_level(self) -> None:
-        """The next computer level for a table created next."""
-        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
-        self.level_button.label = self._level_label()
-        self._keep()
-
-    def next_clock(self) -> None:
-        """The next turn clock (off, or a limit per move with a time bank)."""
-        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
-        self.clock_button.label = self._clock_label()
-        self._keep()
-
-    def toggle_quick(self) -> None:
-        """A whole game (to 5,000 points) or one hand (a quick game)."""
-        self.quick = not self.quick
-        self.game_button.label = self._game_label()
-        self._keep()
-
-    def _game_label(self) -> str:
-        return _("Game: one hand") if self.quick else _("Game: to 5,000")
-
-    def _level_label(self) -> str:
-        words = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
-        return _("Computer: {level}").format(level=words[self.level])
-
-    def _clock_label(self) -> str:
-        if self.clock is None:
-            return _("Turn clock: off")
-        move, bank = self.clock
-        return _("Clock: {move} s + {bank} s bank").format(move=move, bank=bank)
-
-    def toggle_private(self) -> None:
-        """A table created next is public (listed) or private (joined by its code)."""
-        self.private = not self.private
-        self.private_button.label = self._private_label()
-        self._keep()
-
-    def _private_label(self) -> str:
-        return _("Private: on") if self.private else _("Private: off")
+            self.link.create(players, not choice.private, choice.level, choice.clock,
+                             choice.quick, choice.preset)  # fmt: skip
 
     def join_code(self) -> None:
         """Join the table whose code is typed."""
@@ -440,8 +353,7 @@ class LobbyScene(Scene):
             self.connect() if stage == "form" else self.join_code()
             return True
         if intent.key == pygame.K_TAB and stage == "form":
-            now = self.fields.index(self.name) if self.name.focused else 0
-            self._focus(self.fields[(now + 1) % len(self.fields)])
+            self._focus(self.form.next_field())
             return True
         if stage == "lobby":  # the join code is the lobby's only field: typing goes there
             self._focus(self.code)
@@ -455,24 +367,13 @@ class LobbyScene(Scene):
         super().resize(size)
         w, h = self.size
         self.unit = unit = max(34, min(52, h // 16))
-        width = min(640, w - 80)
-        left = (w - width) // 2
-        y = int(h * 0.28)
-        for field in self.fields:
-            field.rect = pygame.Rect(left, y, width, unit)
-            y += unit * 2
-        half = (width - unit // 2) // 2
-        self.connect_button.rect = pygame.Rect(left, y, half, unit)
-        self.back_button.rect = pygame.Rect(left + width - half, y, half, unit)
-        self.rejoin_button.rect = pygame.Rect(left, int(h * 0.28) - unit * 2, width, unit)
+        form_help = self.form.place(self.size, unit)
         # The lobby: buttons in a column on the right, the tables' list on the left.
         side = min(320, w // 3)
         right = w - side - 30
         y = int(h * 0.14)
         small = unit * 5 // 6
-        for each in (self.create2_button, self.create4_button, self.private_button,
-                     self.rules_button, self.level_button, self.clock_button,
-                     self.game_button):  # fmt: skip
+        for each in (self.create2_button, self.create4_button, *self.new_table.buttons):
             each.rect = pygame.Rect(right, y, side, small)
             y += small + unit // 6
         y += unit * 3 // 4
@@ -486,9 +387,8 @@ class LobbyScene(Scene):
             each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
         # How to play online: under the form's hint, and at the foot of the lobby's list.
-        top = self.connect_button.rect.bottom + unit * 3 // 2 + 10
         self.help_rects = {
-            "form": pygame.Rect(left, top, width, unit),
+            "form": form_help,
             "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
         }
 
@@ -507,26 +407,17 @@ class LobbyScene(Scene):
             self.free_chairs = draw_chair_map(surface, self.link, self.size, self.unit,
                                               self.theme, self.all_ready())  # fmt: skip
         else:
-            self._draw_form(surface)
+            self.form.draw(surface, theme, unit)
         for shown in self.buttons():
             shown.draw(surface)
         line = self.error or (self.link.connection_line() if self.link is not None else "")
         if line:  # by the form, under its lowest part; else at the screen's foot
             near = None
             if stage == "form":
-                hint = self.connect_button.rect.bottom + unit * 3 // 2  # under the hint
+                hint = self.form.hint_bottom(unit)  # under the hint
                 lowest = max([hint, *(b.rect.bottom for b in self.buttons())])
                 near = lowest + unit * 2 // 3
             draw_problem(surface, line[:1].upper() + line[1:], self.size, unit, theme, near)
-
-    def _draw_form(self, surface: pygame.Surface) -> None:
-        for field in self.fields:
-            field.draw(surface, self.theme)
-        hint = _("A friend's server: its address and port, e.g. 192.168.1.20:8765")
-        size = fit_text_size(hint, self.fields[0].rect.width, max(14, self.unit // 2 - 4))
-        rect = self.connect_button.rect
-        blit_text(surface, hint, size, self.theme.text_dim,
-                  midleft=(self.fields[0].rect.x, rect.bottom + self.unit))  # fmt: skip
 
     def _draw_lobby(self, surface: pygame.Surface) -> None:
         assert self.link is not None

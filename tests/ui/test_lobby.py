@@ -149,7 +149,7 @@ def test_clicking_the_address_field_focuses_it_and_connect_uses_its_text() -> No
     click(manager, scene.address.rect)
     assert scene.address.focused and not scene.name.focused
     type_text(manager, "192.168.1.20:8765")
-    click(manager, scene.connect_button.rect)
+    click(manager, scene.form.connect_button.rect)
     assert connected == [("192.168.1.20:8765", "Ann")]
 
 
@@ -159,17 +159,17 @@ def test_the_lobby_creates_public_and_private_tables_and_joins_by_code_or_row() 
     assert scene.stage == "lobby"
     scene.draw(pygame.Surface((1280, 800)))  # lays out the table rows
     click(manager, scene.create2_button.rect)
-    click(manager, scene.private_button.rect)
-    assert scene.private_button.label == "Private: on"
-    click(manager, scene.level_button.rect)
-    click(manager, scene.clock_button.rect)
-    click(manager, scene.game_button.rect)
-    assert scene.game_button.label == "Game: one hand"
-    assert scene.rules_button.label == "Rules: Classic"
-    click(manager, scene.rules_button.rect)
-    assert scene.rules_button.label == "Rules: Book rules"
-    assert scene.level_button.label == "Computer: hard"
-    assert scene.clock_button.label == "Clock: 30 s + 120 s bank"
+    click(manager, scene.new_table.private_button.rect)
+    assert scene.new_table.private_button.label == "Private: on"
+    click(manager, scene.new_table.level_button.rect)
+    click(manager, scene.new_table.clock_button.rect)
+    click(manager, scene.new_table.game_button.rect)
+    assert scene.new_table.game_button.label == "Game: one hand"
+    assert scene.new_table.rules_button.label == "Rules: Classic"
+    click(manager, scene.new_table.rules_button.rect)
+    assert scene.new_table.rules_button.label == "Rules: Book rules"
+    assert scene.new_table.level_button.label == "Computer: hard"
+    assert scene.new_table.clock_button.label == "Clock: 30 s + 120 s bank"
     click(manager, scene.create4_button.rect)
     type_text(manager, "sp6bj6")
     manager.dispatch(Key(pygame.K_RETURN))

@@ -148,18 +148,19 @@ def test_the_new_table_options_are_kept_when_the_lobby_shows_again() -> None:
     link = FakeLink()
     first = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, link=link,
                        choices=choices)  # fmt: skip
-    first.toggle_private()
-    first.next_clock()
-    first.next_level()
-    first.toggle_quick()
-    first.next_preset()
+    first.new_table.toggle_private()
+    first.new_table.next_clock()
+    first.new_table.next_level()
+    first.new_table.toggle_quick()
+    first.new_table.next_preset()
     again = LobbyScene(
         lambda a, n: link, lambda: None, lambda s: None, link=link, choices=choices
     )  # back from a table: a new scene, the same choices
-    assert (again.private, again.clock, again.level, again.quick, again.preset) == (
+    kept = again.new_table
+    assert (kept.private, kept.clock, kept.level, kept.quick, kept.preset) == (
         True, (30, 120), "hard", True, "Book rules")  # fmt: skip
-    assert again.clock_button.label == "Clock: 30 s + 120 s bank"
-    assert again.private_button.label == "Private: on"
+    assert kept.clock_button.label == "Clock: 30 s + 120 s bank"
+    assert kept.private_button.label == "Private: on"
 
 
 def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:

@@ -83,9 +83,9 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         until(lambda: lobby.stage == "lobby" and link.connected and bob.welcomed, "the lobby")
         assert app.session.settings.player_name == "Ann"  # remembered once welcomed
         assert app.session.settings.server_address == server.url
-        lobby.toggle_private()
+        lobby.new_table.toggle_private()
         if quick:
-            lobby.toggle_quick()
+            lobby.new_table.toggle_quick()
         lobby.create(2)
         until(lambda: lobby.stage == "table", "Ann's table")
         assert link.table is not None and link.table.code is not None

@@ -80,7 +80,7 @@ class Windows:
 def start_game(w: Windows, url: str) -> TableScene:
     """Ann (the window) makes a public table, Bob sits at chair 2, both ready, Ann starts."""
     lobby = w.open_form()
-    assert lobby.rejoin_button not in lobby.buttons()  # no seat kept yet
+    assert lobby.form.rejoin_button not in lobby.buttons()  # no seat kept yet
     lobby.address.text, lobby.name.text = url, "Ann"
     lobby.connect()
     link = w.app.online.link
@@ -141,10 +141,10 @@ def test_a_closed_window_rejoins_its_table_mid_turn(
         w.app.close()
         w.app = w.new_app()
         lobby = w.open_form()
-        assert lobby.rejoin_button in lobby.buttons()
-        assert lobby.rejoin_button.label == "Rejoin your table (Ann, Bob)"
+        assert lobby.form.rejoin_button in lobby.buttons()
+        assert lobby.form.rejoin_button.label == "Rejoin your table (Ann, Bob)"
         if way == "form":
-            lobby.rejoin_button.click()
+            lobby.form.rejoin_button.click()
         else:
             w.until(lambda: w.bob.table is not None and w.bob.table.chairs[0].computer,
                     "a computer in Ann's chair")  # fmt: skip
@@ -187,11 +187,11 @@ def test_a_seat_the_server_no_longer_knows_is_forgotten_in_plain_words(
         w.app.session.store.save_seat(OnlineSeat(url=server.url, name="Ann", table="ab12",
                                                  chair=1, token="x" * 32))  # fmt: skip
         lobby = w.open_form()
-        assert lobby.rejoin_button.label == "Rejoin your table"
-        lobby.rejoin_button.click()
+        assert lobby.form.rejoin_button.label == "Rejoin your table"
+        lobby.form.rejoin_button.click()
         w.until(lambda: lobby.link is None, "the refusal")
         assert lobby.error == "your seat there is gone: that game is over or its table was closed"
-        assert lobby.rejoin_button not in lobby.buttons()
+        assert lobby.form.rejoin_button not in lobby.buttons()
         assert w.app.session.store.load_seat() is None
     finally:
         w.bob.close()

@@ -56,7 +56,7 @@ def _places() -> dict[str, tuple[int, int]]:
     first_row = (SIZE[0] // 3, int(SIZE[1] * 0.16) + lobby.unit // 2)
     return {
         "online": home.online_button.rect.center,
-        "connect": lobby.connect_button.rect.center,
+        "connect": lobby.form.connect_button.rect.center,
         "create2": lobby.create2_button.rect.center,
         "refresh": lobby.refresh_button.rect.center,
         "row": first_row,
