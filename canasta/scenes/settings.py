@@ -4,8 +4,9 @@ Options that do not apply to the chosen number of players are drawn disabled wit
 reason. A change is written to ``settings.toml`` at once through ``on_change``; rule
 options and the computer level apply from the next new game, the rest at once.
 
-Options with more than :data:`MAX_PILLS` choices (themes, deck designs, suit colours) show
-one choice at a time between arrows that step through the list.
+Options with more than :data:`~canasta.scenes.settings_choices.MAX_PILLS` choices (themes,
+deck designs, suit colours) show one choice at a time between arrows that step through the
+list (:mod:`canasta.scenes.settings_choices` places and draws a row's choices).
 
 Mouse: click a choice (or an arrow). Keyboard: Up/Down choose the option, Left/Right (or
 Enter) change it, Escape goes back.
@@ -22,6 +23,7 @@ from canasta.i18n import N_, _
 from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
+from canasta.scenes.settings_choices import draw_pills, draw_stepper, place_choices
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move, Wheel
 from canasta.ui.looks import label, look_choices
@@ -31,8 +33,6 @@ from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
-#: Options with more choices than this are shown as one choice between arrows.
-MAX_PILLS = 3
 #: The lowest a row may be (px) side by side with its choices, and over them (one column);
 #: rows that do not fit the window then scroll.
 ROW_PX, STACKED_ROW_PX = 40, 64
@@ -223,32 +223,12 @@ class SettingsScene(Scene):
             label_w = round(row.width * self.label_share)
             area = pygame.Rect(row.x + label_w, row.y + 4,
                                row.width - label_w - 8, row.height - 8)  # fmt: skip
-        n = len(option.choices)
-        gap = 8
-        if n > MAX_PILLS:
-            side = area.height
-            self.arrows[(option.field, -1)] = pygame.Rect(area.x, area.y, side, side)
-            self.arrows[(option.field, 1)] = pygame.Rect(area.right - side, area.y, side, side)
-            self.steppers[option.field] = pygame.Rect(
-                area.x + side + gap, area.y, area.width - 2 * (side + gap), area.height
-            )
-            return
-        # Each choice as wide as its word needs at the row's text size (a star's room
-        # on the default), the rest shared out evenly, so no word shrinks alone.
-        font = get_font(round(area.height * 0.55))
-        default = self.default_of(option.field)
-        needs = [font.size(word)[0] + 20 + (round(area.height * 0.62) if value == default else 0)
-                 for value, word in option.choices]  # fmt: skip
-        free = area.width - gap * (n - 1)
-        spare = free - sum(needs)
-        if spare >= 0:
-            widths = [w + spare // n for w in needs]
-        else:  # too narrow for them all: each keeps its share, the words shrink alike
-            widths = [free * w // sum(needs) for w in needs]
-        x = area.x
-        for (value, _word), width in zip(option.choices, widths, strict=True):
-            self.pills[(option.field, value)] = pygame.Rect(x, area.y, width, area.height)
-            x += width + gap
+        pills, arrows, stepper = place_choices(option, area, self.default_of(option.field))
+        for value, rect in pills.items():
+            self.pills[(option.field, value)] = rect
+        if arrows is not None and stepper is not None:
+            self.arrows[(option.field, -1)], self.arrows[(option.field, 1)] = arrows
+            self.steppers[option.field] = stepper
 
     # Input ------------------------------------------------------------------------------------
 
@@ -441,73 +421,11 @@ class SettingsScene(Scene):
                           midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
         current = self.settings.shown_value(option.field)
         default = self.default_of(option.field)
-        if option.field in self.steppers:
-            self._draw_stepper(surface, option, current, default, reason is not None)
-            return
-        # One size for the row's choices: the largest at which every one of them fits.
-        text_size = round(self.pills[(option.field, option.choices[0][0])].height * 0.55)
-        for value, word in option.choices:
-            rect = self.pills[(option.field, value)]
-            room = round(rect.height * 0.62) if value == default else 0
-            text_size = min(text_size, fit_text_size(word, rect.width - 20 - room, text_size))
-        for value, word in option.choices:
-            rect = self.pills[(option.field, value)]
-            chosen = value == current
-            if reason is not None:  # greyed, the value in force still told apart
-                fill, ink = t.button_disabled, (70, 80, 74)
-                if chosen:
-                    (r, g, b), (r2, g2, b2) = fill, t.accent
-                    fill = ((r + r2) // 2, (g + g2) // 2, (b + b2) // 2)
-                    ink = t.button_text
-            elif chosen:
-                fill, ink = t.accent, t.button_text
-            else:
-                fill, ink = t.button, t.button_text
-            radius = rect.height // 2
-            pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            if chosen:
-                pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
-            room = round(rect.height * 0.62) if value == default else 0
-            blit_text(surface, word, text_size, ink, center=(rect.centerx - room // 2,
-                                                              rect.centery))  # fmt: skip
-            if value == default:
-                star = (rect.right - rect.height * 0.45, rect.centery)
-                draw_star(surface, star, rect.height * 0.4, ink)
-
-    def _draw_stepper(
-        self,
-        surface: pygame.Surface,
-        option: Option,
-        current: object,
-        default: object,
-        disabled: bool,
-    ) -> None:
-        """One choice between two arrows, with its place in the list (``3 / 18``)."""
-        t = self.theme
-        rect = self.steppers[option.field]
-        fill = t.button_disabled if disabled else t.accent
-        ink = (70, 80, 74) if disabled else t.button_text
-        radius = rect.height // 2
-        pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        pygame.draw.rect(surface, t.button_text, rect, 2, border_radius=radius)
-        values = [v for v, _word in option.choices]
-        index = values.index(current) if current in values else 0
-        word = option.choices[index][1]
-        room = round(rect.height * 0.62) if current == default else 0
-        count = f"{index + 1} / {len(values)}"
-        count_size = max(MIN_TEXT_PX + 1, round(rect.height * 0.42))
-        count_w = get_font(count_size).size(count)[0] + 8
-        text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.55))
-        blit_text(surface, word, text_size, ink, center=(rect.centerx - (room + count_w) // 2,
-                                                          rect.centery))  # fmt: skip
-        blit_text(surface, count, count_size, ink, midright=(rect.right - 12 - room, rect.centery))
-        if current == default:
-            draw_star(surface, (rect.right - rect.height * 0.45, rect.centery),
-                      rect.height * 0.4, ink)  # fmt: skip
-        for delta in (-1, 1):
-            arrow = self.arrows[(option.field, delta)]
-            pygame.draw.ellipse(surface, t.button_disabled if disabled else t.button, arrow)
-            cx, cy, r = arrow.centerx, arrow.centery, arrow.height * 0.22
-            tip = (cx + delta * r * 1.1, cy)
-            back = (cx - delta * r * 0.8, cy - r), (cx - delta * r * 0.8, cy + r)
-            pygame.draw.polygon(surface, t.button_text, [tip, *back])
+        field, disabled = option.field, reason is not None
+        if field in self.steppers:
+            arrows = (self.arrows[(field, -1)], self.arrows[(field, 1)])
+            draw_stepper(surface, t, option, self.steppers[field], arrows, current, default,
+                         disabled)  # fmt: skip
+        else:
+            pills = {value: self.pills[(field, value)] for value, _word in option.choices}
+            draw_pills(surface, t, option, pills, current, default, disabled)

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 import canasta.scenes.settings as settings_module
+import canasta.scenes.settings_choices as choices_module
 from canasta.app import App
 from canasta.persistence.setting_rows import describe_rule
 from canasta.scenes.settings import SettingsScene
@@ -31,7 +32,8 @@ def open_settings(size: tuple[int, int], rules: bool = False) -> tuple[App, Sett
 
 
 def drawn(monkeypatch: pytest.MonkeyPatch, app: App) -> list[tuple[str, int, pygame.Rect]]:
-    """Every text the settings screen draws now: its words, size (px) and place."""
+    """Every text the settings screen draws now (its rows, and their choices): its words,
+    size (px) and place."""
     out: list[tuple[str, int, pygame.Rect]] = []
     real = settings_module.blit_text
 
@@ -41,6 +43,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch, app: App) -> list[tuple[str, int, pyg
         return rect
 
     monkeypatch.setattr(settings_module, "blit_text", spy)
+    monkeypatch.setattr(choices_module, "blit_text", spy)
     app.manager.draw(pygame.display.get_surface())
     return out
 
