@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from canasta.engine.rules import RuleSet
 from canasta.i18n import _
 from canasta.names import check_name
 from canasta.net.link import OnlineLink
@@ -21,6 +22,7 @@ from canasta.persistence.seat import OnlineSeat
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.howto_pages import ONLINE_PAGE
+from canasta.scenes.howto_rules import rules_pages
 from canasta.scenes.lobby import FieldError, LobbyLink, LobbyScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
@@ -76,11 +78,14 @@ class OnlineLauncher:
             )
         )
 
-    def help(self) -> None:
-        """How to play, open at its pages on playing online; Back returns to the lobby."""
+    def help(self, rules: RuleSet, name: str) -> None:
+        """How to play, written for ``rules`` (named ``name``: the table's, or a new
+        table's, as the lobby says), open at its pages on playing online; Back returns to
+        the lobby."""
         look = self.app.look
         self.app.manager.push(HowToPlayScene(self.back_from_help, theme=look.theme,
                                              renderer=look.renderer,
+                                             pages=rules_pages(rules, name),
                                              start=ONLINE_PAGE))  # fmt: skip
 
     def back_from_help(self) -> None:

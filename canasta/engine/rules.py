@@ -264,6 +264,17 @@ PRESET_TABLES: dict[str, str] = {
 }
 
 
+def preset_rules(name: str, players: int | None = None, quick: bool = False) -> RuleSet:
+    """The rule set of preset ``name`` played by ``players`` (2 or 4; None: the preset's
+    own number), one hand only when ``quick``: what an online table of that preset plays.
+
+    Raises:
+        KeyError: for a name not in :data:`PRESETS`.
+    """
+    preset = PRESETS[name]
+    return preset.with_options(players=players or preset.players, quick_game=quick)
+
+
 def preset_name(rules: RuleSet) -> str | None:
     """Return the name of the preset equal to ``rules`` (players aside), or None.
 

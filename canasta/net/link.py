@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from canasta.engine.rules import PRESETS, RuleSet
+from canasta.engine.rules import RuleSet, preset_rules
 from canasta.i18n import N_, _
 from canasta.net.background import BackgroundClient
 from canasta.net.client import Client, ClientError
@@ -50,7 +50,7 @@ def table_rules(table: TableInfo) -> RuleSet:
     Raises:
         KeyError: for a preset this version of the game does not know.
     """
-    return PRESETS[table.preset].with_options(players=table.players, quick_game=table.quick)
+    return preset_rules(table.preset, table.players, table.quick)
 
 
 class OnlineLink:

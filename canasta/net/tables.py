@@ -19,7 +19,7 @@ from typing import Any
 
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
-from canasta.engine.rules import PRESETS, RuleSet
+from canasta.engine.rules import PRESETS, RuleSet, preset_rules
 from canasta.engine.state import HandState
 from canasta.net.protocol import (
     CODE_ALPHABET,
@@ -133,12 +133,11 @@ class TableOptions:
         Raises:
             TableError: ``bad_preset`` for a preset that does not exist.
         """
-        base = PRESETS.get(self.preset)
-        if base is None:
+        if self.preset not in PRESETS:
             names = ", ".join(PRESETS)
             raise TableError("bad_preset", f"no rules preset {self.preset!r} ({names})",
                              {"preset": self.preset})  # fmt: skip
-        return base.with_options(players=self.players, quick_game=self.quick)
+        return preset_rules(self.preset, self.players, self.quick)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from canasta.engine.rules import PRESETS, RuleSet, preset_rules
 from canasta.i18n import _, pgettext
 from canasta.scenes.base import Scene
 from canasta.scenes.lobby_chairs import draw_chair_map, draw_problem
@@ -55,7 +56,8 @@ class LobbyScene(Scene):
         forget: forgets the kept seat (the server no longer knows it).
         kept: the kept seat's (table id, chair): that chair's button in the list of tables
             takes it back (a computer may be playing it meanwhile).
-        on_help: shows How to play at its pages on playing online (None: no button).
+        on_help: shows How to play at its pages on playing online, written for the rules
+            given with their name (see :meth:`help_rules`; None: no button).
         choices: the new-table options chosen so far (``private``, ``level``, ``clock``,
             ``quick``, ``preset``), kept by the caller and updated here at each change, so
             the lobby shown again after a table offers the same ones.
@@ -82,7 +84,7 @@ class LobbyScene(Scene):
         rejoin_label: str | None = None,
         forget: Callable[[], None] | None = None,
         kept: tuple[str, int] | None = None,
-        on_help: Callable[[], None] | None = None,
+        on_help: Callable[[RuleSet, str], None] | None = None,
         choices: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
@@ -117,7 +119,8 @@ class LobbyScene(Scene):
         self.seats: list[tuple[pygame.Rect, Any, int]] = []
         #: The chair map's free chairs (before the start): (rect, chair) to move there.
         self.free_chairs: list[tuple[pygame.Rect, int]] = []
-        self.help_rects = {"form": pygame.Rect(0, 0, 10, 10), "lobby": pygame.Rect(0, 0, 10, 10)}
+        #: How to play online's place at each stage (set by ``resize``).
+        self.help_rects = {stage: pygame.Rect(0, 0, 10, 10) for stage in ("form", "lobby", "table")}
         self._traced: tuple[str, int, int] | None = None
         #: The (table id, chair) sat at when last seen: a new seat clears an older problem.
         self._seated: tuple[str, int | None] | None = None
@@ -136,7 +139,7 @@ class LobbyScene(Scene):
         """The buttons of this stage."""
         stage = self.stage
         helps = [self.help_button] if self.on_help is not None else []
-        self.help_button.rect = self.help_rects["form" if stage == "form" else "lobby"]
+        self.help_button.rect = self.help_rects[stage]
         if stage == "form":
             return [*self.form.buttons(self.rejoin_link is not None), *helps]
         if stage == "lobby":
@@ -147,7 +150,7 @@ class LobbyScene(Scene):
             return [self.create2_button, self.create4_button, *self.new_table.buttons,
                     self.join_button, self.refresh_button, self.lobby_back_button,
                     *helps]  # fmt: skip
-        shown = [self.ready_button, self.leave_button]
+        shown = [self.ready_button, self.leave_button, *helps]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()
             shown.insert(1, self.start_button)
@@ -214,9 +217,22 @@ class LobbyScene(Scene):
             self.link.join_code(code)
 
     def help(self) -> None:
-        """How to play, at its pages on playing online."""
+        """How to play, at its pages on playing online, for the rules :meth:`help_rules`
+        gives."""
         if self.on_help is not None:
-            self.on_help()
+            self.on_help(*self.help_rules())
+
+    def help_rules(self) -> tuple[RuleSet, str]:
+        """The rules How to play describes from here, and their name in the player's
+        words: at a table (the chair map), that table's (its preset, its players, one hand
+        or a whole game); on the form and in the lobby, a table created next's (the
+        options shown: the settings' preset first). A table of a preset this version does
+        not know (a newer server's) gets the options shown, named as such."""
+        table = self.link.table if self.link is not None else None
+        if table is not None and table.preset in PRESETS:
+            return preset_rules(table.preset, table.players, table.quick), _(table.preset)
+        choice = self.new_table
+        return preset_rules(choice.preset, quick=choice.quick), _(choice.preset)
 
     def join_row(self, table: Any) -> None:
         """Sit at the first open chair of a listed table (a free one, or in a started game
@@ -386,9 +402,12 @@ class LobbyScene(Scene):
         for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
             each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
-        # How to play online: under the form's hint, and at the foot of the lobby's list.
+        # How to play online: under the form's hint, at the foot of the lobby's list, and
+        # under the chair map's buttons.
+        width = min(side, w - 60)
         self.help_rects = {
             "form": form_help,
+            "table": pygame.Rect((w - width) // 2, h - unit * 2 - 10, width, unit),
             "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
         }
 

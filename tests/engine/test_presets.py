@@ -11,7 +11,13 @@ import pytest
 from canasta.engine import CLASSIC, PRESETS, Code, EndReason, HandState, Phase, RuleSet
 from canasta.engine.moves import NO, YES
 from canasta.engine.options import OPTION_HELP, OPTION_ROWS, changed_options, presets_table
-from canasta.engine.rules import PRESET_TABLES, preset_name
+from canasta.engine.rules import (
+    BOOK_RULES,
+    PRESET_TABLES,
+    TWO_HANDED,
+    preset_name,
+    preset_rules,
+)
 
 from .helpers import K7, hand, legal, pos, refused
 
@@ -189,3 +195,15 @@ def test_two_handed_hand_ends_with_the_stock() -> None:  # row 18
     classic = pos(hands, melds=melds, stock_size=0, phase="play")
     legal(classic, "discard QS")
     assert not classic.ended and classic.phase is Phase.DRAW and classic.turn == 1
+
+
+def test_a_preset_played_by_a_table_keeps_its_rules_with_the_tables_seats_and_length() -> None:
+    """An online table plays its preset with its own number of players and, for a quick
+    game, one hand; no players given: the preset's own (Book rules: four)."""
+    assert preset_rules("Book rules") == BOOK_RULES
+    assert BOOK_RULES.players == 4
+    assert preset_rules("Classic", 4) == CLASSIC.with_options(players=4)
+    quick = preset_rules("Two-handed", 2, quick=True)
+    assert quick.quick_game and quick == TWO_HANDED.with_options(quick_game=True)
+    with pytest.raises(KeyError):
+        preset_rules("Jungle")

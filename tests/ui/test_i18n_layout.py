@@ -330,7 +330,7 @@ def online_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], Non
     link = Link(tables=[playing, waiting, lobby_table(4)])
     manager = SceneManager(size)
     scene = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, link=link,
-                       on_help=lambda: None)  # fmt: skip
+                       on_help=lambda rules, name: None)  # fmt: skip
     manager.push(scene)
     scene.error = longest_server_words()
     yield "online lobby", lambda: scene.draw(surface)
@@ -340,7 +340,8 @@ def online_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], Non
     map_link.table.clock = SimpleClock = type("Clock", (), {"move_seconds": 60.0,
                                                             "bank_seconds": 300.0})()  # fmt: skip
     assert SimpleClock is map_link.table.clock
-    chairs = LobbyScene(lambda a, n: map_link, lambda: None, lambda s: None, link=map_link)
+    chairs = LobbyScene(lambda a, n: map_link, lambda: None, lambda s: None, link=map_link,
+                        on_help=lambda rules, name: None)  # fmt: skip
     manager.push(chairs)
     yield "online chair map", lambda: chairs.draw(surface)
     for players in (2, 4):

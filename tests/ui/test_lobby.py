@@ -28,7 +28,7 @@ def table(players: int = 2, code: str | None = None, **chairs: Any) -> SimpleNam
         seats[int(index[1:])] = value
     return SimpleNamespace(id="ab12", preset="Classic", players=players, public=code is None,
                            level="medium", status="lobby", host=0, code=code, clock=None,
-                           chairs=seats)  # fmt: skip
+                           quick=False, chairs=seats)  # fmt: skip
 
 
 @dataclass
@@ -252,8 +252,10 @@ def test_a_connection_that_fails_goes_back_to_the_form_with_the_reason() -> None
 def test_every_stage_keeps_its_buttons_apart_and_on_screen(size: tuple[int, int]) -> None:
     for link in (None, FakeLink(),
                  FakeLink(table=table(4, code="ABCDEF", c0=chair("Ann", 0)), chair=0)):  # fmt: skip
-        scene = LobbyScene(lambda a, n: FakeLink(), lambda: None, lambda s: None, link=link)
+        scene = LobbyScene(lambda a, n: FakeLink(), lambda: None, lambda s: None, link=link,
+                           on_help=lambda rules, name: None)  # fmt: skip
         SceneManager(size).push(scene)
+        assert scene.help_button in scene.buttons()  # How to play online, at every stage
         rects = [b.rect for b in scene.buttons()] + [f.rect for f in scene._fields()]
         screen = pygame.Rect(0, 0, *size)
         assert all(screen.contains(r) for r in rects), (size, scene.stage, rects)

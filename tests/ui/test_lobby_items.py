@@ -1,7 +1,7 @@
 """The lobby's answers to the second tester's open items: people counted as people (a chair
 a computer plays is open, not taken), a table with no host named as open, a chair whose
 person left offered to anyone, the chair map's free chairs to move to, computer players
-named by their place, and How to play online from the form and the lobby."""
+named by their place, and How to play online from every stage, for the rules in view."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pygame
 
+from canasta.engine.rules import BOOK_RULES, CLASSIC, DRAW_TWO_PARTNERSHIP, TWO_HANDED, RuleSet
 from canasta.net.link import OnlineLink
 from canasta.net.protocol import ChairInfo, Seated, TableInfo
 from canasta.scenes.base import SceneManager
@@ -79,22 +80,47 @@ def test_computer_players_at_four_are_named_by_their_place() -> None:
     assert link.chair_name(1) == "Computer"  # head to head there is only one
 
 
-def test_how_to_play_online_opens_from_the_form_and_the_lobby() -> None:
-    asked: list[str] = []
+def test_how_to_play_online_opens_from_every_stage_for_the_rules_in_view() -> None:
+    """The form and the lobby: the rules of a table created next (the options shown); the
+    chair map: the table's own rules (its preset, players, one hand or a whole game)."""
+    asked: list[tuple[str, str, RuleSet]] = []
     link = FakeLink()
     manager = SceneManager((1280, 800))
+
+    def on_help(rules: RuleSet, name: str) -> None:
+        asked.append((scene.stage, name, rules))
+
     scene = LobbyScene(lambda a, n: link, lambda: None, lambda s: None, name="Ann",
-                       on_help=lambda: asked.append(scene.stage))  # fmt: skip
+                       preset="Two-handed", on_help=on_help)  # fmt: skip
     manager.push(scene)
     assert scene.help_button in scene.buttons()
     assert "How to play online" in drawn(scene)
     click(manager, scene.help_button.rect)
     scene.connect()
     assert scene.stage == "lobby" and scene.help_button in scene.buttons()
+    scene.new_table.next_preset()  # Two-handed -> Draw-two partnership
+    scene.new_table.toggle_quick()
     click(manager, scene.help_button.rect)
-    assert asked == ["form", "lobby"]
     others = [b.rect for b in scene.buttons() if b is not scene.help_button]
     assert not any(scene.help_button.rect.colliderect(r) for r in others)
+    link.table = table(4, code="QX7RTB", c0=chair("Ann", 0))
+    link.table.preset = "Book rules"
+    link.chair = 0
+    manager.update(0.1)
+    assert scene.stage == "table" and scene.help_button in scene.buttons()
+    click(manager, scene.help_button.rect)
+    link.table.preset, link.table.players, link.table.quick = "Classic", 2, True
+    click(manager, scene.help_button.rect)
+    assert asked == [
+        ("form", "Two-handed", TWO_HANDED),
+        ("lobby", "Draw-two partnership", DRAW_TWO_PARTNERSHIP.with_options(quick_game=True)),
+        ("table", "Book rules", BOOK_RULES),
+        ("table", "Classic", CLASSIC.with_options(quick_game=True)),
+    ]
+    assert BOOK_RULES.players == 4 and DRAW_TWO_PARTNERSHIP.players == 4
+    link.table.preset = "Jungle"  # a newer server's preset: the options shown, so named
+    assert scene.help_rules() == (DRAW_TWO_PARTNERSHIP.with_options(quick_game=True),
+                                  "Draw-two partnership")  # fmt: skip
 
 
 def test_the_app_opens_how_to_play_at_the_online_pages_and_back_to_the_lobby() -> None:
@@ -112,8 +138,16 @@ def test_the_app_opens_how_to_play_at_the_online_pages_and_back_to_the_lobby() -
     assert isinstance(howto, HowToPlayScene) and howto.page == ONLINE_PAGE
     assert PAGES[ONLINE_PAGE].title == "Playing online"
     assert "Join code" not in PAGES[ONLINE_PAGE].text and "code" in PAGES[ONLINE_PAGE].text
+    assert howto.pages[0].text.startswith("Rules: Classic\n")
     howto.back_button.click()
     assert app.manager.top is lobby
+    lobby.new_table.next_preset()  # Book rules: partners ask "may I go out?"
+    lobby.help_button.click()
+    howto = app.manager.top
+    assert isinstance(howto, HowToPlayScene) and howto.page == ONLINE_PAGE
+    assert howto.pages[0].text.startswith("Rules: Book rules\n")
+    going_out = next(page for page in howto.pages if page.title == "Going out")
+    assert 'You may ask your partner "may I go out?" first' in going_out.text
 
 
 def test_an_older_problem_goes_once_the_person_sits_somewhere() -> None:
