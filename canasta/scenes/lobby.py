@@ -6,6 +6,11 @@ builds one with ``connect``; the online link implements it), and takes whatever 
 with :meth:`LobbyLink.pump` in each frame's update, so nothing here waits. When the game
 starts, ``on_started`` is called and the app shows the table.
 
+Its parts: the form (:mod:`canasta.scenes.lobby_form`), the new-table options
+(:mod:`canasta.scenes.lobby_choices`), the list of tables
+(:mod:`canasta.scenes.lobby_rows`) and the chair map (:mod:`canasta.scenes.lobby_chairs`);
+this module holds the stages, what the buttons do, the input and the layout.
+
 Keyboard: Tab moves between the two fields of the form, Enter connects; in the lobby,
 typing goes into the join-code field and Enter joins; R is ready in the chair map.
 Sizes are pixels.
