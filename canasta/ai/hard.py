@@ -88,7 +88,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, NUM_KINDS
+from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
@@ -109,6 +109,9 @@ HAND_WEIGHT = 0.5
 PRUNE_AFTER = 6
 #: A pile at least this long (cards) earns its taker :attr:`HardPlayer.PILE_CREDIT`.
 BIG_PILE = 6
+#: A pile at least this long (cards) at the decision makes it a pile battle
+#: (:attr:`HardPlayer.DEEP_ROUNDS`, :attr:`HardPlayer.FREEZE`).
+BATTLE_PILE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +206,14 @@ class HardPlayer:
     #: plan whose discard the sampled worlds' next player can least often take is the one
     #: the others must beat (:func:`~canasta.ai.candidates.safest_first`).
     SAFE_DEFAULT = {2: False, 4: False}
+    #: The pile battle: rounds simulated after a candidate when the pile holds
+    #: :data:`BATTLE_PILE` cards or more at the decision (None: :attr:`ROUNDS` as always;
+    #: 0 and below: to the end of the hand). Who takes a big pile decides the hand, and two
+    #: rounds see the taken cards in hand, not the canastas they become.
+    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
+    #: Whether, under an unfrozen pile of :data:`BATTLE_PILE` cards or more, discarding the
+    #: cheapest wild card held (freezing the pile) is always a plan of its own.
+    FREEZE = {2: False, 4: False}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -289,11 +300,12 @@ class HardPlayer:
         limit = self.TIME_LIMIT[players] if isinstance(self.time_limit, str) else self.time_limit
         most = self.WORLDS[players] if isinstance(self.worlds, str) else self.worlds
         prune = self.PRUNE[players] if self.prune is None else self.prune
+        rounds = self._rounds(view)
         live = list(candidates)
         while count < most and len(live) > 1:
             world = first if count == 0 else self._sample(view, rng, infer)
             for cand in live:
-                cand.values.append(self._simulate(world, cand, view.seat))
+                cand.values.append(self._simulate(world, cand, view.seat, rounds))
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
                 live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
@@ -330,6 +342,16 @@ class HardPlayer:
         """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
         return sample_state(view, rng, infer)
 
+    def _rounds(self, view: SeatView) -> int:
+        """Rounds the play-outs of a search from ``view`` run (0 and below: to the end)."""
+        if self.rounds is not None:
+            return self.rounds
+        players = view.rules.players
+        deep = self.DEEP_ROUNDS[players]
+        if deep is not None and len(view.pile) >= BATTLE_PILE:
+            return deep
+        return self.ROUNDS[players]
+
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
 
@@ -356,6 +378,8 @@ class HardPlayer:
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
+            if self.FREEZE[view.rules.players]:
+                picked += [k for k in _freezing_kind(view, costs) if k not in picked]
             styles += [("discard", Style(discard=k)) for k in picked]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
@@ -430,7 +454,11 @@ class HardPlayer:
                 break
         return moves
 
-    def _simulate(self, world: HandState, cand: _Candidate, seat: int) -> float:
+    def _simulate(
+        self, world: HandState, cand: _Candidate, seat: int, rounds: int | None = None
+    ) -> float:
+        """``seat``'s side's value of ``cand`` played in ``world`` and played out ``rounds``
+        rounds (None: :attr:`rounds` or :attr:`ROUNDS`; 0 and below: to the end), points."""
         state = world.copy()
         players = state.players
         credit = self.PILE_CREDIT[players]
@@ -441,7 +469,8 @@ class HardPlayer:
             if move.type is MoveType.TAKE:
                 taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
             state.apply(move)
-        rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
+        if rounds is None:
+            rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
         start_turn = world.turn
         turns_left = rounds * players + 1
         policy = TrackingPlayer(0)
@@ -499,6 +528,15 @@ def _clearly_worse(cand: _Candidate, default: _Candidate, z: float) -> bool:
     """
     mean, se = _gain(cand.values, default.values[: len(cand.values)])
     return mean < 0 and -mean > z * se
+
+
+def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
+    """The cheapest wild kind to discard (``costs`` by kind, inf when not held) when the
+    pile holds :data:`BATTLE_PILE` cards or more and nothing freezes it yet; else []."""
+    if len(view.pile) < BATTLE_PILE or view.pile_freezers > 0 or view.rules.pile_always_frozen:
+        return []
+    wilds = [k for k in (TWO, JOKER) if costs[k] != float("inf")]
+    return sorted(wilds, key=lambda k: costs[k])[:1]
 
 
 def _pile_credit(pile: int, per_card: float) -> float:
