@@ -29,24 +29,28 @@ information Monte Carlo" in Bridge and Skat programs):
    players, four with two), or until the hand ends. All candidates meet the same worlds
    and the same stock order (common random numbers), so their differences are measured,
    not the luck of the deal.
-5. **Evaluation.** A finished hand is scored by the rules. With four players an
-   unfinished one is valued by a model of the expected final margin fitted to played-out
-   hands (:mod:`canasta.ai.evaluation`); with two, by the points each side has on the
+5. **Evaluation.** A finished hand is scored by the rules. An unfinished one is valued by
+   a model of the expected final margin fitted to played-out hands
+   (:mod:`canasta.ai.evaluation`; the two-player weights refitted with two pile features),
+   and, with two players, the side that took a pile of :data:`BIG_PILE` cards or more in
+   the play-out is credited :attr:`HardPlayer.PILE_CREDIT` points a card (the horizon sees
+   the taken cards in hand, not the canastas they become). The medium level, and the hard
+   level with :attr:`HardPlayer.LEARNED` off, values it by the points each side has on the
    table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
    meld of six is worth nearly half a canasta, less as the stock runs out), and half of
    the card values still in hand counted against the side. (Measured and not kept, README
    "The value of the pile": a pile-aware evaluation with two players,
-   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`, and the
-   fitted model refitted with two pile features, for either table size; its pile weights
-   are 0.) The candidate with the best mean margin for the player's side wins; with four
-   players only when its gain over the tracking player's own choice, measured world by
-   world, is at least one standard error above zero, otherwise the tracking player's
-   choice stands (with many candidates the best-looking one is often only the luckiest:
-   the optimiser's curse). Each table size uses what measured best for it
-   (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`;
-   README figures).
+   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`.) The
+   candidate with the best mean margin for the player's side wins, but only when its gain
+   over the tracking player's own choice, measured world by world, is at least half a
+   standard error above zero with two players, one with four; otherwise the tracking
+   player's choice stands (with many candidates the best-looking one is often only the
+   luckiest: the optimiser's curse). Each table size uses what measured best for it
+   (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
+   :attr:`HardPlayer.PILE_CREDIT`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
-   whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
+   whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
+   ends the search: about 45 to 70 worlds), 0.135 s and 96 with four
    (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
    thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
    the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
@@ -58,19 +62,20 @@ information Monte Carlo" in Bridge and Skat programs):
    inference, no plan that holds cards back, no other discard than the tracking player's
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
-7. **Switches tried for issue 13, off** (screens of 150 deal pairs against medium; the
-   report of branch s4p has the figures): a credit of :attr:`HardPlayer.PILE_CREDIT`
-   points a card to the side that takes a pile of :data:`BIG_PILE` cards or more in a
-   play-out that stops before the hand ends (the horizon sees the taken cards in hand, not
-   the canastas they become); a plan that opens with the fewest jokers and wild cards
-   (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style` ``thrift``);
-   and, under a pile of 8 cards or more, the plan whose discard the next player of 24
-   sampled worlds can least often take as the plan to beat, with the cheapest kind none of
-   them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
-   :mod:`canasta.ai.candidates`). None measured clearly better, so all stay off: a credit
-   of 6 with two players won 57.0% of 300 deal pairs against 52.0% for the same deals
-   without it (+33 +/- 39 points a hand, not significant); with four players the credit
-   looked worse (-71 +/- 71 over 80 pairs) and the safe default changed nothing (-3 +/- 37).
+7. **Switches tried for issue 13, off** (screens against medium; the reports of branches
+   s4p and h2p have the figures): the pile credit above with four players (-71 +/- 71
+   points a hand over 80 deal pairs); a plan that opens with the fewest jokers and wild
+   cards (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style`
+   ``thrift``); under a pile of 8 cards or more, the plan whose discard the next player of
+   24 sampled worlds can least often take as the plan to beat, with the cheapest kind none
+   of them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
+   :mod:`canasta.ai.candidates`; -3 +/- 37 with four players); and the pile battle with
+   two players: under a pile of :data:`BATTLE_PILE` cards or more, play-outs to the end of
+   the hand (:attr:`HardPlayer.DEEP_ROUNDS`) and discarding the cheapest wild card (freezing
+   the pile) always a plan (:attr:`HardPlayer.FREEZE`). On top of today's two-player
+   settings the pile battle measured 234 +/- 103 points a hand worse over 40 deal pairs
+   (play-outs to the end meet about 15 worlds in the budget instead of about 50), so it
+   was stopped there.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -172,33 +177,35 @@ class HardPlayer:
 
     name = "hard"
     #: Seconds a search may take and the most worlds it samples, by number of players
-    #: (four players spend more: their decisions measured best with more worlds).
+    #: (four players spend more: their decisions measured best with more worlds). With two
+    #: players the cap is high enough that the CPU budget ends the search (about 45 to 70
+    #: worlds in 0.1 s; with a cap of 48, 69% of searches stopped at the cap).
     TIME_LIMIT = {2: 0.1, 4: 0.135}
-    WORLDS = {2: 48, 4: 96}
+    WORLDS = {2: 200, 4: 96}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
     #: Defaults by number of players, as measured best (README, "How strong, how fast"):
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
-    #: evaluation and the standard-error test help with four players; two players keep the
-    #: hand-set evaluation and take the best mean. (The two-player weights were refitted
-    #: with the pile features, 20,000 hands; over 300 deal pairs that model measured 3
-    #: points of share and 24 points a pair better than the hand-set points, well within
-    #: the noise: README, "The value of the pile".)
+    #: evaluation and the standard-error test help at both (the two-player weights are
+    #: refitted with the pile features, 20,000 hands; with two players half a standard
+    #: error, together with the cap of 200 worlds and the pile credit below: README, "Two
+    #: players: more worlds, the fitted horizon and the pile credit together").
     INFER = {2: True, 4: True}
-    LEARNED = {2: False, 4: True}
+    LEARNED = {2: True, 4: True}
     #: Without the fitted model, value the horizon pile-aware
     #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points
     #: (measured no better with two players: README, "The value of the pile").
     PILE_AWARE = {2: False, 4: False}
-    CONFIDENCE = {2: 0.0, 4: 1.0}
+    CONFIDENCE = {2: 0.5, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
     #: Points per card credited to the side that takes a pile of :data:`BIG_PILE` cards or
     #: more in a play-out that ends before the hand does (0: none): the horizon sees the
-    #: taken cards in hand, not the canastas they become.
-    PILE_CREDIT = {2: 0.0, 4: 0.0}
+    #: taken cards in hand, not the canastas they become. On with two players (in the
+    #: combination measured better, above); with four it measured worse.
+    PILE_CREDIT = {2: 6.0, 4: 0.0}
     #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
     #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
     THRIFT = {2: False, 4: False}
