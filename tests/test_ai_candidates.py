@@ -67,9 +67,9 @@ def test_pile_credit_counts_only_big_piles() -> None:
 def test_a_pile_taken_in_the_play_out_costs_the_discarding_side_its_credit() -> None:
     state = state_from_data(BIG_PILE_POSITION)
     king = next(m for m in state.view_for(0).legal_moves if m.text() == "discard KH")
-    plain = HardPlayer(0, time_limit=None, worlds=4)
+    plain = HardPlayer(0, time_limit=None, worlds=4, learned=False)
     plain.PILE_CREDIT = {2: 0.0, 4: 0.0}
-    credited = HardPlayer(0, time_limit=None, worlds=4)
+    credited = HardPlayer(0, time_limit=None, worlds=4, learned=False)
     credited.PILE_CREDIT = {2: 6.0, 4: 6.0}
     # The same play-out (the credit changes no move): seat 1 takes the 13 cards with its
     # Kings, and the credit puts 6 points a card against seat 0's side.

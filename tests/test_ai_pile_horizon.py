@@ -111,7 +111,8 @@ def test_the_pile_aware_horizon_is_an_option_the_medium_level_never_takes(
         return pile_points(state, side)
 
     monkeypatch.setattr(hard, "pile_points", recording)
-    player = HardPlayer(0, rounds=1)
+    player = HardPlayer(0, rounds=1, learned=False)
+    player.PILE_CREDIT = {2: 0.0, 4: 0.0}
     player.PILE_AWARE = {2: True, 4: False}
     value = player._simulate(_position(taken=False), _Candidate("none", []), 0)
     horizon = seen[0]

@@ -45,7 +45,17 @@ def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
 
 def test_settings_by_table_size() -> None:
     assert HardPlayer.TIME_LIMIT == {2: 0.1, 4: 0.135}
-    assert HardPlayer.WORLDS == {2: 48, 4: 96}
+    # Two players: a cap the CPU budget, not the count, reaches (README, "How strong, how
+    # fast"); the fitted horizon, half a standard error and the pile credit with it.
+    assert HardPlayer.WORLDS == {2: 200, 4: 96}
+    assert HardPlayer.LEARNED == {2: True, 4: True}
+    assert HardPlayer.CONFIDENCE == {2: 0.5, 4: 1.0}
+    assert HardPlayer.PILE_CREDIT == {2: 6.0, 4: 0.0}
+    assert MediumPlayer(0).worlds == 6  # its own cap, whatever HardPlayer.WORLDS says
+    assert (MediumPlayer.LEARNED, MediumPlayer.CONFIDENCE) == (
+        {2: False, 4: False},
+        {2: 0.0, 4: 0.0},
+    )
     assert HardPlayer.PRUNE == {2: 0.0, 4: 2.0}
     # The medium level never races: its few candidates all meet its six worlds.
     assert MediumPlayer.PRUNE == {2: 0.0, 4: 0.0}
@@ -101,7 +111,7 @@ class _Clock:
 
 
 def _first_search_worlds(cpu_step: float, wall_step: float) -> int:
-    """Worlds seat 0's first search samples (two players, 48 at most) under fake clocks."""
+    """Worlds seat 0's first search samples (two players, 200 at most) under fake clocks."""
     state = HandState.deal(CLASSIC, 21)
     others = TrackingPlayer(1)
     hard = HardPlayer(5, cpu_clock=_Clock(cpu_step), wall_clock=_Clock(wall_step))
@@ -119,8 +129,8 @@ def _first_search_worlds(cpu_step: float, wall_step: float) -> int:
 
 
 def test_the_budget_is_counted_in_cpu_time_with_a_wall_clock_ceiling() -> None:
-    # No CPU time spent and no wall time passing: the search runs to its 48 worlds.
-    assert _first_search_worlds(0.0, 0.0) == 48
+    # No CPU time spent and no wall time passing: the search runs to its 200 worlds.
+    assert _first_search_worlds(0.0, 0.0) == 200
     # CPU time past the 0.1 s budget at every reading: only the 4 worlds always sampled.
     assert _first_search_worlds(0.2, 0.0) == 4
     # A machine so busy that little CPU time passes while the wall clock runs past the

@@ -29,24 +29,28 @@ information Monte Carlo" in Bridge and Skat programs):
    players, four with two), or until the hand ends. All candidates meet the same worlds
    and the same stock order (common random numbers), so their differences are measured,
    not the luck of the deal.
-5. **Evaluation.** A finished hand is scored by the rules. With four players an
-   unfinished one is valued by a model of the expected final margin fitted to played-out
-   hands (:mod:`canasta.ai.evaluation`); with two, by the points each side has on the
+5. **Evaluation.** A finished hand is scored by the rules. An unfinished one is valued by
+   a model of the expected final margin fitted to played-out hands
+   (:mod:`canasta.ai.evaluation`; the two-player weights refitted with two pile features),
+   and, with two players, the side that took a pile of :data:`BIG_PILE` cards or more in
+   the play-out is credited :attr:`HardPlayer.PILE_CREDIT` points a card (the horizon sees
+   the taken cards in hand, not the canastas they become). The medium level, and the hard
+   level with :attr:`HardPlayer.LEARNED` off, values it by the points each side has on the
    table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
    meld of six is worth nearly half a canasta, less as the stock runs out), and half of
    the card values still in hand counted against the side. (Measured and not kept, README
    "The value of the pile": a pile-aware evaluation with two players,
-   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`, and the
-   fitted model refitted with two pile features, for either table size; its pile weights
-   are 0.) The candidate with the best mean margin for the player's side wins; with four
-   players only when its gain over the tracking player's own choice, measured world by
-   world, is at least one standard error above zero, otherwise the tracking player's
-   choice stands (with many candidates the best-looking one is often only the luckiest:
-   the optimiser's curse). Each table size uses what measured best for it
-   (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`;
-   README figures).
+   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`.) The
+   candidate with the best mean margin for the player's side wins, but only when its gain
+   over the tracking player's own choice, measured world by world, is at least half a
+   standard error above zero with two players, one with four; otherwise the tracking
+   player's choice stands (with many candidates the best-looking one is often only the
+   luckiest: the optimiser's curse). Each table size uses what measured best for it
+   (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
+   :attr:`HardPlayer.PILE_CREDIT`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
-   whichever comes first: 0.1 s and 48 with two players, 0.135 s and 96 with four
+   whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
+   ends the search: about 45 to 70 worlds), 0.135 s and 96 with four
    (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
    thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
    the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
@@ -58,19 +62,20 @@ information Monte Carlo" in Bridge and Skat programs):
    inference, no plan that holds cards back, no other discard than the tracking player's
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
-7. **Switches tried for issue 13, off** (screens of 150 deal pairs against medium; the
-   report of branch s4p has the figures): a credit of :attr:`HardPlayer.PILE_CREDIT`
-   points a card to the side that takes a pile of :data:`BIG_PILE` cards or more in a
-   play-out that stops before the hand ends (the horizon sees the taken cards in hand, not
-   the canastas they become); a plan that opens with the fewest jokers and wild cards
-   (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style` ``thrift``);
-   and, under a pile of 8 cards or more, the plan whose discard the next player of 24
-   sampled worlds can least often take as the plan to beat, with the cheapest kind none of
-   them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
-   :mod:`canasta.ai.candidates`). None measured clearly better, so all stay off: a credit
-   of 6 with two players won 57.0% of 300 deal pairs against 52.0% for the same deals
-   without it (+33 +/- 39 points a hand, not significant); with four players the credit
-   looked worse (-71 +/- 71 over 80 pairs) and the safe default changed nothing (-3 +/- 37).
+7. **Switches tried for issue 13, off** (screens against medium; the reports of branches
+   s4p and h2p have the figures): the pile credit above with four players (-71 +/- 71
+   points a hand over 80 deal pairs); a plan that opens with the fewest jokers and wild
+   cards (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style`
+   ``thrift``); under a pile of 8 cards or more, the plan whose discard the next player of
+   24 sampled worlds can least often take as the plan to beat, with the cheapest kind none
+   of them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
+   :mod:`canasta.ai.candidates`; -3 +/- 37 with four players); and the pile battle with
+   two players: under a pile of :data:`BATTLE_PILE` cards or more, play-outs to the end of
+   the hand (:attr:`HardPlayer.DEEP_ROUNDS`) and discarding the cheapest wild card (freezing
+   the pile) always a plan (:attr:`HardPlayer.FREEZE`). On top of today's two-player
+   settings the pile battle measured 234 +/- 103 points a hand worse over 40 deal pairs
+   (play-outs to the end meet about 15 worlds in the budget instead of about 50), so it
+   was stopped there.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -88,7 +93,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from canasta.engine.cards import CARD_KIND, NATURAL_KINDS, NUM_KINDS
+from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
@@ -109,6 +114,9 @@ HAND_WEIGHT = 0.5
 PRUNE_AFTER = 6
 #: A pile at least this long (cards) earns its taker :attr:`HardPlayer.PILE_CREDIT`.
 BIG_PILE = 6
+#: A pile at least this long (cards) at the decision makes it a pile battle
+#: (:attr:`HardPlayer.DEEP_ROUNDS`, :attr:`HardPlayer.FREEZE`).
+BATTLE_PILE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,33 +177,35 @@ class HardPlayer:
 
     name = "hard"
     #: Seconds a search may take and the most worlds it samples, by number of players
-    #: (four players spend more: their decisions measured best with more worlds).
+    #: (four players spend more: their decisions measured best with more worlds). With two
+    #: players the cap is high enough that the CPU budget ends the search (about 45 to 70
+    #: worlds in 0.1 s; with a cap of 48, 69% of searches stopped at the cap).
     TIME_LIMIT = {2: 0.1, 4: 0.135}
-    WORLDS = {2: 48, 4: 96}
+    WORLDS = {2: 200, 4: 96}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
     #: Defaults by number of players, as measured best (README, "How strong, how fast"):
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
-    #: evaluation and the standard-error test help with four players; two players keep the
-    #: hand-set evaluation and take the best mean. (The two-player weights were refitted
-    #: with the pile features, 20,000 hands; over 300 deal pairs that model measured 3
-    #: points of share and 24 points a pair better than the hand-set points, well within
-    #: the noise: README, "The value of the pile".)
+    #: evaluation and the standard-error test help at both (the two-player weights are
+    #: refitted with the pile features, 20,000 hands; with two players half a standard
+    #: error, together with the cap of 200 worlds and the pile credit below: README, "Two
+    #: players: more worlds, the fitted horizon and the pile credit together").
     INFER = {2: True, 4: True}
-    LEARNED = {2: False, 4: True}
+    LEARNED = {2: True, 4: True}
     #: Without the fitted model, value the horizon pile-aware
     #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points
     #: (measured no better with two players: README, "The value of the pile").
     PILE_AWARE = {2: False, 4: False}
-    CONFIDENCE = {2: 0.0, 4: 1.0}
+    CONFIDENCE = {2: 0.5, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
     #: Points per card credited to the side that takes a pile of :data:`BIG_PILE` cards or
     #: more in a play-out that ends before the hand does (0: none): the horizon sees the
-    #: taken cards in hand, not the canastas they become.
-    PILE_CREDIT = {2: 0.0, 4: 0.0}
+    #: taken cards in hand, not the canastas they become. On with two players (in the
+    #: combination measured better, above); with four it measured worse.
+    PILE_CREDIT = {2: 6.0, 4: 0.0}
     #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
     #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
     THRIFT = {2: False, 4: False}
@@ -203,6 +213,14 @@ class HardPlayer:
     #: plan whose discard the sampled worlds' next player can least often take is the one
     #: the others must beat (:func:`~canasta.ai.candidates.safest_first`).
     SAFE_DEFAULT = {2: False, 4: False}
+    #: The pile battle: rounds simulated after a candidate when the pile holds
+    #: :data:`BATTLE_PILE` cards or more at the decision (None: :attr:`ROUNDS` as always;
+    #: 0 and below: to the end of the hand). Who takes a big pile decides the hand, and two
+    #: rounds see the taken cards in hand, not the canastas they become.
+    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
+    #: Whether, under an unfrozen pile of :data:`BATTLE_PILE` cards or more, discarding the
+    #: cheapest wild card held (freezing the pile) is always a plan of its own.
+    FREEZE = {2: False, 4: False}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -289,11 +307,12 @@ class HardPlayer:
         limit = self.TIME_LIMIT[players] if isinstance(self.time_limit, str) else self.time_limit
         most = self.WORLDS[players] if isinstance(self.worlds, str) else self.worlds
         prune = self.PRUNE[players] if self.prune is None else self.prune
+        rounds = self._rounds(view)
         live = list(candidates)
         while count < most and len(live) > 1:
             world = first if count == 0 else self._sample(view, rng, infer)
             for cand in live:
-                cand.values.append(self._simulate(world, cand, view.seat))
+                cand.values.append(self._simulate(world, cand, view.seat, rounds))
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
                 live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
@@ -330,6 +349,16 @@ class HardPlayer:
         """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
         return sample_state(view, rng, infer)
 
+    def _rounds(self, view: SeatView) -> int:
+        """Rounds the play-outs of a search from ``view`` run (0 and below: to the end)."""
+        if self.rounds is not None:
+            return self.rounds
+        players = view.rules.players
+        deep = self.DEEP_ROUNDS[players]
+        if deep is not None and len(view.pile) >= BATTLE_PILE:
+            return deep
+        return self.ROUNDS[players]
+
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
 
@@ -356,6 +385,8 @@ class HardPlayer:
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
+            if self.FREEZE[view.rules.players]:
+                picked += [k for k in _freezing_kind(view, costs) if k not in picked]
             styles += [("discard", Style(discard=k)) for k in picked]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
@@ -430,7 +461,11 @@ class HardPlayer:
                 break
         return moves
 
-    def _simulate(self, world: HandState, cand: _Candidate, seat: int) -> float:
+    def _simulate(
+        self, world: HandState, cand: _Candidate, seat: int, rounds: int | None = None
+    ) -> float:
+        """``seat``'s side's value of ``cand`` played in ``world`` and played out ``rounds``
+        rounds (None: :attr:`rounds` or :attr:`ROUNDS`; 0 and below: to the end), points."""
         state = world.copy()
         players = state.players
         credit = self.PILE_CREDIT[players]
@@ -441,7 +476,8 @@ class HardPlayer:
             if move.type is MoveType.TAKE:
                 taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
             state.apply(move)
-        rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
+        if rounds is None:
+            rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
         start_turn = world.turn
         turns_left = rounds * players + 1
         policy = TrackingPlayer(0)
@@ -499,6 +535,15 @@ def _clearly_worse(cand: _Candidate, default: _Candidate, z: float) -> bool:
     """
     mean, se = _gain(cand.values, default.values[: len(cand.values)])
     return mean < 0 and -mean > z * se
+
+
+def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
+    """The cheapest wild kind to discard (``costs`` by kind, inf when not held) when the
+    pile holds :data:`BATTLE_PILE` cards or more and nothing freezes it yet; else []."""
+    if len(view.pile) < BATTLE_PILE or view.pile_freezers > 0 or view.rules.pile_always_frozen:
+        return []
+    wilds = [k for k in (TWO, JOKER) if costs[k] != float("inf")]
+    return sorted(wilds, key=lambda k: costs[k])[:1]
 
 
 def _pile_credit(pile: int, per_card: float) -> float:

@@ -34,6 +34,8 @@ class MediumPlayer(HardPlayer):
     PILE_CREDIT = {2: 0.0, 4: 0.0}
     THRIFT = {2: False, 4: False}
     SAFE_DEFAULT = {2: False, 4: False}
+    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
+    FREEZE = {2: False, 4: False}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(
