@@ -13,8 +13,9 @@ from canasta.ai.evaluation import (
     pile_points,
     pile_takeable,
     side_features,
+    table_points,
 )
-from canasta.ai.hard import HardPlayer, _Candidate, _evaluate
+from canasta.ai.hard import HardPlayer, _Candidate
 from canasta.ai.medium import MediumPlayer
 from canasta.ai.tracking_player import TrackingPlayer
 from canasta.engine import CLASSIC, HandState
@@ -78,7 +79,9 @@ def test_handing_over_a_big_pile_early_looks_bad_to_hard_and_free_to_medium() ->
     given, kept = _position(taken=True, turn=0), _position(taken=False, turn=0)
     # Hand-set points (medium): their 11 more cards in hand count half against them, the
     # King adds 10 to their meld: 0.5 * 90 - 10 = 35 points *better* for us.
-    old = (_evaluate(given, 0) - _evaluate(given, 1)) - (_evaluate(kept, 0) - _evaluate(kept, 1))
+    old = (table_points(given, 0) - table_points(given, 1)) - (
+        table_points(kept, 0) - table_points(kept, 1)
+    )
     assert old == pytest.approx(0.5 * 90 - 10)
     # Pile-aware (hard): 11 cards of material for them with 48 of 60 cards in the stock.
     new = (pile_points(given, 0) - pile_points(given, 1)) - (
@@ -118,7 +121,7 @@ def test_the_pile_aware_horizon_is_an_option_the_medium_level_never_takes(
     horizon = seen[0]
     assert len(seen) == 2 and seen[1] is horizon and not horizon.ended
     assert value == pile_points(horizon, 0) - pile_points(horizon, 1)
-    assert value != _evaluate(horizon, 0) - _evaluate(horizon, 1)
+    assert value != table_points(horizon, 0) - table_points(horizon, 1)
     player.PILE_AWARE = {2: False, 4: False}
     player._simulate(_position(taken=False), _Candidate("none", []), 0)
     assert len(seen) == 2  # the hand-set points: pile_points not asked

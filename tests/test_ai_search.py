@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.hard import PRUNE_AFTER, _Candidate, _clearly_worse, _gain, _paired_gain
+from canasta.ai.gains import clearly_worse, gain, paired_gain
+from canasta.ai.hard import PRUNE_AFTER, _Candidate
 from canasta.engine import CLASSIC, HandState
 
 
@@ -15,20 +16,20 @@ def test_a_candidate_clearly_worse_than_the_default_is_dropped() -> None:
     # Gains: -10, -5, 0, -15, -8, -12; mean -50/6 = -8.33 points.
     # Sample variance: (1.67² + 3.33² + 8.33² + 6.67² + 0.33² + 3.67²) / 5 = 141.33 / 5
     # = 28.27; standard error sqrt(28.27 / 6) = 2.17 points.
-    mean, se = _gain(cand.values, default.values)
+    mean, se = gain(cand.values, default.values)
     assert mean == pytest.approx(-8.333, abs=1e-3)
     assert se == pytest.approx(2.171, abs=1e-3)
     # 8.33 > 2 x 2.17 = 4.34: dropped at two standard errors; 8.33 < 4 x 2.17 = 8.68: kept at four.
-    assert _clearly_worse(cand, default, 2.0)
-    assert not _clearly_worse(cand, default, 4.0)
+    assert clearly_worse(cand.values, default.values, 2.0)
+    assert not clearly_worse(cand.values, default.values, 4.0)
 
 
 def test_a_candidate_ahead_or_level_is_never_dropped() -> None:
     default = _Candidate("default", [], [0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
     ahead = _Candidate("out", [], [1.0, 11.0, 21.0, 31.0, 41.0, 51.0])
     level = _Candidate("build", [], list(default.values))
-    assert not _clearly_worse(ahead, default, 0.5)
-    assert not _clearly_worse(level, default, 0.5)
+    assert not clearly_worse(ahead.values, default.values, 0.5)
+    assert not clearly_worse(level.values, default.values, 0.5)
 
 
 def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
@@ -36,11 +37,11 @@ def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
     values = [60.0, 70.0, 80.0]
     # Gains 10, 20, 30: mean 20 points; variance (100 + 0 + 100) / 2 = 100, standard error
     # sqrt(100 / 3) = 5.77 points.
-    assert _gain(values, base) == pytest.approx((20.0, 5.774), abs=1e-3)
-    assert _paired_gain(values, base, 0.0) == 20.0
-    assert _paired_gain(values, base, 3.0) == 20.0  # 20 > 17.32
-    assert _paired_gain(values, base, 4.0) == 0.0  # 20 < 23.09: the tracking choice stands
-    assert _paired_gain(base, values, 0.0) == 0.0  # a loss is never a gain
+    assert gain(values, base) == pytest.approx((20.0, 5.774), abs=1e-3)
+    assert paired_gain(values, base, 0.0) == 20.0
+    assert paired_gain(values, base, 3.0) == 20.0  # 20 > 17.32
+    assert paired_gain(values, base, 4.0) == 0.0  # 20 < 23.09: the tracking choice stands
+    assert paired_gain(base, values, 0.0) == 0.0  # a loss is never a gain
 
 
 def test_settings_by_table_size() -> None:

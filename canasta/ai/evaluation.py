@@ -132,6 +132,28 @@ HAND_EARLY = 0.25
 HAND_LATE = 1.0
 #: Credit for a meld of 4, 5 or 6 cards, as a share of a mixed canasta's bonus.
 NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
+#: Share of the card values still in hand counted against a side by :func:`table_points`.
+HAND_WEIGHT = 0.5
+
+
+def near_canasta_credit(state: HandState, side: int) -> float:
+    """Points of credit for ``side``'s melds of 4 to 6 cards (:data:`NEAR_CANASTA` shares of
+    a mixed canasta's bonus), worth less as the stock runs out (under 20 cards): fewer turns
+    are left to finish them."""
+    bonus = state.rules.mixed_canasta_bonus * min(1.0, len(state.stock) / 20)
+    return sum(NEAR_CANASTA[size] * bonus for size in state.msize[side] if size in NEAR_CANASTA)
+
+
+def table_points(state: HandState, side: int) -> float:
+    """``side``'s hand-set points at a search horizon (the hard level's step 5 without the
+    fitted model, and the medium level's): a finished hand scored by the rules; otherwise
+    the points on the table (card values, canasta bonuses, red threes), the
+    :func:`near_canasta_credit`, and :data:`HAND_WEIGHT` of the card values still in hand
+    counted against the side."""
+    score = score_side(state, side)
+    if state.ended:
+        return float(score.total)
+    return score.total - (1 - HAND_WEIGHT) * score.in_hand + near_canasta_credit(state, side)
 
 
 def hand_points(cards: list[int], early: float) -> float:
@@ -164,11 +186,7 @@ def pile_points(state: HandState, side: int) -> float:
     score = score_side(state, side)
     if state.ended:
         return float(score.total)
-    value = float(score.total - score.in_hand)
-    bonus = state.rules.mixed_canasta_bonus * min(1.0, len(state.stock) / 20)
-    for size in state.msize[side]:
-        if size in NEAR_CANASTA:
-            value += NEAR_CANASTA[size] * bonus
+    value = float(score.total - score.in_hand) + near_canasta_credit(state, side)
     early = min(1.0, len(state.stock) / FULL_STOCK)
     for seat in range(side, state.players, 2):
         value += hand_points(state.hands[seat], early)
@@ -183,7 +201,9 @@ __all__ = [
     "evaluate",
     "feature_margin",
     "hand_points",
+    "near_canasta_credit",
     "pile_points",
     "pile_takeable",
     "side_features",
+    "table_points",
 ]

@@ -86,7 +86,6 @@ worlds too).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -95,21 +94,17 @@ from typing import Literal
 
 from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
 from canasta.engine.moves import Move, MoveType
-from canasta.engine.scoring import score_side
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 
 from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, goes_out, safest_first, take_rates
-from .evaluation import evaluate, pile_points
+from .evaluation import evaluate, pile_points, table_points
+from .gains import clearly_worse, paired_gain
 from .judgement import feeds_pile, safe_discard_kinds
 from .reasons import answer_reason, describe, plan_reason
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
-#: Credit for a meld of 4, 5 or 6 cards, as a share of a mixed canasta's bonus.
-NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
-#: Share of the card values still in hand counted against a side at the horizon.
-HAND_WEIGHT = 0.5
 #: Worlds every candidate meets before racing may drop it.
 PRUNE_AFTER = 6
 #: A pile at least this long (cards) earns its taker :attr:`HardPlayer.PILE_CREDIT`.
@@ -315,7 +310,9 @@ class HardPlayer:
                 cand.values.append(self._simulate(world, cand, view.seat, rounds))
             count += 1
             if prune > 0 and count >= PRUNE_AFTER:
-                live = [live[0]] + [c for c in live[1:] if not _clearly_worse(c, live[0], prune)]
+                live = [live[0]] + [
+                    c for c in live[1:] if not clearly_worse(c.values, live[0].values, prune)
+                ]
             # The CPU budget counts once the minimum of worlds is in; the wall-clock ceiling
             # after any world, so a very busy machine still answers in about a second.
             if limit is not None and (
@@ -329,7 +326,7 @@ class HardPlayer:
         best, gain = default, 0.0
         z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
         for cand in candidates[1:]:
-            mean = _paired_gain(cand.values, default.values, z)
+            mean = paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
                 best, gain = cand, mean
         return self._adopt(view, best, gain, count)
@@ -501,40 +498,7 @@ class HardPlayer:
             return evaluate(state, side) + bonus
         if self.PILE_AWARE[players]:
             return pile_points(state, side) - pile_points(state, 1 - side) + bonus
-        return _evaluate(state, side) - _evaluate(state, 1 - side) + bonus
-
-
-def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean gain of a candidate over the default in the same worlds and its standard error.
-
-    Both in points; the standard error is 0 with fewer than two worlds.
-    """
-    n = len(values)
-    diffs = [a - b for a, b in zip(values, base, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _paired_gain(values: list[float], base: list[float], z: float) -> float:
-    """Mean gain (points) of a candidate over the default in the same worlds, or 0.
-
-    The gain counts only when it is ``z`` standard errors above zero: with many
-    candidates, the best-looking one is often only the luckiest (the optimiser's curse).
-    """
-    mean, se = _gain(values, base)
-    return mean if mean > 0 and mean > z * se else 0.0
-
-
-def _clearly_worse(cand: _Candidate, default: _Candidate, z: float) -> bool:
-    """Whether ``cand``'s gain over the default is more than ``z`` standard errors below zero.
-
-    Racing: such a candidate is dropped so the worlds left go to the ones still in the race.
-    """
-    mean, se = _gain(cand.values, default.values[: len(cand.values)])
-    return mean < 0 and -mean > z * se
+        return table_points(state, side) - table_points(state, 1 - side) + bonus
 
 
 def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
@@ -549,20 +513,6 @@ def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
 def _pile_credit(pile: int, per_card: float) -> float:
     """Points credited for taking a pile of ``pile`` cards (0 below :data:`BIG_PILE`)."""
     return per_card * pile if pile >= BIG_PILE else 0.0
-
-
-def _evaluate(state: HandState, side: int) -> float:
-    """A side's points at the search horizon (see the module docstring, step 5)."""
-    score = score_side(state, side)
-    if state.ended:
-        return float(score.total)
-    value = score.total - (1 - HAND_WEIGHT) * score.in_hand
-    # A meld near a canasta is worth less as the stock runs out: fewer turns to finish it.
-    bonus = state.rules.mixed_canasta_bonus * min(1.0, len(state.stock) / 20)
-    for size in state.msize[side]:
-        if size in NEAR_CANASTA:
-            value += NEAR_CANASTA[size] * bonus
-    return value
 
 
 def _plan_key(view: SeatView) -> tuple[object, ...]:
