@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from canasta.i18n import Words
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
@@ -34,7 +35,7 @@ class Banner:
 
     def __init__(self, theme: Theme | None = None) -> None:
         self.theme = theme  # None: the default theme, read when first drawn
-        self.lines: list[str] = []
+        self.lines: list[Words] = []
         self.left = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -43,12 +44,13 @@ class Banner:
         """True while lines show."""
         return bool(self.lines)
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Add ``lines`` (each shown once) and give the reader time for all of them."""
+    def show(self, lines: Sequence[Words]) -> None:
+        """Add ``lines`` (each shown once, read in the language in use when drawn) and give
+        the reader time for all of them."""
         if not lines:
             return
         self.lines = (self.lines + list(lines))[-MAX_LINES:]
-        words = sum(len(line.split()) for line in self.lines)
+        words = sum(len(str(line).split()) for line in self.lines)
         self.left = max(self.left, MIN_SECONDS + SECONDS_PER_WORD * words)
 
     def hide(self) -> None:
@@ -79,7 +81,7 @@ class Banner:
         w, h = surface.get_size()
         size = max(14, min(20, h // 40))
         width = min(w - 24, 900)
-        wrapped = [part for line in self.lines for part in wrap_text(line, size, width - 32)]
+        wrapped = [part for line in self.lines for part in wrap_text(str(line), size, width - 32)]
         step = round(size * 1.3)
         self.rect = pygame.Rect(0, 0, width, len(wrapped) * step + 20)
         self.rect.midtop = (w // 2, 10)

@@ -25,8 +25,10 @@ _THEN_READ = {"settings": "The default settings are in use.",
 _WHAT_WRITE = {"settings": "the settings", "stats": "your stats", "game": "the game",
                "record": "the game record"}  # fmt: skip
 _THEN_WRITE = {
-    "settings": "The change holds while the game runs and is saved at the next change or turn.",
-    "stats": "They are kept while the game runs and saved at the next turn.",
+    "settings": "The change holds while the game runs; nothing is saved until the folder "
+    "can be written (it is tried again at each change).",
+    "stats": "They are kept while the game runs; nothing is saved until the folder can be "
+    "written (it is tried again at each turn).",
     "game": "Play goes on; saving is tried again at every turn.",
     "record": "It is tried again at the next turn or new game.",
 }

@@ -73,7 +73,7 @@ def test_a_crash_after_the_stats_do_not_count_the_hand_twice():
     saved = session.current
     session.store.save_game(saved)
     again = Session(Store())  # the next start clears that save: nothing was missing
-    assert again.store.take_notices() == []
+    assert [str(n) for n in again.store.take_notices()] == []
     assert again.continue_game() is None
     line = Session(Store()).stats.lines["2p-quick"]
     assert (line.games_played, line.hands_played) == (1, 1)
@@ -92,7 +92,7 @@ def test_reset_and_a_broken_stats_file(caplog):
     )
     store = Store()
     assert store.load_stats() == Stats()
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith("Your stats could not be used (some of what it holds is not valid)")
     assert "ValidationError: lines.2p-full.games_won" in caplog.text  # the detail: the log
     assert list(default_paths().data.glob("stats.json.corrupt-*"))
