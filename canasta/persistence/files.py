@@ -125,6 +125,31 @@ def _locked_folder(path: Path) -> Path | None:
     return None
 
 
+def unwritable(folder: Path) -> StoreError | None:
+    """Why files cannot be written in ``folder`` (or the folders it would be made in),
+    without writing or creating anything; None when they can, as far as can be known.
+
+    The nearest existing folder (``folder`` or one above it) is looked at: a file in its
+    place, a read-only disk, or no permission to write and enter it.
+    """
+    probe = folder / "settings.toml"
+    existing = folder
+    while not os.path.exists(existing) and existing != existing.parent:
+        existing = existing.parent
+    try:
+        if not existing.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(existing))
+        if hasattr(os, "statvfs") and os.statvfs(existing).f_flag & os.ST_RDONLY:
+            probe = existing / "settings.toml"
+            raise OSError(errno.EROFS, "read-only file system", str(existing))
+        if not os.access(existing, os.W_OK | os.X_OK):
+            probe = existing / "settings.toml"
+            raise PermissionError(errno.EACCES, "no permission", str(existing))
+    except OSError as error:
+        return StoreError(plain_reason(error, probe, writing=True))
+    return None
+
+
 def read_file(path: Path) -> bytes | None:
     """The bytes of ``path``, or None when there is no such file (nor a folder above it).
 

@@ -34,6 +34,7 @@ from canasta.persistence.files import (
     read_file,
     remove,
     technical_detail,
+    unwritable,
 )
 from canasta.persistence.paths import Paths, default_paths
 from canasta.persistence.records import (
@@ -105,6 +106,28 @@ class Store:
         """Return the waiting lines for the player and forget them."""
         out, self.notices = self.notices, []
         return out
+
+    def check_folders(self) -> None:
+        """Say once, at the start, when the settings' folder or the data folder cannot be
+        written (a read-only folder, a file in its place...): what will not be saved and
+        why. A reason already told by a file that could not be read is not said again
+        (its writes say theirs); else the writes that fail later add no line of their own
+        (one that works says so)."""
+        folders = (
+            (self.paths.settings.parent, ("settings",),
+             N_("Your settings cannot be saved: {reason}. Changes last only while the game "
+                "runs.")),
+            (self.paths.data, ("stats", "game", "record", "finished"),
+             N_("Your games and stats cannot be saved: {reason}. They last only while the "
+                "game runs.")),
+        )  # fmt: skip
+        for folder, kinds, text in folders:
+            error = unwritable(folder)
+            if error is None:
+                continue
+            if str(error) not in self._read_lines:
+                self._failed_writes.update(kinds)
+                self.notices.append(Later(text, reason=error))
 
     # Settings -------------------------------------------------------------------------------
 
