@@ -232,7 +232,7 @@ def test_the_stats_screen_lists_recent_games_and_replays_one(window, caplog):
         app.manager.draw(window)
     words = [(text, rect) for text, rect, target, _clip in report.drawn if target is window]
     texts = [text for text, _rect in words]
-    assert date_time(bad_row.finished_at) in texts and "2 players, 1 hand" in texts
+    assert date_time(bad_row.finished_at) in texts and "Classic · 2 players, 1 hand" in texts
     assert "This game cannot be replayed." in texts
     assert not any("refused" in text or ".json" in text for text in texts)
     good_result = next(rect for text, rect in words if text.startswith("You "))
