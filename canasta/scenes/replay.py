@@ -51,10 +51,10 @@ SPEEDS = (0.5, 1.0, 2.0, 5.0)
 
 def speed_label(index: int) -> str:
     """The speed button's words: the speed now and the one a press gives, e.g.
-    "Speed: 1× → 2×" (the factors of :data:`SPEEDS` written for the language in use)."""
+    "Speed: 1× » 2×" (the factors of :data:`SPEEDS` written for the language in use)."""
     now, then = SPEEDS[index], SPEEDS[(index + 1) % len(SPEEDS)]
-    # TRANSLATORS: the replay's speed now and, after the arrow, the speed a press gives
-    return _("Speed: {now}× → {next}×").format(now=number(now), next=number(then))
+    # TRANSLATORS: the replay's speed now and, after », the speed a press gives
+    return _("Speed: {now}× » {next}×").format(now=number(now), next=number(then))
 
 
 VIEWS = ("seat", "all")

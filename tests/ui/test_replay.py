@@ -115,11 +115,11 @@ def test_a_hand_replays_forward_and_back_and_ends_on_the_scoreboard_state(window
     for _ in range(3):  # speeds: normal, double, fast, half
         key(app, pygame.K_s)
     assert scene.speed == SPEEDS[0] == 0.5
-    assert scene.speed_button.label == "Speed: 0.5× → 1×"  # now, and what a press gives
+    assert scene.speed_button.label == "Speed: 0.5× » 1×"  # now, and what a press gives
     key(app, pygame.K_s)
     key(app, pygame.K_s)
     key(app, pygame.K_s)
-    assert scene.speed_button.label == "Speed: 5× → 0.5×"
+    assert scene.speed_button.label == "Speed: 5× » 0.5×"
     key(app, pygame.K_SPACE)  # play to the end by itself
     assert scene.playing
     for _ in range(2000):
@@ -286,9 +286,9 @@ def test_the_speed_button_says_the_speed_now_and_the_next() -> None:
     from canasta.scenes.replay import speed_label
 
     assert [speed_label(i) for i in range(len(SPEEDS))] == [
-        "Speed: 0.5× → 1×", "Speed: 1× → 2×", "Speed: 2× → 5×", "Speed: 5× → 0.5×"]  # fmt: skip
+        "Speed: 0.5× » 1×", "Speed: 1× » 2×", "Speed: 2× » 5×", "Speed: 5× » 0.5×"]  # fmt: skip
     try:
         i18n.set_language("de")
-        assert speed_label(0) == "Tempo: 0,5× → 1×"
+        assert speed_label(0) == "Tempo: 0,5× » 1×"
     finally:
         i18n.set_language("en")
