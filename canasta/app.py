@@ -56,7 +56,7 @@ from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.howto_rules import rules_pages
 from canasta.scenes.rule_options import rule_options_scene
 from canasta.scenes.scoreboard import ScoreboardScene
-from canasta.scenes.settings import SettingsScene
+from canasta.scenes.settings import SettingsScene, run_language_note
 from canasta.scenes.stats import StatsScene
 from canasta.scenes.table import TableScene
 from canasta.ui.audio import Sound, quiet_without_device
@@ -110,6 +110,9 @@ class App:
         set_language(language or file_language(store.paths.settings) or system_language())
         self.session = Session(store, looks=look_choices())
         set_language(language or self.session.settings.language or system_language())
+        #: The language ``--language`` asked for this run when it is not the one saved
+        #: (None: the saved language is spoken); the Settings screen says so.
+        self.run_language = language if language != self.session.settings.language else None
         remembered = self.session.settings.window_size
         if size is None:  # as last time, else the first size; fitted to the desktop
             desktops = desktop_sizes()
@@ -191,6 +194,8 @@ class App:
         """Change one setting, write it, and carry out what its description declares
         happens at once (:data:`canasta.persistence.settings.EFFECTS`)."""
         effect = describe(field).effect if field in SCREEN_ORDER else None
+        if field == "language":
+            self.run_language = None  # chosen on the screen: saved, and spoken from now on
         surface = pygame.display.get_surface() if pygame.display.get_init() else None
         if effect == "window" and surface is not None and self._free_window():
             self.free_size = surface.get_size()  # the free window's size, for coming back
@@ -276,19 +281,34 @@ class App:
         screen is rebuilt in a new look."""
         old = self.manager.top
         focus = old.focus if isinstance(old, SettingsScene) else 0
-        if not self.session.settings.language:  # the system's language, now a choice shown
+        run = self.run_language
+        if not self.session.settings.language and run is None:  # the system's, now shown
             self.session.update_settings(language=language())
         self.manager.clear()
         scene = SettingsScene(
-            self.session.settings,
-            self.change_setting,  # type: ignore[arg-type]
+            self._shown_settings(),
+            self._change_on_screen,
             self.home,
             theme=self.look.theme,
             looks=look_choices(),
             on_more=self.rule_options,
+            notes={"language": run_language_note(self.session.settings.language)} if run else None,
         )
         scene.focus = focus
         self.manager.push(scene)
+
+    def _shown_settings(self) -> Settings:
+        """The settings as the screen shows them: the language of this run in the Language
+        row while ``--language`` holds (tester 5, item 18), not the one saved."""
+        settings = self.session.settings
+        if self.run_language is None:
+            return settings
+        return settings.model_copy(update={"language": self.run_language})
+
+    def _change_on_screen(self, field: str, value: object) -> Settings:
+        """A change made on the settings screen; the settings it shows next."""
+        self.change_setting(field, value)
+        return self._shown_settings()
 
     def rule_options(self) -> None:
         """Show the single rule options on top of the preset (Back returns to settings)."""

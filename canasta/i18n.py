@@ -137,10 +137,57 @@ def date_time(text: str) -> str:
     return format_datetime(when, "short", locale=_locale())
 
 
+class Later:
+    """Words put in the language in use each time they are read (``str()``), not when they
+    are written down: a line kept for a while (a file's notice on the banner or the home
+    screen) reads in the new language after the player changes it.
+
+    Args:
+        msgid: the catalogue's text, marked with :func:`N_` where it is written, with
+            ``{name}`` fields.
+        capital: the first letter made upper case after the fields are filled in.
+        fields: the fields' values: words (a ``Later``, read in the language in use too),
+            a list or tuple of them (read joined by ", "), or anything else (a number, a
+            path), put in as ``str.format`` would.
+    """
+
+    __slots__ = ("capital", "fields", "msgid")
+
+    def __init__(self, msgid: str, /, *, capital: bool = False, **fields: object) -> None:
+        self.msgid = msgid
+        self.capital = capital
+        self.fields = fields
+
+    def __str__(self) -> str:
+        values = {
+            key: ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
+            for key, value in self.fields.items()
+        }
+        text = _(self.msgid).format(**values) if values else _(self.msgid)
+        return text[:1].upper() + text[1:] if self.capital else text
+
+    def __repr__(self) -> str:
+        return f"Later({self.msgid!r}, {self.fields!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Later):
+            return NotImplemented
+        return (self.msgid, self.capital, self.fields) == (other.msgid, other.capital, other.fields)
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, self.capital))
+
+
+#: A line for the player: words fixed in one language, or words read in the language in use.
+Words = str | Later
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
+    "Later",
+    "Words",
     "N_",
     "_",
     "date_time",

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from canasta.i18n import _
+from canasta.i18n import N_, Later
 from canasta.reading import loads_toml
 
 
@@ -31,8 +31,9 @@ class StoreError(OSError):
     in plain words (see :func:`plain_reason`)."""
 
 
-def plain_reason(error: OSError, path: Path, writing: bool = False) -> str:
-    """Why ``path`` could not be read (or, ``writing``, written), in a player's words.
+def plain_reason(error: OSError, path: Path, writing: bool = False) -> Later:
+    """Why ``path`` could not be read (or, ``writing``, written), in a player's words, read
+    in the language in use whenever it is shown (:class:`canasta.i18n.Later`).
 
     Args:
         error: what the system raised.
@@ -46,28 +47,31 @@ def plain_reason(error: OSError, path: Path, writing: bool = False) -> str:
     code = error.errno
     folder = path.parent
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return f"the disk is full ({folder})"
+        return Later(N_("the disk is full ({folder})"), folder=folder)
     if code == errno.EROFS:
-        return f"the disk holding {folder} is read-only"
+        return Later(N_("the disk holding {folder} is read-only"), folder=folder)
     if code in (errno.ENOTDIR, errno.EEXIST) or (code == errno.ENOENT and _file_above(path)):
         blocker = _file_above(path)
         if blocker is not None:
-            return f"{blocker} is a file where a folder should be"
+            return Later(N_("{file} is a file where a folder should be"), file=blocker)
     if code == errno.EISDIR or (code == errno.ENOTEMPTY and path.is_dir()):
-        return f"{path} is a folder where a file should be"
+        return Later(N_("{file} is a folder where a file should be"), file=path)
     if code in (errno.EACCES, errno.EPERM):
         locked = _locked_folder(path)
         if locked is not None:
-            return f"no permission to open the folder {locked}"
+            return Later(N_("no permission to open the folder {folder}"), folder=locked)
         if writing:
-            return f"no permission to write in the folder {folder}"
-        return f"no permission to read {path}"
+            return Later(N_("no permission to write in the folder {folder}"), folder=folder)
+        return Later(N_("no permission to read {file}"), file=path)
     if code == errno.ENOENT:
-        return f"the folder {folder} is missing"
-    return f"{(error.strerror or type(error).__name__).lower()} ({path})"
+        return Later(N_("the folder {folder} is missing"), folder=folder)
+    # TRANSLATORS: the system's own words for a rarer failure, then the file
+    # The system's own words (in the system's language) for a rarer failure.
+    what = (error.strerror or type(error).__name__).lower()
+    return Later(N_("{problem} ({file})"), problem=what, file=path)
 
 
-def plain_damage(error: BaseException) -> str:
+def plain_damage(error: BaseException) -> Later:
     """Why a file that was read could not be used, in a player's words, for the one-line
     notice (the technical detail, e.g. a parser's "Expecting ',' delimiter", belongs in
     the log: see :func:`technical_detail`).
@@ -77,19 +81,20 @@ def plain_damage(error: BaseException) -> str:
             error, a validation error, or a ``SaveError`` with this project's words).
 
     Returns:
-        e.g. "it is not a text file", "its text is damaged or cut short".
+        words read in the language in use when shown, e.g. "it is not a text file", "its
+        text is damaged or cut short".
     """
     text = str(error)
     if isinstance(error, UnicodeDecodeError) or "not UTF-8" in text:
-        return _("it is not a text file")
+        return Later(N_("it is not a text file"))
     parse_errors = (json.JSONDecodeError, tomllib.TOMLDecodeError, RecursionError)
     if isinstance(error, parse_errors) or " is not JSON" in text:
-        return _("its text is damaged or cut short")
+        return Later(N_("its text is damaged or cut short"))
     if "newer version" in text:
-        return _("a newer version of Canasta wrote it")
+        return Later(N_("a newer version of Canasta wrote it"))
     if "old format" in text:
-        return _("an older version of Canasta wrote it")
-    return _("some of what it holds is not valid")
+        return Later(N_("an older version of Canasta wrote it"))
+    return Later(N_("some of what it holds is not valid"))
 
 
 def technical_detail(error: BaseException) -> str:
@@ -117,6 +122,31 @@ def _locked_folder(path: Path) -> Path | None:
         with contextlib.suppress(OSError):
             if parent.is_dir() and not os.access(parent, os.X_OK):
                 return parent
+    return None
+
+
+def unwritable(folder: Path) -> StoreError | None:
+    """Why files cannot be written in ``folder`` (or the folders it would be made in),
+    without writing or creating anything; None when they can, as far as can be known.
+
+    The nearest existing folder (``folder`` or one above it) is looked at: a file in its
+    place, a read-only disk, or no permission to write and enter it.
+    """
+    probe = folder / "settings.toml"
+    existing = folder
+    while not os.path.exists(existing) and existing != existing.parent:
+        existing = existing.parent
+    try:
+        if not existing.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(existing))
+        if hasattr(os, "statvfs") and os.statvfs(existing).f_flag & os.ST_RDONLY:
+            probe = existing / "settings.toml"
+            raise OSError(errno.EROFS, "read-only file system", str(existing))
+        if not os.access(existing, os.W_OK | os.X_OK):
+            probe = existing / "settings.toml"
+            raise PermissionError(errno.EACCES, "no permission", str(existing))
+    except OSError as error:
+        return StoreError(plain_reason(error, probe, writing=True))
     return None
 
 

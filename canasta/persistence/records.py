@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.moves import Move
 from canasta.engine.position import state_to_data
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import RuleSet, preset_name
 from canasta.engine.scoring import HandScore
 from canasta.engine.state import HandState
 from canasta.persistence.saves import (
@@ -346,7 +346,8 @@ class RecordSummary:
         path: the file; finished_at: ``YYYY-MM-DDTHH:MM:SS``; players: 2 or 4;
         hands: how many hands; totals: (the person's side, the other side) in points;
         won: True, False, or None for a tie; error: why the file cannot be used (the
-            other fields are then empty).
+            other fields are then empty); preset: the name of the rules preset played
+            (the English key, e.g. "Two-handed"), "" when the rules match none.
     """
 
     path: Path
@@ -356,6 +357,7 @@ class RecordSummary:
     totals: tuple[int, int] = (0, 0)
     won: bool | None = None
     error: str | None = None
+    preset: str = ""
 
 
 def summarise(path: Path) -> RecordSummary:
@@ -368,7 +370,12 @@ def summarise(path: Path) -> RecordSummary:
     mine = person_seat(model) % 2
     won = None if model.winner is None else model.winner == mine
     totals = (model.totals[mine], model.totals[1 - mine])
-    return RecordSummary(path, model.finished_at, len(model.seats), len(model.hands), totals, won)
+    try:  # one hand or a whole game is said by the number of hands
+        preset = preset_name(record_rules(model).with_options(quick_game=False)) or ""
+    except RecordError:
+        preset = ""
+    return RecordSummary(path, model.finished_at, len(model.seats), len(model.hands), totals,
+                         won, preset=preset)  # fmt: skip
 
 
 def record_summaries(folder: Path, limit: int) -> list[RecordSummary]:

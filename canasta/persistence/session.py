@@ -83,6 +83,7 @@ class Session:
         self._unsaved: set[str] = set()  # "settings", "stats": in memory, not on disk
         self._blocked = False  # the save's place holds an unsettled game: do not write it
         self._settle_kept_games()
+        store.check_folders()  # a folder that cannot be written: said once, at the start
 
     # Settings and stats ---------------------------------------------------------------------
 

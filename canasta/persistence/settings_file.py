@@ -15,7 +15,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from canasta.i18n import LANGUAGES, N_, _, ngettext
+from canasta.i18n import LANGUAGES, N_, Later, Words, _, ngettext
 from canasta.names import NAME_LENGTH
 from canasta.persistence.files import (
     StoreError,
@@ -91,7 +91,7 @@ def save_settings(path: Path, settings: Settings) -> None:
 
 def load_settings(
     path: Path, looks: dict[str, list[str]] | None = None
-) -> tuple[Settings, list[str]]:
+) -> tuple[Settings, list[Words]]:
     """Read the settings at ``path``; never raises for a bad file's contents.
 
     Args:
@@ -113,15 +113,22 @@ def load_settings(
         data = loads_toml(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
         kept = move_aside(path)
-        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        kept_as = (
+            Later(N_("kept as {name}"), name=kept.name) if kept else Later(N_("left in place"))
+        )
         log.warning("%s could not be read: %s", path, technical_detail(error))
         return Settings(), [
-            _(
-                "{name} could not be read ({error}); it was {where} and the default settings "
-                "are in use."
-            ).format(name=path.name, error=plain_damage(error), where=where)
+            Later(
+                N_(
+                    "{name} could not be read ({error}); it was {where} and the default "
+                    "settings are in use."
+                ),
+                name=path.name,
+                error=plain_damage(error),
+                where=kept_as,
+            )
         ]
-    notices: list[str] = []
+    notices: list[Words] = []
     version = data.get("schema_version")
     if isinstance(version, int) and version > SETTINGS_SCHEMA_VERSION:
         data = {k: v for k, v in data.items() if k != "schema_version"}

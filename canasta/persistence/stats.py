@@ -33,7 +33,10 @@ def kind_of(players: int, quick: bool) -> Kind:
 class StatLine(BaseModel):
     """The record for one kind of game (counts; scores in points).
 
-    ``highest_winning_score`` and ``best_hand_score`` are None until there is one.
+    ``highest_winning_score`` and ``best_hand_score`` (the side's highest hand total,
+    which may be below zero) are None until there is one. ``red_threes`` counts the red
+    threes that scored for the side (laid out by a side that melded); those that cost
+    points, for a side that never melded, are not counted.
     ``games_abandoned``: games left for a new one before their end, each also counted in
     ``games_played`` as a loss (so a losing game cannot be dropped for free).
     """
@@ -117,7 +120,8 @@ class Stats(BaseModel):
         line.hands_played += 1
         line.natural_canastas += mine.natural_canastas
         line.mixed_canastas += mine.mixed_canastas
-        line.red_threes += mine.red_threes
+        if mine.red_three_points > 0:  # only red threes that scored (not a penalty)
+            line.red_threes += mine.red_threes
         line.went_out += int(went_out)
         line.went_out_concealed += int(went_out and concealed)
         total = mine.total

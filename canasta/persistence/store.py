@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from canasta.i18n import N_, _
+from canasta.i18n import N_, Later, Words
 from canasta.persistence.files import (
     StoreError,
     atomic_write,
@@ -34,6 +34,7 @@ from canasta.persistence.files import (
     read_file,
     remove,
     technical_detail,
+    unwritable,
 )
 from canasta.persistence.paths import Paths, default_paths
 from canasta.persistence.records import (
@@ -63,11 +64,17 @@ log = logging.getLogger(__name__)
 _WHAT = {
     "settings": (
         N_("the settings"),
-        N_("The change holds while the game runs and is saved at the next change or turn."),
+        N_(
+            "The change holds while the game runs; nothing is saved until the folder can be "
+            "written (it is tried again at each change)."
+        ),
     ),
     "stats": (
         N_("your stats"),
-        N_("They are kept while the game runs and saved at the next turn."),
+        N_(
+            "They are kept while the game runs; nothing is saved until the folder can be "
+            "written (it is tried again at each turn)."
+        ),
     ),
     "game": (N_("the game"), N_("Play goes on; saving is tried again at every turn.")),
     "record": (N_("the game record"), N_("It is tried again at the next turn or new game.")),
@@ -84,20 +91,43 @@ class Store:
 
     Attributes:
         paths: the folders in use.
-        notices: lines for the player, oldest first; the screen shows and clears them.
+        notices: lines for the player, oldest first, each read in the language in use
+            when shown (:class:`canasta.i18n.Later`); the screen shows and clears them.
     """
 
     def __init__(self, paths: Paths | None = None) -> None:
         self.paths = paths or default_paths()
-        self.notices: list[str] = []
+        self.notices: list[Words] = []
         self._failed_writes: set[str] = set()
         self._unread: set[str] = set()
-        self._read_lines: dict[str, tuple[list[str], str]] = {}  # reason -> (whats, line)
+        self._read_lines: dict[str, tuple[list[str], Later]] = {}  # reason -> (whats, line)
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Words]:
         """Return the waiting lines for the player and forget them."""
         out, self.notices = self.notices, []
         return out
+
+    def check_folders(self) -> None:
+        """Say once, at the start, when the settings' folder or the data folder cannot be
+        written (a read-only folder, a file in its place...): what will not be saved and
+        why. A reason already told by a file that could not be read is not said again
+        (its writes say theirs); else the writes that fail later add no line of their own
+        (one that works says so)."""
+        folders = (
+            (self.paths.settings.parent, ("settings",),
+             N_("Your settings cannot be saved: {reason}. Changes last only while the game "
+                "runs.")),
+            (self.paths.data, ("stats", "game", "record", "finished"),
+             N_("Your games and stats cannot be saved: {reason}. They last only while the "
+                "game runs.")),
+        )  # fmt: skip
+        for folder, kinds, text in folders:
+            error = unwritable(folder)
+            if error is None:
+                continue
+            if str(error) not in self._read_lines:
+                self._failed_writes.update(kinds)
+                self.notices.append(Later(text, reason=error))
 
     # Settings -------------------------------------------------------------------------------
 
@@ -308,7 +338,7 @@ class Store:
     # Helpers ----------------------------------------------------------------------------------
 
     def _write(self, kind: str, path: Path, write: Callable[[], object]) -> bool:
-        what, then = (_(text) if text else "" for text in _WHAT[kind])
+        what, then = _WHAT[kind]
         try:
             if kind in self._unread:
                 self._set_aside_unread(kind, path)
@@ -316,17 +346,27 @@ class Store:
         except StoreError as error:
             if kind not in self._failed_writes:  # one line per kind of file, not per turn
                 self._failed_writes.add(kind)
-                line = (
-                    _("Could not save {what}: {error}. {then}")
+                self.notices.append(
+                    Later(
+                        N_("Could not save {what}: {error}. {then}"),
+                        what=Later(what),
+                        error=error,
+                        then=Later(then),
+                    )
                     if what
-                    else _("Could not delete {what}: {error}. {then}")
+                    else Later(
+                        N_("Could not delete {what}: {error}. {then}"),
+                        what=path.name,
+                        error=error,
+                        then=Later(then),
+                    )
                 )
-                what = what or path.name
-                self.notices.append(line.format(what=what, error=error, then=then))
             return False
         if kind in self._failed_writes and what:
             self._failed_writes.discard(kind)
-            self.notices.append(_("{what} could be saved again.").format(what=what).capitalize())
+            self.notices.append(
+                Later(N_("{what} could be saved again."), capital=True, what=Later(what))
+            )
         return True
 
     def _set_aside_unread(self, kind: str, path: Path) -> None:
@@ -338,11 +378,15 @@ class Store:
             return  # the write itself fails and says so
         kept = move_aside(path, tag="unreadable")
         if kept is None:
-            raise StoreError(f"{path} could not be read, so it is not written over")
+            raise StoreError(
+                Later(N_("{file} could not be read, so it is not written over"), file=path)
+            )
         self._unread.discard(kind)
         self.notices.append(
-            _("{name}, which could not be read, is kept as {kept}.").format(
-                name=path.name, kept=kept.name
+            Later(
+                N_("{name}, which could not be read, is kept as {kept}."),
+                name=path.name,
+                kept=kept.name,
             )
         )
 
@@ -352,22 +396,32 @@ class Store:
             self._read_notice(N_("the saved game"), error, N_("It is left as it is."))
 
     def _read_notice(self, what: str, error: OSError, then: str) -> None:
-        """One line per reason: files that cannot be read for the same reason share it."""
+        """One line per reason: files that cannot be read for the same reason share it.
+        ``what`` and ``then`` are catalogue texts (marked with ``N_``)."""
         reason = str(error)
         line = self._read_lines.get(reason)
         if line is not None and line[1] in self.notices:
-            whats = [*line[0], _(what)]
-            names = _("{some} and {last}").format(some=", ".join(whats[:-1]), last=whats[-1])
-            merged = _("Could not read {what}: {reason}. Defaults are in use for now.").format(
-                what=names, reason=reason
+            whats = [*line[0], what]
+            names = Later(
+                N_("{some} and {last}"),
+                some=[Later(w) for w in whats[:-1]],
+                last=Later(whats[-1]),
+            )
+            merged = Later(
+                N_("Could not read {what}: {reason}. Defaults are in use for now."),
+                what=names,
+                reason=error,
             )
             self.notices[self.notices.index(line[1])] = merged
             self._read_lines[reason] = (whats, merged)
             return
-        text = _("Could not read {what}: {reason}. {then}").format(
-            what=_(what), reason=reason, then=_(then)
+        text = Later(
+            N_("Could not read {what}: {reason}. {then}"),
+            what=Later(what),
+            reason=error,
+            then=Later(then),
         )
-        self._read_lines[reason] = ([_(what)], text)
+        self._read_lines[reason] = ([what], text)
         self.notices.append(text)
 
     def _aside(self, path: Path, what: str, error: Exception, then: str) -> None:
@@ -375,12 +429,16 @@ class Store:
         words (:func:`plain_damage`), the log keeps the technical detail."""
         # a file from a newer Canasta is not damaged: its name says so (tester report 18)
         kept = move_aside(path, tag="newer" if isinstance(error, NewerVersionError) else "corrupt")
-        where = _("kept as {name}").format(name=kept.name) if kept else _("left in place")
+        where = Later(N_("kept as {name}"), name=kept.name) if kept else Later(N_("left in place"))
         log.warning("%s could not be used: %s; %s", path, technical_detail(error),
                     f"kept as {kept}" if kept else "left in place")  # fmt: skip
         self.notices.append(
-            _("{what} could not be used ({reason}); the file was {where}, and {then}.").format(
-                what=_(what), reason=plain_damage(error), where=where, then=_(then)
+            Later(
+                N_("{what} could not be used ({reason}); the file was {where}, and {then}."),
+                what=Later(what),
+                reason=plain_damage(error),
+                where=where,
+                then=Later(then),
             )
         )
 

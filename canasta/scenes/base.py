@@ -32,11 +32,15 @@ class Scene:
         size: window ``(w, h)`` px as last given to :meth:`resize`.
         banner_top: where (window y, px) the banner may lie without hiding what the scene
             needs read (the scoreboard: under its scores), or None for the window's top.
+        banner_room: a place (window px) the banner must keep inside, because around it
+            lie cards (the table: its message strip), or None; the lines then show a page
+            at a time (:meth:`canasta.ui.banner.Banner.draw`).
     """
 
     overlay: bool = False
     modal: bool = True
     banner_top: int | None = None
+    banner_room: pygame.Rect | None = None
 
     def __init__(self) -> None:
         self.manager: SceneManager | None = None
@@ -196,4 +200,5 @@ class SceneManager:
         for scene in self.visible_scenes():
             scene.draw(surface)
         top = self.stack[-1].banner_top if self.stack else None
-        self.banner.draw(surface, top)
+        room = self.stack[-1].banner_room if self.stack else None
+        self.banner.draw(surface, top, room)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from canasta.i18n import N_, _
+from canasta.i18n import N_, Words, _
 from canasta.scenes.base import Scene
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
@@ -73,7 +73,7 @@ class HomeScene(Scene):
         sound_on: bool = True,
         players: int = 2,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
-        notices: Sequence[str] = (),
+        notices: Sequence[Words] = (),
         rules_name: str = "Classic",  # shown as given (the caller translates it)
         saved: str = "",
     ) -> None:
@@ -290,8 +290,9 @@ class HomeScene(Scene):
         # to 16 px (a notice is read once, in full: never small print).
         size = max(16, min(26, h // 30, w // 24))
         while True:
+            width = self.notice_rect.width - 24
             lines = [line for notice in self.notices[-3:]
-                     for line in wrap_text(notice, size, self.notice_rect.width - 24)]  # fmt: skip
+                     for line in wrap_text(str(notice), size, width)]  # fmt: skip
             step = round(size * 1.25)
             if size <= 16 or len(lines) * step + 14 <= self.notice_rect.height + 8:
                 break

@@ -38,6 +38,9 @@ def describe(summary: RecordSummary) -> tuple[str, str, str]:
     what = ngettext(
         "{players} players, {n} hand", "{players} players, {n} hands", summary.hands
     ).format(players=summary.players, n=summary.hands)
+    # The rules played: the preset's name, or own rules (a preset with options changed).
+    rules = _(summary.preset) if summary.preset else _("Own rules")
+    what = _("{rules} · {game}").format(rules=rules, game=what)
     if summary.error is not None:
         return (when, what, _("This game cannot be replayed."))
     us, them = number(summary.totals[0]), number(summary.totals[1])
@@ -126,8 +129,9 @@ class RecentGames:
                 draw_panel(surface, rect, (255, 255, 255, 18), 6)
             when, what, result = describe(summary)
             room = button.rect.x - rect.x - 24
-            cols = (rect.x + 8, rect.x + 8 + room * 30 // 100, rect.x + 8 + room * 58 // 100)
-            widths = (room * 28 // 100, room * 26 // 100, room * 42 // 100)
+            # when, what game (the rules' name first), how it ended
+            cols = (rect.x + 8, rect.x + 8 + room * 23 // 100, rect.x + 8 + room * 62 // 100)
+            widths = (room * 21 // 100, room * 37 // 100, room * 38 // 100)
             color = t.text if summary.error is None else t.text_dim
             for text, x, width in zip((when, what, result), cols, widths, strict=True):
                 if text and width > 0:

@@ -22,7 +22,7 @@ import pygame
 from canasta.controller import Applied, ReplayController
 from canasta.engine.rules import RuleSet
 from canasta.engine.words import move_words
-from canasta.i18n import N_, _, ngettext, number
+from canasta.i18n import _, ngettext, number
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (
     ControlsLayout,
@@ -45,8 +45,18 @@ from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
-#: Replay speeds: (name, factor on the table's pace and animations).
-SPEEDS = ((N_("Half"), 0.5), (N_("Normal"), 1.0), (N_("Double"), 2.0), (N_("Fast"), 5.0))
+#: Replay speeds: factors on the table's pace and animations, in the order S steps them.
+SPEEDS = (0.5, 1.0, 2.0, 5.0)
+
+
+def speed_label(index: int) -> str:
+    """The speed button's words: the speed now and the one a press gives, e.g.
+    "Speed: 1× » 2×" (the factors of :data:`SPEEDS` written for the language in use)."""
+    now, then = SPEEDS[index], SPEEDS[(index + 1) % len(SPEEDS)]
+    # TRANSLATORS: the replay's speed now and, after », the speed a press gives
+    return _("Speed: {now}× » {next}×").format(now=number(now), next=number(then))
+
+
 VIEWS = ("seat", "all")
 #: Seconds the last state of a hand stays before playing on into the next hand.
 HAND_PAUSE = 2.0
@@ -90,7 +100,7 @@ class ReplayScene(TableScene):
         self.hand_index = min(max(0, first), len(hands) - 1)
         controller = ReplayController(rules, hands[self.hand_index].states[0], me)
         super().__init__(controller, lambda c: None, on_back, sound=sound, theme=theme,
-                         speed=SPEEDS[speed_index][1], descending=descending,
+                         speed=SPEEDS[speed_index], descending=descending,
                          cards=cards)  # fmt: skip
         self.replay_controller = controller
         self.on_back = on_back
@@ -196,7 +206,7 @@ class ReplayScene(TableScene):
     def next_speed(self, delta: int = 1) -> None:
         """The next speed (half, normal, double, fast, round again)."""
         self.speed_index = (self.speed_index + delta) % len(SPEEDS)
-        self.speed = SPEEDS[self.speed_index][1]
+        self.speed = SPEEDS[self.speed_index]
         self._label_buttons()
 
     def toggle_view(self) -> None:
@@ -336,5 +346,5 @@ class ReplayScene(TableScene):
     def _label_buttons(self) -> None:
         play = self.transport[2]
         play.icon, play.name = ("pause", _("Pause")) if self.playing else ("play", _("Play"))
-        self.speed_button.label = _(SPEEDS[self.speed_index][0])
+        self.speed_button.label = speed_label(self.speed_index)
         self.view_button.label = _("My seat") if self.view == "all" else _("Show all")

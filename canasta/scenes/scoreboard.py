@@ -112,15 +112,12 @@ class ScoreboardScene(Scene):
         )
         self.home_button = Button((0, 0, 1, 1), _("Home"), on_home, theme=theme)
         self.buttons = [first]
-        #: The buttons with longer words ("Replay hand", "Play this deal again").
-        self.wide: list[Button] = []
         if on_replay is not None:
-            self.wide.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
+            self.buttons.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
         if on_play_again is not None:
-            self.wide.append(
+            self.buttons.append(
                 Button((0, 0, 1, 1), _("Play this deal again"), on_play_again, theme=theme)
             )
-        self.buttons += self.wide
         self.buttons.append(self.home_button)
         self.focus = 0
         self.auto_left = auto_continue
@@ -134,15 +131,15 @@ class ScoreboardScene(Scene):
         super().resize(size)
         w, h = self.size
         n, gap = len(self.buttons), 24
-        wide = 1.6  # "Play this deal again" and "Replay hand" get more room
-        shares = [wide if b in self.wide else 1.0 for b in self.buttons]
-        unit = min(max(140, w // 7), (w - 32 - gap * (n - 1)) / sum(shares))
+        # One width for every button of the row, room enough for the longest words
+        # ("Play this deal again") where the window allows (tester 5, item 17).
+        width = round(min(max(180, w // 6), (w - 32 - gap * (n - 1)) / n))
         bh = max(40, h // 16)
         y = h - bh - max(16, h // 20)
-        x = (w - unit * sum(shares) - gap * (n - 1)) / 2
-        for button, share in zip(self.buttons, shares, strict=True):
-            button.rect = pygame.Rect(round(x), y, round(unit * share), bh)
-            x += unit * share + gap
+        x = (w - width * n - gap * (n - 1)) / 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(round(x), y, width, bh)
+            x += width + gap
         share_text_size(self.buttons)  # one size for the row's words
 
     def update(self, dt: float) -> None:

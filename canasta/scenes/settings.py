@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.i18n import N_, _
+from canasta.i18n import LANGUAGES, N_, _
 from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
@@ -66,6 +66,14 @@ def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
     return [Option.of(describe(field, names.get(field), label)) for field in SCREEN_ORDER]
 
 
+def run_language_note(saved: str) -> str:
+    """The line under the Language row while ``--language`` holds: the language shown is
+    for this run only, and ``saved`` (a language code, "" for the system's) is the one
+    saved, e.g. "this run only; saved: Français" (tester 5, item 18)."""
+    kept = LANGUAGES[saved] if saved in LANGUAGES else _("your system's language")
+    return _("this run only; saved: {saved}").format(saved=kept)
+
+
 class SettingsScene(Scene):
     """Every setting, changed by clicking a choice.
 
@@ -91,6 +99,8 @@ class SettingsScene(Scene):
             sets the players), shown instead of the hint until the focus moves, or None.
         notice: a line for the player shown instead of the focused option's hint (a
             setting that could not be written), or None.
+        notes: a small line under a row's label, by field (the row still applies): the
+            Language row's "this run only; saved: Français" while ``--language`` holds.
     """
 
     def __init__(
@@ -106,9 +116,11 @@ class SettingsScene(Scene):
         default_of: Callable[[str], object] = default_value,
         on_more: Callable[[], None] | None = None,
         column_names: tuple[str, str] = (N_("Game"), N_("Table and look")),
+        notes: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
+        self.notes = notes or {}
         self.on_change = on_change
         self.theme = theme = theme or default_theme()
         self.options = rows if rows is not None else options(looks)
@@ -402,22 +414,24 @@ class SettingsScene(Scene):
             draw_panel(surface, row.inflate(8, 2), t.frost, 10)
             pygame.draw.rect(surface, t.accent, row.inflate(8, 2), 2, border_radius=10)
         color = t.text if reason is None else t.text_dim
+        note = reason if reason is not None else self.notes.get(option.field)
         if self.narrow:  # the label on its own line, the reason beside it
             mid = row.y + self._label_h() // 2 + 2
             label = blit_text(surface, option.label, size, color, midleft=(row.x + 8, mid))
-            if reason is not None:
-                blit_text(surface, f"({reason})", max(MIN_TEXT_PX, size - 4), t.text_dim,
+            if note is not None:
+                blit_text(surface, f"({note})", max(MIN_TEXT_PX, size - 4), t.text_dim,
                           midleft=(label.right + 8, mid))  # fmt: skip
         else:
             label_w = round(row.width * self.label_share) - 12
             fit = min(size, fit_text_size(option.label, label_w, size))
-            if reason is None:
+            if note is None:
                 blit_text(surface, option.label, fit, color, midleft=(row.x + 8, row.centery))
             else:
                 blit_text(
                     surface, option.label, fit, color, midleft=(row.x + 8, row.centery - fit // 3)
                 )
-                blit_text(surface, f"({reason})", max(12, fit - 6), t.text_dim,
+                small = min(max(12, fit - 6), fit_text_size(f"({note})", label_w, fit - 6))
+                blit_text(surface, f"({note})", max(MIN_TEXT_PX, small), t.text_dim,
                           midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
         current = self.settings.shown_value(option.field)
         default = self.default_of(option.field)

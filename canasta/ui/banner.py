@@ -2,7 +2,9 @@
 
 It sits over every scene at the top of the window, wraps its lines to the window's width,
 and stays for a reading time (about 8 seconds, longer for long lines) or until it is
-clicked. Its clock is advanced by :meth:`Banner.update` (seconds), never by real time.
+clicked. Where the scene keeps it inside a place of its own (the table's message strip,
+so it hides no card), the lines show there a page at a time, each page for its own
+reading time. Its clock is advanced by :meth:`Banner.update` (seconds), never by real time.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from canasta.i18n import Words
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
@@ -21,6 +24,10 @@ MIN_SECONDS = 8.0
 SECONDS_PER_WORD = 0.3
 #: The most lines kept on the banner (older ones drop off).
 MAX_LINES = 4
+#: Seconds a page stays at the least (in a scene's place), and the font sizes (px) tried
+#: there, largest first, before the lines are shown a page at a time.
+PAGE_SECONDS = 4.0
+ROOM_SIZES = (16, 15, 14, 13, 12)
 
 
 class Banner:
@@ -30,30 +37,33 @@ class Banner:
         lines: the lines showing (oldest first); empty when hidden.
         left: seconds until the banner hides itself.
         rect: where it was last drawn (window px; empty when hidden).
+        shown: seconds the lines have been showing (which page shows in a scene's place).
     """
 
     def __init__(self, theme: Theme | None = None) -> None:
         self.theme = theme  # None: the default theme, read when first drawn
-        self.lines: list[str] = []
+        self.lines: list[Words] = []
         self.left = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.shown = 0.0
 
     @property
     def visible(self) -> bool:
         """True while lines show."""
         return bool(self.lines)
 
-    def show(self, lines: Sequence[str]) -> None:
-        """Add ``lines`` (each shown once) and give the reader time for all of them."""
+    def show(self, lines: Sequence[Words]) -> None:
+        """Add ``lines`` (each shown once, read in the language in use when drawn) and give
+        the reader time for all of them."""
         if not lines:
             return
         self.lines = (self.lines + list(lines))[-MAX_LINES:]
-        words = sum(len(line.split()) for line in self.lines)
+        words = sum(len(str(line).split()) for line in self.lines)
         self.left = max(self.left, MIN_SECONDS + SECONDS_PER_WORD * words)
 
     def hide(self) -> None:
         """Remove the banner at once."""
-        self.lines, self.left = [], 0.0
+        self.lines, self.left, self.shown = [], 0.0, 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def wake_in(self) -> float | None:
@@ -64,6 +74,7 @@ class Banner:
         """Advance ``dt`` seconds; hide when the reading time is over."""
         if self.lines:
             self.left -= dt
+            self.shown += dt
             if self.left <= 0:
                 self.hide()
 
@@ -71,15 +82,21 @@ class Banner:
         """True when ``pos`` (window px) is on the banner."""
         return self.visible and self.rect.collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, top: int | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, top: int | None = None, room: pygame.Rect | None = None
+    ) -> None:
         """Draw the lines, wrapped, on a panel centred at the top of ``surface``, or from
-        window y ``top`` (px) down where the scene asks (kept inside the window)."""
+        window y ``top`` (px) down where the scene asks (kept inside the window), or inside
+        ``room`` (window px) where the scene keeps it (:meth:`_draw_in`)."""
         if not self.lines:
+            return
+        if room is not None and room.width >= 120 and room.height >= 24:
+            self._draw_in(surface, room)
             return
         w, h = surface.get_size()
         size = max(14, min(20, h // 40))
         width = min(w - 24, 900)
-        wrapped = [part for line in self.lines for part in wrap_text(line, size, width - 32)]
+        wrapped = [part for line in self.lines for part in wrap_text(str(line), size, width - 32)]
         step = round(size * 1.3)
         self.rect = pygame.Rect(0, 0, width, len(wrapped) * step + 20)
         self.rect.midtop = (w // 2, 10)
@@ -90,4 +107,33 @@ class Banner:
         for part in wrapped:
             colour = (self.theme or default_theme()).text
             blit_text(surface, part, size, colour, center=(self.rect.centerx, y))
+            y += step
+
+    def _draw_in(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The lines inside ``room``: at the largest of :data:`ROOM_SIZES` where they all
+        fit, else at the smallest a page (as many wrapped lines as fit) at a time, each
+        page for :data:`PAGE_SECONDS` plus :data:`SECONDS_PER_WORD` a word; the reading
+        time grows to cover every page."""
+        texts = [str(line) for line in self.lines]
+        for size in ROOM_SIZES:
+            wrapped = [part for text in texts for part in wrap_text(text, size, room.width - 20)]
+            step = round(size * 1.25)
+            per_page = max(1, (room.height - 12) // step)
+            if len(wrapped) <= per_page:
+                break
+        pages = [wrapped[i : i + per_page] for i in range(0, len(wrapped), per_page)]
+        times = [PAGE_SECONDS + SECONDS_PER_WORD * len(" ".join(p).split()) for p in pages]
+        if len(pages) > 1:
+            self.left = max(self.left, sum(times) - self.shown)
+        index, elapsed = 0, self.shown
+        while index < len(pages) - 1 and elapsed >= times[index]:
+            elapsed -= times[index]
+            index += 1
+        page = pages[index]
+        self.rect = pygame.Rect(room)
+        draw_panel(surface, self.rect, (40, 12, 12, 255), 10)
+        y = room.top + (room.height - len(page) * step) // 2 + step // 2
+        colour = (self.theme or default_theme()).text
+        for part in page:
+            blit_text(surface, part, size, colour, center=(room.centerx, y))
             y += step

@@ -24,6 +24,7 @@ import pygame
 import canasta.app as app_module
 from canasta.ai import HeuristicPlayer
 from canasta.app import App
+from canasta.i18n import Words
 from canasta.persistence.paths import HOME_ENV
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
@@ -108,8 +109,8 @@ def open_app(shown: list[str]) -> App:
     app.decision_worker = lambda: None  # type: ignore[method-assign]
     real_show = app.manager.banner.show
 
-    def show(lines: list[str]) -> None:
-        shown.extend(lines)
+    def show(lines: list[Words]) -> None:
+        shown.extend(str(line) for line in lines)
         real_show(lines)
 
     app.manager.banner.show = show  # type: ignore[method-assign]
@@ -123,7 +124,7 @@ def collect_home(app: App, shown: list[str]) -> None:
     top = app.manager.top
     if isinstance(top, HomeScene):
         done = getattr(top, "_collected", 0)
-        shown.extend(top.notices[done:])
+        shown.extend(str(line) for line in top.notices[done:])
         top._collected = len(top.notices)  # type: ignore[attr-defined]
 
 

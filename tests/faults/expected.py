@@ -25,10 +25,16 @@ _THEN_READ = {"settings": "The default settings are in use.",
 _WHAT_WRITE = {"settings": "the settings", "stats": "your stats", "game": "the game",
                "record": "the game record"}  # fmt: skip
 _THEN_WRITE = {
-    "settings": "The change holds while the game runs and is saved at the next change or turn.",
-    "stats": "They are kept while the game runs and saved at the next turn.",
+    "settings": "The change holds while the game runs; nothing is saved until the folder "
+    "can be written (it is tried again at each change).",
+    "stats": "They are kept while the game runs; nothing is saved until the folder can be "
+    "written (it is tried again at each turn).",
     "game": "Play goes on; saving is tried again at every turn.",
     "record": "It is tried again at the next turn or new game.",
+}
+_CANNOT = {
+    "settings": "Your settings cannot be saved: {why}. Changes last only while the game runs.",
+    "data": "Your games and stats cannot be saved: {why}. They last only while the game runs.",
 }
 FINISH_KEPT = ("The finished game stays saved until its stats and record can be written: "
                "Continue on the home screen (or the next start) tries again.")  # fmt: skip
@@ -83,6 +89,9 @@ def lines(fault: str, home: Path, codes: list) -> list[re.Pattern[str]]:
             what = code[1]
             why = reason(fault, home, what)
             text = re.escape(f"Could not save {_WHAT_WRITE[what]}: {why}. {_THEN_WRITE[what]}")
+        elif code[0] == "cannot":  # said at the start: a folder that cannot be written
+            why = reason(fault, home, "settings" if code[1] == "settings" else "stats")
+            text = re.escape(_CANNOT[code[1]].format(why=why))
         elif code[0] == "again":
             what = _WHAT_WRITE[code[1]]
             text = re.escape(f"{what[0].upper()}{what[1:]} could be saved again.")
@@ -124,6 +133,21 @@ WRITE_BLOCKED = {
 }  # fmt: skip
 
 
+#: Folders that cannot be written, told at the start: the writes that fail later add no
+#: line of their own, and those that work after mending say so.
+_CANNOT_START = [("cannot", "settings"), ("cannot", "data")]
+FOLDERS_BLOCKED = {
+    "start": _c(_CANNOT_START),
+    "continue": _c(_CANNOT_START, [("again", "game")]),
+    "new": _c(_CANNOT_START, [("again", "game"), ("again", "stats")]),
+    "setting": _c(_CANNOT_START, [("again", "settings")]),
+    "turns": _c(_CANNOT_START, [("again", "game")]),
+    "finish": _c(
+        [*_CANNOT_START, "finish kept"], [("again", "stats"), ("again", "record"), "finish done"]
+    ),
+}
+
+
 def _reading(codes: list, **extra: Case) -> dict[str, Case]:
     """Every action starts with the same lines about reading; ``extra`` adds to some."""
     out = {}
@@ -138,9 +162,9 @@ def _reading(codes: list, **extra: Case) -> dict[str, Case]:
 _HOME_ONLY = _c()  # no saved game to continue: the action ends on the home screen
 EXPECTED: dict[str, dict[str, Case]] = {
     "disk full": WRITE_BLOCKED,
-    "disk read-only": WRITE_BLOCKED,
+    "disk read-only": FOLDERS_BLOCKED,
     **{f"ENOSPC at {step}": WRITE_BLOCKED for step in STEPS},
-    "read-only folders": WRITE_BLOCKED,
+    "read-only folders": FOLDERS_BLOCKED,
     "data folder is a file": _reading(
         [("read", "stats")],
         new=_c([("write", "game")], [("again", "game")]),

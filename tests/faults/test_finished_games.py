@@ -22,7 +22,7 @@ from tests.faults.driver import Outcome, heuristic_seats, open_app, play, press
 from tests.faults.expected import FINISH_DONE, FINISH_KEPT, NEW_RECORD
 from tests.faults.homes import GAME, NOBODY, SAVE, STATS, build_template, fill_home
 
-STATS_FOLDER = "Could not save your stats: {home}/data/stats.json is a folder where a file should be. They are kept while the game runs and saved at the next turn."  # noqa: E501
+STATS_FOLDER = "Could not save your stats: {home}/data/stats.json is a folder where a file should be. They are kept while the game runs; nothing is saved until the folder can be written (it is tried again at each turn)."  # noqa: E501
 
 
 @pytest.fixture(scope="module")

@@ -57,7 +57,7 @@ def test_a_deep_save_is_moved_aside_and_the_game_starts() -> None:
     session = Session(Store())  # settles kept games: peeks into the save
     assert session.has_saved_game()  # found, not yet read
     assert session.continue_game() is None
-    [line] = session.store.take_notices()
+    [line] = [str(n) for n in session.store.take_notices()]
     assert line.startswith(f"The saved game could not be used ({PLAIN})")
     assert line.endswith("and a new game can start.")
     assert not paths.save.exists() and len(aside(paths.save)) == 1
@@ -70,7 +70,7 @@ def test_a_deep_finished_game_kept_aside_does_not_stop_the_start() -> None:
     kept = paths.data / "finished-00c0ffee00c0ffee.json"
     kept.write_text(DEEP_ARRAY)
     session = Session(Store())
-    [line] = session.store.take_notices()
+    [line] = [str(n) for n in session.store.take_notices()]
     assert f"({PLAIN})" in line
     assert not kept.exists() and len(aside(kept)) == 1
 
@@ -81,7 +81,7 @@ def test_deep_stats_start_again_from_zero() -> None:
     paths.stats.write_text(DEEP_ARRAY)
     session = Session(Store())
     assert all(line.games_played == 0 for line in session.stats.lines.values())
-    [line] = session.store.take_notices()
+    [line] = [str(n) for n in session.store.take_notices()]
     assert line.startswith(f"Your stats could not be used ({PLAIN})")
     assert len(aside(paths.stats)) == 1
 
@@ -92,7 +92,7 @@ def test_deep_settings_give_the_defaults() -> None:
     paths.settings.write_text(DEEP_TOML)
     session = Session(Store())
     assert session.settings.players == 2
-    [line] = session.store.take_notices()
+    [line] = [str(n) for n in session.store.take_notices()]
     assert line.startswith(f"settings.toml could not be read ({PLAIN})")
     assert len(aside(paths.settings)) == 1
 
@@ -103,7 +103,7 @@ def test_a_deep_online_seat_is_forgotten() -> None:
     paths.seat.write_text(DEEP_OBJECT)
     store = Store()
     assert store.load_seat() is None
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith(f"Your online seat could not be used ({PLAIN})")
     assert len(aside(paths.seat)) == 1
 

@@ -71,7 +71,7 @@ def broken_save(edit) -> tuple[Store, str]:
     default_paths().save.write_text(json.dumps(data))
     store = Store()
     assert store.load_game() is None
-    notices = store.take_notices()
+    notices = [str(n) for n in store.take_notices()]
     assert len(notices) == 1
     return store, notices[0]
 
@@ -132,11 +132,11 @@ def test_a_truncated_save_is_moved_aside_and_settings_and_stats_stay():
     path.write_bytes(path.read_bytes()[:500])
     store = Store()
     assert store.load_game() is None
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert "(its text is damaged or cut short)" in line and "JSON" not in line
     fresh = Session(Store())
     assert fresh.settings.players == 4 and fresh.settings.speed == "fast"
-    assert fresh.store.take_notices() == []
+    assert [str(n) for n in fresh.store.take_notices()] == []
 
 
 def test_moves_that_do_not_replay_fall_back_to_the_position():
@@ -148,7 +148,7 @@ def test_moves_that_do_not_replay_fall_back_to_the_position():
     saved = store.load_game()
     assert saved is not None and not saved.replayed
     assert state_to_data(saved.game.hand) == data["hand"]
-    assert store.take_notices() == []
+    assert [str(n) for n in store.take_notices()] == []
 
 
 def test_an_unwritable_folder_gives_one_line_and_the_game_goes_on(tmp_path, monkeypatch):
@@ -158,14 +158,16 @@ def test_an_unwritable_folder_gives_one_line_and_the_game_goes_on(tmp_path, monk
     session = Session(Store())
     game = session.new_game(seed=3)
     play_until(session, 12)
-    read, saving = session.store.take_notices()  # one line for the reading, one for saving
+    # one line for the reading, one for saving
+    read, saving = [str(n) for n in session.store.take_notices()]
     assert read == (f"Could not read your settings and your stats: {blocker} is a file where "
                     "a folder should be. Defaults are in use for now.")  # fmt: skip
     assert saving == (f"Could not save the game: {blocker} is a file where a folder should "
                       "be. Play goes on; saving is tried again at every turn.")  # fmt: skip
     assert not game.hand.ended or game.scores
     assert session.update_settings(sound=False).sound is False  # kept in memory
-    assert session.store.take_notices()[0].startswith("Could not save the settings")
+    [line] = session.store.take_notices()
+    assert str(line).startswith("Could not save the settings")
 
 
 def test_a_finished_game_leaves_a_record_that_replays_to_the_same_scores():

@@ -130,7 +130,7 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
     store = Store()
     settings = store.load_settings()
     assert settings == Settings()
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith("settings.toml could not be read")
     assert corrupt_files() and corrupt_files()[0] in line
     assert not default_paths().settings.exists()
@@ -144,11 +144,11 @@ def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplo
     path.write_bytes(b"\x86\x00\xff binary")
     store = Store()
     assert store.load_settings() == Settings()
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith("settings.toml could not be read (it is not a text file); it was")
     assert "codec" not in line and "UnicodeDecodeError: 'utf-8' codec" in caplog.text
     write_settings("sound = = true\n[[[")
-    [line] = (store.load_settings(), store.take_notices())[1]
+    [line] = (store.load_settings(), [str(n) for n in store.take_notices()])[1]
     assert "(its text is damaged or cut short)" in line and "TOMLDecodeError" in caplog.text
 
 
@@ -159,7 +159,7 @@ def test_a_truncated_settings_file_is_moved_aside():
     path.write_text(text[: text.index('"descending"') + 5])  # cut inside a string
     store = Store()
     assert store.load_settings() == Settings()
-    assert len(store.take_notices()) == 1 and len(corrupt_files()) == 1
+    assert len([str(n) for n in store.take_notices()]) == 1 and len(corrupt_files()) == 1
 
 
 def test_one_wrong_typed_value_keeps_every_other_value():
@@ -170,7 +170,7 @@ def test_one_wrong_typed_value_keeps_every_other_value():
     settings = store.load_settings()
     assert settings.speed == "normal"
     assert (settings.players, settings.theme, settings.sort_order) == (4, "blue", "descending")
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert "Speed was not valid" in line and "other settings are kept" in line
     assert len(corrupt_files()) == 1 and corrupt_files()[0] in line
     assert "speed = 3" in (default_paths().config / corrupt_files()[0]).read_text()
@@ -183,7 +183,7 @@ def test_a_bool_written_as_text_is_not_taken_for_true():
     store = Store()
     settings = store.load_settings()
     assert settings.sound is True and settings.players == 4
-    assert "Sound was not valid" in store.take_notices()[0]
+    assert "Sound was not valid" in [str(n) for n in store.take_notices()][0]
 
 
 def test_an_unknown_design_name_goes_back_to_the_default_design():
@@ -191,7 +191,7 @@ def test_an_unknown_design_name_goes_back_to_the_default_design():
     store = Store()
     settings = store.load_settings(LOOKS)
     assert settings.theme == "green" and settings.deck_design == "blue"
-    assert "Table colour was not valid" in store.take_notices()[0]
+    assert "Table colour was not valid" in [str(n) for n in store.take_notices()][0]
 
 
 def test_several_bad_values_are_named_in_one_line():
@@ -199,7 +199,7 @@ def test_several_bad_values_are_named_in_one_line():
     store = Store()
     settings = store.load_settings()
     assert settings.large_index is True
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert "mystery, Players, Speed were not valid" in line
 
 
@@ -209,11 +209,11 @@ def test_an_unwritable_folder_keeps_the_settings_in_memory(tmp_path, monkeypatch
     monkeypatch.setenv(HOME_ENV, str(blocker))
     session = Session(Store())
     assert session.update_settings(theme="blue").theme == "blue"
-    read, line = session.store.take_notices()
+    read, line = [str(n) for n in session.store.take_notices()]
     assert read.startswith("Could not read your settings and your stats: ")
     assert line == (f"Could not save the settings: {blocker} is a file where a folder should "
-                    "be. The change holds while the game runs and is saved at the next change "
-                    "or turn.")  # fmt: skip
+                    "be. The change holds while the game runs; nothing is saved until the "
+                    "folder can be written (it is tried again at each change).")  # fmt: skip
     assert Store().load_settings() == Settings()  # nothing on disk, nothing broken
 
 
@@ -230,7 +230,7 @@ def test_a_settings_file_from_a_newer_version_keeps_what_this_version_knows():
     store = Store()
     settings = store.load_settings()
     assert settings.players == 4
-    first, second = store.take_notices()
+    first, second = [str(n) for n in store.take_notices()]
     assert "newer version of Canasta (format 3)" in first
     assert "In settings.toml, hologram was not valid and went back to the default" in second
 
@@ -269,7 +269,7 @@ def test_a_bad_player_name_is_cleared_and_the_player_told_why(written, reason):
     settings = store.load_settings()
     assert settings.player_name == ""
     assert (settings.players, settings.server_address) == (4, "ws://h:9")
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     kept = corrupt_files()[0]
     assert line == (
         f"Your name for online tables in settings.toml could not be used ({reason}), so it "
@@ -283,7 +283,7 @@ def test_a_bad_player_name_and_another_bad_value_give_two_lines():
     store = Store()
     settings = store.load_settings()
     assert settings.sound is False and settings.speed == "normal"
-    name, rest = store.take_notices()
+    name, rest = [str(n) for n in store.take_notices()]
     assert name.startswith("Your name for online tables in settings.toml could not be used")
     assert rest.startswith("In settings.toml, Speed was not valid and went back to the default")
 
@@ -300,7 +300,7 @@ def test_the_name_notice_is_in_the_language_the_file_names():
     set_language(file_language(path))
     store = Store()
     assert store.load_settings().language == "de"
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith("Dein Name für Online-Tische in settings.toml")
     assert "länger als 24 Zeichen" in line
 

@@ -58,7 +58,7 @@ def test_a_played_quick_game_is_counted_from_its_scores():
     assert line.games_won == int(game.winner == 0)
     assert line.best_hand_score == mine.total
     assert line.natural_canastas == mine.natural_canastas
-    assert line.red_threes == mine.red_threes
+    assert line.red_threes == (mine.red_threes if mine.red_three_points > 0 else 0)
     assert line.went_out == int(game.hand.went_out % 2 == 0)
 
 
@@ -73,7 +73,7 @@ def test_a_crash_after_the_stats_do_not_count_the_hand_twice():
     saved = session.current
     session.store.save_game(saved)
     again = Session(Store())  # the next start clears that save: nothing was missing
-    assert again.store.take_notices() == []
+    assert [str(n) for n in again.store.take_notices()] == []
     assert again.continue_game() is None
     line = Session(Store()).stats.lines["2p-quick"]
     assert (line.games_played, line.hands_played) == (1, 1)
@@ -92,7 +92,7 @@ def test_reset_and_a_broken_stats_file(caplog):
     )
     store = Store()
     assert store.load_stats() == Stats()
-    [line] = store.take_notices()
+    [line] = [str(n) for n in store.take_notices()]
     assert line.startswith("Your stats could not be used (some of what it holds is not valid)")
     assert "ValidationError: lines.2p-full.games_won" in caplog.text  # the detail: the log
     assert list(default_paths().data.glob("stats.json.corrupt-*"))
@@ -111,3 +111,17 @@ def test_a_game_counted_late_after_another_began_is_not_counted_twice():
     for n in range(60):  # only the latest 50 games are remembered
         stats.record_game("2p-quick", f"g{n}", won=False, my_total=0)
     assert len(stats.counted_games) == 50 and stats.counted_games[-1] == "g59"
+
+
+def test_red_threes_that_cost_points_are_not_counted():
+    """Tester 5, item 16: three red threes of a side that never melded cost 300 points;
+    they are not a feat, so "Red threes scored" does not count them."""
+    stats = Stats()
+    penalty = SideScore(0, 0, 0, 0, red_threes=3, red_three_points=-300, going_out=0,
+                        in_hand=-160)  # fmt: skip
+    stats.record_hand("2p-quick", "g1", 1, penalty, went_out=False, concealed=False)
+    line = stats.lines["2p-quick"]
+    assert line.red_threes == 0 and line.hands_played == 1
+    assert line.best_hand_score == -460  # shown as it is, as the highest hand score
+    stats.record_hand("2p-quick", "g1", 2, HAND, went_out=True, concealed=True)
+    assert line.red_threes == 2 and line.best_hand_score == 1380

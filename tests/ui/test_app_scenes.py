@@ -265,8 +265,9 @@ def test_a_setting_that_cannot_be_written_says_so_on_the_settings_screen(window)
     press(app, "Settings")
     scene = choose(app, "sound", False)
     assert app.session.settings.sound is False  # in force for this run all the same
-    [line] = app.manager.banner.lines  # over the settings screen, in plain words
+    [line] = map(str, app.manager.banner.lines)  # over the settings screen, in plain words
     assert line == (f"Could not save the settings: {default_paths().settings} is a folder "
-                    "where a file should be. The change holds while the game runs and is "
-                    "saved at the next change or turn.")  # fmt: skip
+                    "where a file should be. The change holds while the game runs; nothing "
+                    "is saved until the folder can be written (it is tried again at each "
+                    "change).")  # fmt: skip
     scene.draw(pygame.display.get_surface())

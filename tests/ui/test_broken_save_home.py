@@ -30,7 +30,7 @@ def test_a_broken_save_gives_no_continue_and_says_why_at_once(text: str, why: st
     home = app.manager.top
     assert isinstance(home, HomeScene)
     assert "Continue game" not in home.named and home.saved == ""
-    [line] = home.notices
+    [line] = map(str, home.notices)
     assert line.startswith(f"The saved game could not be used ({why}); the file was kept as ")
     assert "current_game.json.corrupt-" in line
     app.close()

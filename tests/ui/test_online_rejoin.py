@@ -209,6 +209,7 @@ def test_a_broken_seat_file_is_moved_aside_and_no_rejoin_is_offered(
         path.write_text('{"url": "ws://h:1", "token": ', encoding="utf-8")
         assert app.session.store.load_seat() is None
         assert not path.exists() and list(path.parent.glob("online_seat*"))  # kept aside
-        assert any("online seat" in line for line in app.session.store.take_notices())
+        notices = app.session.store.take_notices()
+        assert any("online seat" in str(line) for line in notices)
     finally:
         app.close()

@@ -114,11 +114,12 @@ def test_a_hand_replays_forward_and_back_and_ends_on_the_scoreboard_state(window
     assert scene.index == 0
     for _ in range(3):  # speeds: normal, double, fast, half
         key(app, pygame.K_s)
-    assert scene.speed == SPEEDS[0][1] == 0.5 and scene.speed_button.label == "Half"
+    assert scene.speed == SPEEDS[0] == 0.5
+    assert scene.speed_button.label == "Speed: 0.5× » 1×"  # now, and what a press gives
     key(app, pygame.K_s)
     key(app, pygame.K_s)
     key(app, pygame.K_s)
-    assert scene.speed_button.label == "Fast"
+    assert scene.speed_button.label == "Speed: 5× » 0.5×"
     key(app, pygame.K_SPACE)  # play to the end by itself
     assert scene.playing
     for _ in range(2000):
@@ -232,7 +233,7 @@ def test_the_stats_screen_lists_recent_games_and_replays_one(window, caplog):
         app.manager.draw(window)
     words = [(text, rect) for text, rect, target, _clip in report.drawn if target is window]
     texts = [text for text, _rect in words]
-    assert date_time(bad_row.finished_at) in texts and "2 players, 1 hand" in texts
+    assert date_time(bad_row.finished_at) in texts and "Classic · 2 players, 1 hand" in texts
     assert "This game cannot be replayed." in texts
     assert not any("refused" in text or ".json" in text for text in texts)
     good_result = next(rect for text, rect in words if text.startswith("You "))
@@ -276,3 +277,18 @@ def test_canasta_replay_names_the_whole_path_it_cannot_read(tmp_path, capsys):
     assert main(["replay", str(missing)]) == 2
     err = capsys.readouterr().err
     assert err == f"canasta: {missing}: cannot be read (No such file or directory)\n"
+
+
+def test_the_speed_button_says_the_speed_now_and_the_next() -> None:
+    """Tester 5, item 17: "Half"/"Double" did not say whether it was the speed now or
+    what a press gives; the label says both, with numbers written for the language."""
+    from canasta import i18n
+    from canasta.scenes.replay import speed_label
+
+    assert [speed_label(i) for i in range(len(SPEEDS))] == [
+        "Speed: 0.5× » 1×", "Speed: 1× » 2×", "Speed: 2× » 5×", "Speed: 5× » 0.5×"]  # fmt: skip
+    try:
+        i18n.set_language("de")
+        assert speed_label(0) == "Tempo: 0,5× » 1×"
+    finally:
+        i18n.set_language("en")

@@ -290,3 +290,26 @@ def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) 
     assert banner.bottom <= min(b.rect.top for b in board.buttons), banner
     if board.trophy_at is not None:
         assert banner.top > board.trophy_at[1]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_game_over_buttons_have_one_width(size) -> None:
+    """Tester 5, item 17: "New game" was narrow beside a wide "Replay hand"."""
+    pygame.init()
+    pygame.display.set_mode(size)
+    quick = {"players": 2, "quick_game": True}
+    data = {"rules": quick, "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]],
+            "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0, "phase": "play"}  # fmt: skip
+    controller = table(data, size).controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    assert controller.game.over
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None,
+                            on_play_again=lambda: None)  # fmt: skip
+    board.resize(size)
+    labels = [b.label for b in board.buttons]
+    assert labels == ["New game", "Replay hand", "Play this deal again", "Home"]
+    widths = {b.rect.width for b in board.buttons}
+    assert len(widths) == 1 and widths.pop() >= (180 if size[0] == 1280 else 150)
+    assert all(b.rect.right <= size[0] - 16 and b.rect.left >= 16 for b in board.buttons)

@@ -397,6 +397,9 @@ class TableScene(Scene):
             msg = self.layout.message
             lowest = msg.bottom - places.rects["hint"].height - 6
             self.ctx.prompt = prompt_area(msg, strip, others, max(places.strip_top, lowest))
+            # A file's notice lies over the prompt, in the strip: it hides no card.
+            room = pygame.Rect(self.ctx.prompt).clip(msg)
+            self.banner_room = room if room.height >= 40 else pygame.Rect(msg)
         self.sections.draw(surface, lambda: self.board.draw(surface, self.theme.accent))
 
     def strip_buttons(self) -> dict[str, Button]:

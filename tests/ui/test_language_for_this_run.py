@@ -1,0 +1,81 @@
+"""``--language`` speaks a language for this run only; the Settings screen's Language row
+says so, and which language is saved (tester 5, item 18: it showed the saved one)."""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta import i18n
+from canasta.app import App
+from canasta.persistence.paths import default_paths
+from canasta.persistence.store import Store
+from canasta.scenes.settings import SettingsScene
+
+
+def open_settings(language: str | None) -> App:
+    pygame.display.set_mode((1280, 800))
+    app = App((1280, 800), language=language)
+    app.home()
+    app.settings()
+    return app
+
+
+def language_word(scene: SettingsScene) -> str:
+    row = next(o for o in scene.options if o.field == "language")
+    return next(w for v, w in row.choices if v == scene.settings.language)
+
+
+def test_the_row_shows_the_language_of_this_run_and_the_saved_one() -> None:
+    paths = default_paths()
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text('language = "fr"\n', encoding="utf-8")
+    try:
+        app = open_settings("de")
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene)
+        assert scene.settings.language == "de"
+        assert language_word(scene) == "Deutsch"
+        assert scene.notes == {"language": "nur für diesen Lauf; gespeichert: Français"}
+        row = next(o for o in scene.options if o.field == "language")
+        assert scene.reason(row) is None  # a note, not a reason: the row still applies
+        scene.draw(pygame.display.get_surface())
+        scene.choose("sound", False)  # another change keeps the row as it was
+        assert scene.settings.language == "de" and scene.settings.sound is False
+        assert Store().load_settings().language == "fr"  # the saved language is untouched
+        scene.choose("language", "it")  # chosen on the screen: saved and spoken
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene) and i18n.language() == "it"
+        assert language_word(scene) == "Italiano" and scene.notes == {}
+        assert Store().load_settings().language == "it"
+        app.close()
+    finally:
+        i18n.set_language("en")
+
+
+def test_no_saved_language_is_not_made_the_run_ones() -> None:
+    try:
+        app = open_settings("es")
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene)
+        assert language_word(scene) == "Español"
+        assert scene.notes == {
+            "language": "solo para esta sesión; guardado: el idioma de tu sistema"
+        }
+        assert Store().load_settings().language == ""  # not saved as Spanish
+        app.close()
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_saved_language_asked_for_again_shows_plainly() -> None:
+    paths = default_paths()
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text('language = "fr"\n', encoding="utf-8")
+    try:
+        app = open_settings("fr")
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene) and language_word(scene) == "Français"
+        assert scene.notes == {}
+        app.close()
+    finally:
+        i18n.set_language("en")
