@@ -1,0 +1,57 @@
+"""Seat labels read on every table colour (tester5, item 1): on Light blue, Pink and
+Celeste the opponent's "Opponent · 15" was dark grey on a dark plate."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from canasta.scenes.table.seats import SeatsSection, color_of, plate_of
+from canasta.ui.colors import contrast_ratio
+from canasta.ui.theme import THEMES
+from tests.ui.test_table_counts import drawn, make_ctx, view_of
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+@pytest.mark.parametrize("to_move", [False, True])
+def test_every_themes_seat_label_reads_on_its_plate(name: str, to_move: bool) -> None:
+    theme = THEMES[name]
+    assert contrast_ratio(color_of(theme, to_move), plate_of(theme)) >= 4.5, name
+
+
+def test_the_light_themes_plate_is_light_under_dark_words() -> None:
+    """The three themes of the finding: a light plate (luminance of the frost colour)
+    under the theme's dark grey, not the old black plate."""
+    for name in ("light_blue", "pink", "celeste"):
+        theme = THEMES[name]
+        assert plate_of(theme) == tuple(theme.frost[:3])
+        assert min(plate_of(theme)) > 200, name
+        assert max(color_of(theme, False)) < 100, name
+
+
+@pytest.mark.parametrize("name", ["light_blue", "pink", "celeste", "green"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_other_seats_labels_are_drawn_on_their_plates(name: str, players: int) -> None:
+    """Drawn at 1280x800, each label of a seat across the table: inside its plate, left
+    of the first letter, the pixel is the plate's colour, and the letters hold pixels of
+    the label's colour (the theme's dim text; no seat is to move in this view but
+    seat 0, the person's)."""
+    theme = THEMES[name]
+    ctx = dataclasses.replace(make_ctx(view_of(players), (1280, 800)), theme=theme)
+    surface = drawn(ctx, SeatsSection(ctx))
+    layout = ctx.board.layout
+    assert layout is not None
+    text = color_of(theme, False)
+    checked = 0
+    for area in layout.hands[1:]:
+        if area.height > area.width * 1.5:
+            continue  # a side column (4 players): checked by the contrast test above
+        assert surface.get_at((area.x + 4, area.centery))[:3] == plate_of(theme), name
+        box = pygame.Rect(area.x + 6, area.centery - 8, 100, 16)
+        colors = {surface.get_at((x, y))[:3] for x in range(box.left, box.right)
+                  for y in range(box.top, box.bottom)}  # fmt: skip
+        assert any(sum(abs(a - b) for a, b in zip(c, text, strict=True)) < 30 for c in colors)
+        checked += 1
+    assert checked == 1  # the opponent (2 players) or the partner (4)
