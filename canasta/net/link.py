@@ -316,12 +316,19 @@ class OnlineLink:
     def seat_names(self) -> tuple[str, ...]:
         """Each seat's name as the table shows it, with its state: "Bob (away)" within the
         grace period, "Bob (away, computer plays)" after it, "Ann (left, computer plays)"
-        once she gave the chair up (the message line has no room for a word per seat)."""
+        once she gave the chair up (the message line has no room for a word per seat); at
+        four, a person in the partner's chair is "Partner Bob"."""
         if self.table is None:
             return ()
         names = []
+        players = len(self.table.chairs)
+        partner = None if self.chair is None or players != 4 else (self.chair + 2) % players
         for chair, info in enumerate(self.table.chairs):
             name = self.chair_name(chair)
+            if chair == partner and info.name is not None:
+                # as the local table's plate says "Partner (North)" (tester5 item 6); a
+                # computer partner's name says so already ("Computer (partner)")
+                name = _("Partner {name}").format(name=name)
             if chair != self.chair and info.name is not None:
                 if info.left:
                     name = _("{name} (left, computer plays)").format(name=name)

@@ -55,3 +55,34 @@ def test_the_other_seats_labels_are_drawn_on_their_plates(name: str, players: in
         assert any(sum(abs(a - b) for a, b in zip(c, text, strict=True)) < 30 for c in colors)
         checked += 1
     assert checked == 1  # the opponent (2 players) or the partner (4)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt_BR", "it", "de", "fr"])
+@pytest.mark.parametrize("to_move", [False, True])
+def test_a_computers_name_shows_whole_in_a_side_column_at_1280x800(language, to_move) -> None:
+    """Tester5 item 6: online, West and East read "Compu… (West)" over three lines. At
+    1280x800 (side columns 69 px wide) each word of "Computer (West)" now shows whole,
+    the card count after it."""
+    from canasta import i18n
+    from canasta.scenes.table.seats import SEAT_LABEL_PX, side_label, side_size, side_width
+    from canasta.ui.layout import compute_layout
+    from canasta.ui.text import get_font
+
+    layout = compute_layout((1280, 800), 4)
+    west, east = layout.hands[1], layout.hands[3]
+    assert (west.width, east.width) == (69, 69)
+    width = side_width(west, 1280) - 8
+    assert width == 71 and side_width(east, 1280) - 8 == 71
+    try:
+        i18n.set_language(language)
+        name = i18n._("Computer (West)")
+        size = side_size(name, width, SEAT_LABEL_PX, to_move)
+        lines = side_label(name, " \u00b7 11", width, size, to_move)
+    finally:
+        i18n.set_language("en")
+    assert "\u2026" not in "".join(lines), lines
+    assert " ".join(lines).replace(" \u00b7 ", " ").split() == [*name.split(), "11"]
+    assert all(get_font(size, to_move).size(line)[0] <= width for line in lines)
+    if language == "en":
+        assert lines == ["Computer", "(West) \u00b7 11"]
+        assert size == (17 if to_move else SEAT_LABEL_PX)  # bold: 72 px at 18

@@ -38,6 +38,27 @@ def draw_plate(surface: pygame.Surface, rects: list[pygame.Rect], theme: Theme) 
     draw_panel(surface, box, (*plate_of(theme), 255), 6)
 
 
+#: The smallest size a side seat's label shrinks to so that each word of its name fits
+#: its column whole (px; tester5 item 6: "Compu… (West)" at 1280x800).
+SIDE_LABEL_MIN_PX = 13
+
+
+def side_size(name: str, width: int, size: int, bold: bool) -> int:
+    """The size (px) at which every word of ``name`` fits ``width`` px whole: ``size``,
+    or smaller down to :data:`SIDE_LABEL_MIN_PX` (a longer word is then cut with "…")."""
+    words = name.split() or [""]
+    while size > SIDE_LABEL_MIN_PX and max(get_font(size, bold).size(w)[0] for w in words) > width:
+        size -= 1
+    return size
+
+
+def side_width(area: pygame.Rect, window_width: int) -> int:
+    """The width (px) a side seat's label may take: its column and 5 px either side (the
+    labels stand above the column, clear of the meld zones), kept 4 px inside the window."""
+    left, right = max(4, area.x - 5), min(window_width - 4, area.right + 5)
+    return right - left
+
+
 def side_label(name: str, tail: str, width: int, size: int, bold: bool) -> list[str]:
     """A side seat's label in its narrow column (``width`` px): the name on at most two
     lines (cut with "…" beyond), the card count (``tail``) after it, or on a line of its
@@ -82,16 +103,18 @@ class SeatsSection(TablePart):
             tail = "" if rel == 0 and not view.watching else f" \u00b7 {count}"
             color = color_of(theme, to_move)
             if side:
-                lines = side_label(name, tail, area.width - 8, size, to_move)
-                step = round(size * 1.2)
+                width = side_width(area, surface.get_width()) - 8
+                fitted = side_size(name, width, size, to_move)
+                lines = side_label(name, tail, width, fitted, to_move)
+                step = round(fitted * 1.2)
                 rects = []
                 for i, line in enumerate(lines):
-                    rect = render_text(line, size, color, bold=to_move).get_rect()
+                    rect = render_text(line, fitted, color, bold=to_move).get_rect()
                     rect.center = (area.centerx, area.y + 10 + i * step)
                     rects.append(rect)
                 draw_plate(surface, rects, theme)
                 for line, rect in zip(lines, rects, strict=True):
-                    blit_text(surface, line, size, color, bold=to_move, topleft=rect.topleft)
+                    blit_text(surface, line, fitted, color, bold=to_move, topleft=rect.topleft)
                 continue
             room = (right if rel == 0 else area.right) - area.x - 12
             tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
