@@ -50,10 +50,12 @@ class FocusSection(TablePart):
         return self.ctx.selection.focused(self.cards())
 
     def actions(self) -> dict[str, Callable[[], object]]:
-        """Left / Right, Enter, Space, Tab, Escape."""
+        """Left / Right, Home / End, Enter, Space, Tab, Escape."""
         return {
             "focus_left": lambda: self._move(-1),
             "focus_right": lambda: self._move(1),
+            "focus_first": lambda: self._end(last=False),
+            "focus_last": lambda: self._end(last=True),
             "enter": self.enter,
             "lift": self.lift,
             "next_meld": self.next_meld,
@@ -62,6 +64,10 @@ class FocusSection(TablePart):
 
     def _move(self, step: int) -> None:
         self.ctx.selection.move_focus(step, len(self.cards()))
+        self.ctx.selection.ring = True
+
+    def _end(self, last: bool) -> None:
+        self.ctx.selection.focus_end(last, len(self.cards()))
         self.ctx.selection.ring = True
 
     def lift(self) -> None:
