@@ -86,3 +86,16 @@ def test_a_computers_name_shows_whole_in_a_side_column_at_1280x800(language, to_
     if language == "en":
         assert lines == ["Computer", "(West) \u00b7 11"]
         assert size == (17 if to_move else SEAT_LABEL_PX)  # bold: 72 px at 18
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_keys_panel_reads_on_every_theme(name: str) -> None:
+    """Found while checking item 8: F1's descriptions were the theme's dark text on a
+    near-black panel on the light themes. The panel is the theme's panel colour."""
+    from canasta.scenes.table.help import help_panel
+
+    theme = THEMES[name]
+    fill = help_panel(theme)
+    assert fill[3] == 245 and fill[:3] == tuple(theme.frost[:3])
+    assert contrast_ratio(theme.text, fill[:3]) >= 4.5, name
+    assert contrast_ratio(theme.accent, fill[:3]) >= 4.5, name
