@@ -205,6 +205,11 @@ class TableControl(Protocol):
         """Cards dropped on the other side's meld: always refused."""
         ...
 
+    def layoff_fits(self, kind: int, cards: tuple[int, ...]) -> bool:
+        """Whether the rules let ``cards`` join the side's meld of ``kind`` now (a check:
+        nothing is played)."""
+        ...
+
     def intent_ask(self) -> Refusal | None:
         """Ask the partner "may I go out?"."""
         ...

@@ -411,6 +411,9 @@ class RemoteTableControl(SelectionIntents):
         self.send(move.text(), None)
         return None
 
+    def _check_move(self, move: Move) -> Refusal | None:
+        return self._check(move)
+
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         self.events.append(Refused(refusal, message or refusal.message()))
         return refusal

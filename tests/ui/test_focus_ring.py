@@ -114,3 +114,35 @@ def test_the_ring_shows_at_once_after_a_meld_a_lay_off_and_a_discard() -> None:
     lift(manager, table, (by_code["4H"],))
     press(manager, pygame.K_RETURN)  # discard it: the turn passes
     assert hand.pile[-1] == by_code["4H"] and table.selection.ring
+
+
+def test_tab_visits_first_the_melds_the_lifted_cards_can_join() -> None:
+    """Tester5 item 9: with two nines lifted, Tab went to the Queens first. Melds here:
+    Aces, Kings, Nines (table order); the lifted cards decide which come first."""
+    from tests.ui.test_table_keyboard import _code, _table, lift
+
+    hands = [["9S", "9H", "KS", "2C", "5D", "4H"], ["4C", "6D"]]
+    melds = {"A": ["AS", "AH", "AD"], "K": ["KH", "KD", "KC"], "9": ["9C", "9D", "9C"]}
+    table, manager = _table({"rules": {"players": 2}, "hands": hands, "phase": "play",
+                             "melds": [melds, {}], "opened": [True, False]})  # fmt: skip
+    hand = table.controller.hand
+    by_code = {_code(c): c for c in hand.hands[0]}
+    plan = table.board.plan
+    assert plan is not None and list(plan.meld_order[0]) == [10, 9, 5]  # A K 9
+    assert table.controller.layoff_fits(5, (by_code["9S"], by_code["9H"]))
+    assert not table.controller.layoff_fits(10, (by_code["9S"], by_code["9H"]))
+
+    def visits(presses: int) -> list[int | None]:
+        seen = []
+        for _ in range(presses):
+            press(manager, pygame.K_TAB)
+            seen.append(table.selection.meld_focus)
+        return seen
+
+    lift(manager, table, (by_code["9S"], by_code["9H"]))
+    assert visits(4) == [5, 10, 9, None]  # the nines first, then the rest, then none
+    press(manager, pygame.K_ESCAPE)
+    lift(manager, table, (by_code["2C"],))  # a wild card joins any of the three
+    assert visits(4) == [10, 9, 5, None]
+    press(manager, pygame.K_ESCAPE)
+    assert visits(2) == [10, 9]  # nothing lifted: table order

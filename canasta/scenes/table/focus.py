@@ -91,9 +91,17 @@ class FocusSection(TablePart):
             self.lift()
 
     def next_meld(self) -> None:
-        """Tab: choose the next of your melds to add the lifted cards to."""
+        """Tab: choose the next of your melds to add the lifted cards to. The melds the
+        lifted cards may join come first (tester5 item 9: Tab stopped on Queens with two
+        nines lifted), then the others (M there says why not), then none (M melds anew);
+        with nothing lifted, every meld in table order."""
         plan = self.ctx.board.plan
-        self.ctx.selection.next_meld(plan.meld_order[0] if plan is not None else [])
+        kinds = list(plan.meld_order[0]) if plan is not None else []
+        cards = self.ctx.lifted()
+        if cards:
+            fits = self.ctx.controller.layoff_fits
+            kinds = [k for k in kinds if fits(k, cards)] + [k for k in kinds if not fits(k, cards)]
+        self.ctx.selection.next_meld(kinds)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The focus ring on your turn, and the ring round the meld chosen with Tab."""
