@@ -99,3 +99,26 @@ def test_the_keys_panel_reads_on_every_theme(name: str) -> None:
     assert fill[3] == 245 and fill[:3] == tuple(theme.frost[:3])
     assert contrast_ratio(theme.text, fill[:3]) >= 4.5, name
     assert contrast_ratio(theme.accent, fill[:3]) >= 4.5, name
+
+
+def test_a_four_player_table_names_the_persons_side_area_our_melds() -> None:
+    """Tester5 item 13: at four the side's meld area holds the partner's melds too."""
+    from canasta import i18n
+    from canasta.scenes.table.melds import area_name
+
+    expected = {
+        "en": ("Our melds", "Your melds", "Their melds"),
+        "es": ("Nuestras bajadas", "Tus bajadas", "Bajadas rivales"),
+        "pt_BR": ("Nossos jogos", "Seus jogos", "Jogos deles"),
+        "it": ("Le nostre calate", "Le tue calate", "Le loro calate"),
+        "de": ("Unsere Meldungen", "Deine Meldungen", "Gegnerische Meldungen"),
+        "fr": ("Nos poses", "Vos poses", "Leurs poses"),
+    }
+    try:
+        for language, (ours, yours, theirs) in expected.items():
+            i18n.set_language(language)
+            assert area_name(0, 4) == ours, language
+            assert area_name(0, 2) == yours, language
+            assert area_name(1, 4) == area_name(1, 2) == theirs, language
+    finally:
+        i18n.set_language("en")

@@ -21,6 +21,15 @@ from canasta.ui.widgets import Badge
 COUNTED = 4
 
 
+def area_name(rel_side: int, players: int) -> str:
+    """An empty meld area's name: the person's side ``rel_side`` 0, else the other side.
+    At four the person's side is a partnership, so its area is "Our melds" (tester5
+    item 13: "Your melds" held the partner's melds too); head to head, "Your melds"."""
+    if rel_side:
+        return _("Their melds")
+    return _("Our melds") if players == 4 else _("Your melds")
+
+
 class MeldsSection(TablePart):
     """Both sides' meld areas and red threes (see the module docstring)."""
 
@@ -90,7 +99,7 @@ class MeldsSection(TablePart):
             area = layout.melds[rel_side].union(layout.red_threes[rel_side])
             draw_panel(surface, area, (0, 0, 0, 38), 12)
             if not view.seen.melds[(view.seat + rel_side) % 2]:
-                label = _("Your melds") if rel_side == 0 else _("Their melds")
+                label = area_name(rel_side, view.players)
                 blit_text(surface, label, font_px(layout), theme.text_dim, center=area.center)
         plan = board.plan
         if plan is not None and plan.waiting_rect.width:
