@@ -5,7 +5,7 @@ Sizes are pixels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -108,7 +108,8 @@ class MeldsSection(TablePart):
     def count_badges(self) -> list[tuple[str, tuple[int, int]]]:
         """The count on every meld of :data:`COUNTED` cards or more (a canasta too):
         ``(text, centre)``, the centre in window pixels inside the meld's top-right corner,
-        where the last column's top card shows no index. A player reads "5" rather than
+        where the last column's top card shows no index; a meld whose cards are still
+        moving gets its count once they rest. A player reads "5" rather than
         counting overlapped corners, as the stock's count saves counting the stock."""
         board = self.ctx.board
         layout, plan = board.layout, board.plan
@@ -120,12 +121,26 @@ class MeldsSection(TablePart):
         for rel_side in (0, 1):
             side = (view.seat + rel_side) % 2
             for kind, rect in plan.meld_rects[rel_side].items():
-                n = len(view.meld(side, kind))
-                if n >= COUNTED:
+                cards = view.meld(side, kind)
+                n = len(cards)
+                if n >= COUNTED and self._settled(cards):
                     size = badge.rect_for(str(n), (0, 0)).size
                     at = (rect.right - 3 - size[0] // 2, rect.y + 3 + size[1] // 2)
                     out.append((str(n), at))
         return out
+
+    def _settled(self, cards: Sequence[int]) -> bool:
+        """Whether every card of a meld rests where the plan puts it. While a meld grows
+        or the melds beside it shift, its count waits: placed at the meld's new corner
+        while the cards still fly it sat on the next meld's index (tester5 item 14)."""
+        sprites = self.ctx.board.sprites
+        for card in cards:
+            sprite = sprites.get(card)
+            if sprite is None or sprite.target is None:
+                return False
+            if (round(sprite.x), round(sprite.y)) != (sprite.target.x, sprite.target.y):
+                return False
+        return True
 
     def badge_px(self) -> int:
         """The count badges' font size (px): the stock count's."""
