@@ -34,11 +34,10 @@ def test_the_gain_names_what_it_is_measured_against() -> None:
     aces = meld(by_code["AS"], by_code["AH"], by_code["AD"])
     line = plan_reason(view, [aces, discard(by_code["4H"])], "meld", 12.4)
     assert line == (
-        "Meld Aces, then discard 4\u2665"
-        " (on average about 12 points more for your side than the usual play)."
+        "Meld Aces, then discard 4\u2665 (about 12 points more for your side than the usual play)."
     )
     assert gain_words(0.9) == ""
-    assert gain_words(1.2) == " (on average about 1 point more for your side than the usual play)"
+    assert gain_words(1.2) == " (about 1 point more for your side than the usual play)"
 
 
 def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
@@ -50,7 +49,7 @@ def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
     pair = take(by_code["5C"], by_code["5D"])
     assert plan_reason(view, [pair], "alt", 30.0) == (
         "Take the pile (3 cards) with your 5s"
-        " (on average about 30 points more for your side than the usual play)."
+        " (about 30 points more for your side than the usual play)."
     )
     assert plan_reason(view, [Move(MoveType.DECLINE)], "alt", 0.0) == (
         "Leave the pile (3 cards) and let the hand end: taking it scores less."
@@ -66,7 +65,7 @@ def test_the_plan_lines_say_what_a_card_player_would() -> None:
     nine = discard(by_code["9C"])
     assert plan_reason(view, [nine], "build", 5.0) == (
         "Don't go out yet: another canasta is close"
-        " (on average about 5 points more for your side than the usual play)."
+        " (about 5 points more for your side than the usual play)."
     )
     assert plan_reason(view, [nine], "hold", 0.0) == (
         "Keep your pairs in hand: they let you take the pile later."
@@ -145,12 +144,12 @@ def test_the_gain_reads_in_a_card_players_words_in_every_language() -> None:
     """Tester5 item 2: "better than a cautious player's move" named the engine's own
     comparison. The gain now says whose points and against what, in each language."""
     expected = {
-        "en": " (on average about 33 points more for your side than the usual play)",
-        "es": " (de media, unos 33 puntos más para tu equipo que la jugada habitual)",
-        "pt_BR": " (em média, cerca de 33 pontos a mais para o seu lado que a jogada habitual)",
-        "it": " (in media circa 33 punti in più per la tua squadra rispetto alla giocata abituale)",
-        "de": " (im Schnitt etwa 33 Punkte mehr für deine Partei als der übliche Zug)",
-        "fr": " (en moyenne environ 33 points de plus pour votre camp que le coup habituel)",
+        "en": " (about 33 points more for your side than the usual play)",
+        "es": " (unos 33 puntos más para tu equipo que la jugada habitual)",
+        "pt_BR": " (cerca de 33 pontos a mais para o seu lado que a jogada habitual)",
+        "it": " (circa 33 punti in più per la tua squadra rispetto alla giocata abituale)",
+        "de": " (etwa 33 Punkte mehr für deine Partei als der übliche Zug)",
+        "fr": " (environ 33 points de plus pour votre camp que le coup habituel)",
     }
     try:
         for language, words in expected.items():
@@ -158,4 +157,4 @@ def test_the_gain_reads_in_a_card_players_words_in_every_language() -> None:
             assert gain_words(32.6) == words, language
     finally:
         i18n.set_language("en")
-    assert gain_words(1.4) == " (on average about 1 point more for your side than the usual play)"
+    assert gain_words(1.4) == " (about 1 point more for your side than the usual play)"

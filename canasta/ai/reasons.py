@@ -27,14 +27,14 @@ def gain_words(margin: float) -> str:
     deals of the points for the player's side less the other side's; below 1 point
     nothing is said. Said in a card player's words (tester5 item 2: "a cautious
     player's move" meant nothing to a player). Example (English):
-    ``" (on average about 12 points more for your side than the usual play)"``.
+    ``" (about 12 points more for your side than the usual play)"``.
     """
     if margin < 1:
         return ""
     points = round(margin)
     return ngettext(
-        " (on average about {n} point more for your side than the usual play)",
-        " (on average about {n} points more for your side than the usual play)",
+        " (about {n} point more for your side than the usual play)",
+        " (about {n} points more for your side than the usual play)",
         points,
     ).format(n=points)
 
