@@ -1,6 +1,6 @@
 """A hint's reason reads as plain words a player knows (the new-player test, item 7):
-the gain is measured against a cautious player's move, with a space before it, and no
-line names the search ("tried over likely hands")."""
+the gain is the points more for the player's side than the usual play, with a space
+before it, and no line names the search ("tried over likely hands")."""
 
 from __future__ import annotations
 
@@ -33,12 +33,11 @@ def test_the_gain_names_what_it_is_measured_against() -> None:
     view, by_code = seat0()
     aces = meld(by_code["AS"], by_code["AH"], by_code["AD"])
     line = plan_reason(view, [aces, discard(by_code["4H"])], "meld", 12.4)
-    assert (
-        line
-        == "Meld Aces, then discard 4\u2665 (about 12 points better than a cautious player's move)."
+    assert line == (
+        "Meld Aces, then discard 4\u2665 (about 12 points more for your side than the usual play)."
     )
     assert gain_words(0.9) == ""
-    assert gain_words(1.2) == " (about 1 point better than a cautious player's move)"
+    assert gain_words(1.2) == " (about 1 point more for your side than the usual play)"
 
 
 def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
@@ -50,7 +49,7 @@ def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
     pair = take(by_code["5C"], by_code["5D"])
     assert plan_reason(view, [pair], "alt", 30.0) == (
         "Take the pile (3 cards) with your 5s"
-        " (about 30 points better than a cautious player's move)."
+        " (about 30 points more for your side than the usual play)."
     )
     assert plan_reason(view, [Move(MoveType.DECLINE)], "alt", 0.0) == (
         "Leave the pile (3 cards) and let the hand end: taking it scores less."
@@ -66,7 +65,7 @@ def test_the_plan_lines_say_what_a_card_player_would() -> None:
     nine = discard(by_code["9C"])
     assert plan_reason(view, [nine], "build", 5.0) == (
         "Don't go out yet: another canasta is close"
-        " (about 5 points better than a cautious player's move)."
+        " (about 5 points more for your side than the usual play)."
     )
     assert plan_reason(view, [nine], "hold", 0.0) == (
         "Keep your pairs in hand: they let you take the pile later."
@@ -139,3 +138,23 @@ def test_the_reasons_read_in_the_players_language() -> None:
         "Wirf 9\u2663 ab: Nach dem, was die Gegner wahrscheinlich halten, ist dieser Abwurf am"
         " besten."
     )
+
+
+def test_the_gain_reads_in_a_card_players_words_in_every_language() -> None:
+    """Tester5 item 2: "better than a cautious player's move" named the engine's own
+    comparison. The gain now says whose points and against what, in each language."""
+    expected = {
+        "en": " (about 33 points more for your side than the usual play)",
+        "es": " (unos 33 puntos más para tu equipo que la jugada habitual)",
+        "pt_BR": " (cerca de 33 pontos a mais para o seu lado que a jogada habitual)",
+        "it": " (circa 33 punti in più per la tua squadra rispetto alla giocata abituale)",
+        "de": " (etwa 33 Punkte mehr für deine Partei als der übliche Zug)",
+        "fr": " (environ 33 points de plus pour votre camp que le coup habituel)",
+    }
+    try:
+        for language, words in expected.items():
+            i18n.set_language(language)
+            assert gain_words(32.6) == words, language
+    finally:
+        i18n.set_language("en")
+    assert gain_words(1.4) == " (about 1 point more for your side than the usual play)"

@@ -22,16 +22,19 @@ from .candidates import goes_out
 def gain_words(margin: float) -> str:
     """The gain clause appended to a reason, with its leading space, or "".
 
-    ``margin``: points the chosen plan measured better than the tracking player's own
-    ("a cautious player's move"); below 1 point nothing is said. Example (English):
-    ``" (about 12 points better than a cautious player's move)"``.
+    ``margin``: points the chosen plan measured better than the tracking player's own,
+    the move an ordinary player makes (the usual play), as a mean over the sampled
+    deals of the points for the player's side less the other side's; below 1 point
+    nothing is said. Said in a card player's words (tester5 item 2: "a cautious
+    player's move" meant nothing to a player). Example (English):
+    ``" (about 12 points more for your side than the usual play)"``.
     """
     if margin < 1:
         return ""
     points = round(margin)
     return ngettext(
-        " (about {n} point better than a cautious player's move)",
-        " (about {n} points better than a cautious player's move)",
+        " (about {n} point more for your side than the usual play)",
+        " (about {n} points more for your side than the usual play)",
         points,
     ).format(n=points)
 

@@ -19,8 +19,9 @@ from canasta.engine.refusals import Code, Refusal
 class SelectionIntents:
     """The intents of :class:`~.interface.TableControl` that turn a selection into a move.
 
-    A class using it provides four hooks: :meth:`_submit_move` (play or send a move; the
-    refusal, or None once it is made), :meth:`_refuse` (queue a refusal for the screen and
+    A class using it provides five hooks: :meth:`_submit_move` (play or send a move; the
+    refusal, or None once it is made), :meth:`_check_move` (the rules' refusal of a move
+    now, or None: nothing is played), :meth:`_refuse` (queue a refusal for the screen and
     return it), :meth:`_side_melds` (the kinds of the person's side's melds) and
     :meth:`_may_decline` (the stock is empty and declining the pile is legal: Classic,
     matrix row 18).
@@ -28,6 +29,14 @@ class SelectionIntents:
 
     def _submit_move(self, move: Move) -> Refusal | None:
         raise NotImplementedError
+
+    def _check_move(self, move: Move) -> Refusal | None:
+        raise NotImplementedError
+
+    def layoff_fits(self, kind: int, cards: tuple[int, ...]) -> bool:
+        """Whether the rules let the person add ``cards`` to the side's meld of ``kind``
+        now (checked only: nothing is played). Tab visits such melds first."""
+        return bool(cards) and self._check_move(Move(MoveType.LAYOFF, cards, kind)) is None
 
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         raise NotImplementedError

@@ -51,6 +51,8 @@ class TableView:
             players' names, "Computer" for a computer player), else None.
         drawn: the person's cards drawn from the stock this turn and still in the hand,
             when the table knows (a local game, also after Continue), else empty.
+        away: the seats whose person lost the connection and that nobody plays yet
+            (online, within the grace period: the table waits for them), else empty.
     """
 
     seat: int
@@ -68,6 +70,7 @@ class TableView:
     stock_ran_out: bool = False
     names: tuple[str, ...] | None = None
     drawn: tuple[int, ...] = ()
+    away: tuple[int, ...] = ()
 
     # Shortcuts into the seat's view ----------------------------------------------------------
 
@@ -200,6 +203,11 @@ class TableControl(Protocol):
 
     def intent_layoff_on_opponents(self) -> Refusal:
         """Cards dropped on the other side's meld: always refused."""
+        ...
+
+    def layoff_fits(self, kind: int, cards: tuple[int, ...]) -> bool:
+        """Whether the rules let ``cards`` join the side's meld of ``kind`` now (a check:
+        nothing is played)."""
         ...
 
     def intent_ask(self) -> Refusal | None:

@@ -391,6 +391,9 @@ class TableController(SelectionIntents):
     def _submit_move(self, move: Move) -> Refusal | None:
         return self.submit(move)
 
+    def _check_move(self, move: Move) -> Refusal | None:
+        return self.hand.check(move)
+
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         self.events.append(Refused(refusal, message or refusal.message()))
         return refusal

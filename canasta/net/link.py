@@ -93,6 +93,8 @@ class OnlineLink:
         self.client = make_client(url, name, token)
         self.tables: list[TableInfo] = []
         self.table: TableInfo | None = None
+        #: When the chair map arrived (the link's clock): away chairs count down from it.
+        self.table_at = 0.0
         self.chair: int | None = None
         self.game: RemoteTableControl | None = None
         self.problem: str | None = None
@@ -239,9 +241,10 @@ class OnlineLink:
             self.welcomed = True  # the list follows the welcome
         elif isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.table_at = self.now()
         elif isinstance(message, TableUpdate):
             if self.table is not None and message.table.id == self.table.id:
-                self.table = message.table
+                self.table, self.table_at = message.table, self.now()
         elif isinstance(message, ErrorMessage):  # in the player's words, from the code
             self.problem = say(message.code, message.details, message.message)
             if message.code == "bad_token":
@@ -258,12 +261,12 @@ class OnlineLink:
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
                                            fetch=self.pump, now=self.now)  # fmt: skip
-            self.game.set_names(self.seat_names())
+            self.game.set_names(self.seat_names(), self.waiting_for())
             return
         if self.game is not None:
             self.game.receive(message)
             if isinstance(message, Seated | TableUpdate | View) and self.table is not None:
-                self.game.set_names(self.seat_names())
+                self.game.set_names(self.seat_names(), self.waiting_for())
 
     def time_ran_out(self, seat: int) -> str:
         """The line for a move the turn clock made: whose time ran out."""
@@ -316,12 +319,19 @@ class OnlineLink:
     def seat_names(self) -> tuple[str, ...]:
         """Each seat's name as the table shows it, with its state: "Bob (away)" within the
         grace period, "Bob (away, computer plays)" after it, "Ann (left, computer plays)"
-        once she gave the chair up (the message line has no room for a word per seat)."""
+        once she gave the chair up (the message line has no room for a word per seat); at
+        four, a person in the partner's chair is "Partner Bob"."""
         if self.table is None:
             return ()
         names = []
+        players = len(self.table.chairs)
+        partner = None if self.chair is None or players != 4 else (self.chair + 2) % players
         for chair, info in enumerate(self.table.chairs):
             name = self.chair_name(chair)
+            if chair == partner and info.name is not None:
+                # as the local table's plate says "Partner (North)" (tester5 item 6); a
+                # computer partner's name says so already ("Computer (partner)")
+                name = _("Partner {name}").format(name=name)
             if chair != self.chair and info.name is not None:
                 if info.left:
                     name = _("{name} (left, computer plays)").format(name=name)
@@ -331,6 +341,21 @@ class OnlineLink:
                     name = _("{name} (away)").format(name=name)
             names.append(name)
         return tuple(names)
+
+    def takeover_left(self, chair: int) -> float | None:
+        """Seconds until a computer player takes ``chair`` over (its person away within the
+        grace period of a started game; counted down from the chair map's arrival), else
+        None."""
+        if self.table is None or not 0 <= chair < len(self.table.chairs):
+            return None
+        left = self.table.chairs[chair].takeover_in
+        return None if left is None else max(0.0, left - (self.now() - self.table_at))
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The chairs whose person is away and that nobody plays yet (the grace period)."""
+        if self.table is None:
+            return ()
+        return tuple(c for c in range(len(self.table.chairs)) if self.takeover_left(c) is not None)
 
     def take_notice(self) -> str | None:
         """The server's newest notice (a seat taken over, the server cannot save, a turn
@@ -347,10 +372,11 @@ class OnlineLink:
         return self.client.status_text() if self.welcomed else _("Connecting…")
 
     def table_line(self) -> str:
-        """The online table's line: the connection, the turn clock, the wait for the next
-        hand, a closed table ("" when there is nothing to say). Who is away or left shows
-        on their seat (:meth:`seat_names`); the server's notices over the prompt for a
-        while (:meth:`take_notice`)."""
+        """The online table's line: the connection, the turn clock, how long the table
+        waits for a player to move who is away before a computer takes over (tester5 item
+        7), the wait for the next hand, a closed table ("" when there is nothing to say).
+        Who is away or left shows on their seat (:meth:`seat_names`); the server's notices
+        over the prompt for a while (:meth:`take_notice`)."""
         parts: list[str] = []
         status = self.client.status_text()
         if status:
@@ -362,6 +388,11 @@ class OnlineLink:
                 who = _("You") if seat == self.chair else self.chair_name(seat)
                 parts.append(_("{who}: {move} s (bank {bank} s)").format(
                     who=who, move=math.ceil(move), bank=math.ceil(bank)))  # fmt: skip
+            mover = self.game.view().mover
+            takeover = self.takeover_left(mover)
+            if takeover is not None and mover != self.chair:  # the table waits for them
+                parts.append(_("{name}: the computer takes over in {n} s").format(
+                    name=self.chair_name(mover), n=math.ceil(takeover)))  # fmt: skip
         if self.waiting_next:
             parts.append(_("Waiting for the other players to go on…"))
         if self.table is not None and self.table.status == "closed":

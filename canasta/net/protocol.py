@@ -214,7 +214,10 @@ class ChairInfo(_Message):
     (connection lost), computer (a computer player is playing it now), side (0 or 1),
     left (the person gave the chair up during the game), and open (anyone may sit there
     now: an empty chair, or, in a started game, a chair a computer plays because its
-    person left or was away past the grace period; joining it takes it over)."""
+    person left or was away past the grace period; joining it takes it over);
+    takeover_in: for a person away within the grace period of a started game, the
+    seconds (as the message was sent) until a computer player takes the chair over,
+    else None."""
 
     name: str | None = None
     side: int
@@ -223,6 +226,7 @@ class ChairInfo(_Message):
     computer: bool = True
     left: bool = False
     open: bool = False
+    takeover_in: float | None = Field(default=None, ge=0)
 
 
 class TableInfo(_Message):

@@ -189,6 +189,8 @@ class RemoteTableControl(SelectionIntents):
         self.reason = ""
         #: Who sits in each seat (set by the link from the chair map), or None.
         self.names: tuple[str, ...] | None = None
+        #: The seats whose person is away and that nobody plays yet (set by the link).
+        self.away: tuple[int, ...] = ()
         self.pending = False
         self._held: list[EventMessage] = []
         self._rebuild()
@@ -250,10 +252,11 @@ class RemoteTableControl(SelectionIntents):
         self.model, self.clock, self.clock_at = after, clock, self.now()
         self._rebuild()
 
-    def set_names(self, names: tuple[str, ...]) -> None:
-        """Who sits in each seat, in seat order (the table shows their names)."""
-        if names != self.names:
-            self.names = names
+    def set_names(self, names: tuple[str, ...], away: tuple[int, ...] = ()) -> None:
+        """Who sits in each seat, in seat order (the table shows their names), and the
+        seats whose person is away with nobody playing for them yet (the table waits)."""
+        if names != self.names or away != self.away:
+            self.names, self.away = names, away
             self._view = None
 
     def lost(self, message: str) -> None:
@@ -353,6 +356,7 @@ class RemoteTableControl(SelectionIntents):
             stock_ran_out=model.phase == "ended" and self.reason == "stock_exhausted",
             pile_closed=closed.code if closed is not None and closed.code in CLOSED_PILE else None,
             names=self.names,
+            away=self.away,
         )
         return self._view
 
@@ -406,6 +410,9 @@ class RemoteTableControl(SelectionIntents):
         self._view = None
         self.send(move.text(), None)
         return None
+
+    def _check_move(self, move: Move) -> Refusal | None:
+        return self._check(move)
 
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         self.events.append(Refused(refusal, message or refusal.message()))

@@ -19,7 +19,7 @@ from canasta.ai.base import Player, RandomPlayer
 from canasta.ai.levels import make_player
 from canasta.engine.moves import Move
 from canasta.net.hub import Conn, Hub
-from canasta.net.protocol import Notice, RefusalMessage, Result, TableUpdate, View
+from canasta.net.protocol import Notice, RefusalMessage, Result, TableInfo, TableUpdate, View
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, view_model
@@ -70,11 +70,16 @@ class TableRunner:
         sentence (see :mod:`canasta.net.words`)."""
         self.tell_all(Notice(code=code, message=english(code, **details), details=details))
 
+    def info(self) -> TableInfo:
+        """The chair map for those seated: with the code, and how long each away person's
+        grace period has left (:meth:`Table.info`)."""
+        return self.table.info(with_code=True, now=self.hub.clock(), grace=self.hub.config.grace)
+
     def tell_chairs(self) -> None:
         """Send everyone the chair map (and tell ``on_chairs``: the lobby's list may show
         it)."""
         for chair in list(self.conns):
-            self.send(chair, TableUpdate(table=self.table.info(with_code=True)))
+            self.send(chair, TableUpdate(table=self.info()))
         if self.on_chairs is not None:
             self.on_chairs()
 

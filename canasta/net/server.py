@@ -330,7 +330,7 @@ class Server:
         runner.connected(chair, conn)
         if runner.table.chairs[chair].name != conn.name and conn.name is not None:
             runner.table.chairs[chair].name = conn.name
-        self.hub.send(conn, Seated(table=runner.table.info(True), chair=chair, token=token))
+        self.hub.send(conn, Seated(table=runner.info(), chair=chair, token=token))
         runner.tell_chairs()
 
     async def _create(self, conn: Conn, msg: CreateTable) -> None:

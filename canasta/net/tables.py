@@ -173,8 +173,21 @@ class Table:
 
     # Chairs --------------------------------------------------------------------------------
 
-    def info(self, with_code: bool = False) -> TableInfo:
-        """The chair map and settings (the code only for those seated)."""
+    def _takeover_in(self, c: Chair, now: float | None, grace: float | None) -> float | None:
+        """Seconds until a computer takes ``c`` over (away within the grace period of a
+        started game), else None."""
+        if now is None or grace is None or self.status == "lobby" or c.away_since is None:
+            return None
+        if not c.human or c.connected or c.taken_over:
+            return None
+        return max(0.0, c.away_since + grace - now)
+
+    def info(
+        self, with_code: bool = False, now: float | None = None, grace: float | None = None
+    ) -> TableInfo:
+        """The chair map and settings (the code only for those seated). With the clock's
+        ``now`` and the server's ``grace`` (seconds), a chair whose person is away within
+        the grace period of a started game says how long until a computer takes it over."""
         chairs = [
             ChairInfo(
                 name=c.name,
@@ -184,6 +197,7 @@ class Table:
                 computer=c.computer_plays,
                 left=c.left,
                 open=self.open_chair(i),
+                takeover_in=self._takeover_in(c, now, grace),
             )
             for i, c in enumerate(self.chairs)
         ]

@@ -24,7 +24,7 @@ from canasta.ui.sprites import CardSprite, draw_sprites
 from canasta.ui.text import blit_text, fit_text_size
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.tween import ease_out_back
-from canasta.ui.widgets import Button
+from canasta.ui.widgets import Button, share_text_size
 
 #: Card identities of the decorative fan: joker, A spades, A hearts, 2 clubs, red joker.
 _FAN_CARDS = (52, 39, 26, 1, 53)
@@ -160,7 +160,7 @@ class HomeScene(Scene):
             y += bh + gap
             if keys[id(button)] == "Continue game" and self.saved:
                 # What is saved, in a line under the button, before a new game replaces it.
-                self.saved_px = max(14, min(20, bh // 3))
+                self.saved_px = max(15, min(22, bh * 2 // 5))
                 self.saved_pos = (w // 2, y - gap // 2 + self.saved_px // 2)
                 y += self.saved_px + gap // 2
         for row in [small[i : i + 3] for i in range(0, len(small), 3)] + [last]:
@@ -169,6 +169,9 @@ class HomeScene(Scene):
             for button in row:
                 button.rect = pygame.Rect(x, y, cell, round(bh * 0.85))
                 x += cell + gap
+            # one label size a row: French "Comment jouer" read smaller than "Réglages"
+            # and "Statistiques" beside it (tester5 item 12)
+            share_text_size(row)
             y += round(bh * 0.85) + gap
         self.notice_rect = pygame.Rect(w // 12, y, w - w // 6, max(0, h - y - 8))
         title_h = max(36, min(int(h * 0.11), int(w * 0.12)))
@@ -279,7 +282,8 @@ class HomeScene(Scene):
             button.draw(surface)
         if self.saved and self.on_continue is not None:
             saved = _("Saved: {game}").format(game=self.saved)
-            blit_text(surface, saved, self.saved_px, t.text_dim, center=self.saved_pos)
+            px = min(self.saved_px, fit_text_size(saved, self.size[0] - 40, self.saved_px))
+            blit_text(surface, saved, px, t.text_dim, center=self.saved_pos)
         self._draw_notices(surface)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:

@@ -19,7 +19,7 @@ from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import LINE_GAP, draw_box, draw_paragraph, wrap_text
-from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font, misfit
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font, misfit
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -84,6 +84,8 @@ class HowToPlayScene(Scene):
         self.theme = theme = theme or default_theme()
         self.pages = pages = pages or rules_pages(CLASSIC, _("Classic"))
         self.page = max(0, min(len(pages) - 1, start))
+        self._title_key: tuple[object, ...] = ()
+        self._title_px = 0
         self.make_renderer = renderer
         self.prev_button = Button((0, 0, 1, 1), _("Previous"), lambda: self.turn(-1), theme=theme)
         self.next_button = Button((0, 0, 1, 1), _("Next"), lambda: self.turn(1), theme=theme)
@@ -145,15 +147,32 @@ class HowToPlayScene(Scene):
             return True
         return False
 
+    def title_size(self) -> int:
+        """One title size for every page (px): the largest at which each page's title
+        fits 80 % of the window's width and ``h / 16`` px of height on one line (tester5
+        item 10: a long title ran edge to edge and looked far larger than page 10's)."""
+        w, h = self.size
+        titles = tuple(_(page.title) for page in self.pages)
+        key = (w, h, titles)
+        if self._title_key != key:
+            room = max(26, h // 16)
+            size = min(fit_text_size(t, int(w * 0.8), room, True, report=False) for t in titles)
+            self._title_key, self._title_px = key, size
+        return self._title_px
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, page number, paragraph, table, figures and buttons."""
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
         page = self.pages[self.page]
-        title = max(26, h // 16)
-        draw_box(surface, _(page.title), pygame.Rect(16, round(h * 0.06 - title * 0.6), w - 32,
-                 round(title * 1.2)), title, t.text, bold=True)  # fmt: skip
+        title, words = self.title_size(), _(page.title)
+        if get_font(title, True).size(words)[0] <= w - 32:
+            blit_text(surface, words, title, t.text, bold=True, center=(w // 2, round(h * 0.06)))
+        else:  # a window too narrow for the one size: this title wraps in its box
+            room = max(26, h // 16)
+            draw_box(surface, words, pygame.Rect(16, round(h * 0.06 - room * 0.6), w - 32,
+                     round(room * 1.2)), room, t.text, bold=True)  # fmt: skip
         page_of = _("Page {n} of {pages}").format(n=self.page + 1, pages=len(self.pages))
         blit_text(surface, page_of, max(14, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip

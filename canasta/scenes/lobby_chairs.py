@@ -7,7 +7,7 @@ import pygame
 
 from canasta.i18n import _
 from canasta.scenes.lobby_link import LobbyLink
-from canasta.scenes.lobby_rows import level_word
+from canasta.scenes.lobby_rows import length_word, level_word
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, render_text
@@ -64,6 +64,7 @@ def draw_chair_map(
     head = _("{kind} · {preset} · {players} players · computer: {level}").format(
         kind=kind, preset=_(table.preset), players=table.players,
         level=level_word(table.level))  # fmt: skip
+    head += " · " + length_word(table)
     if table.clock is not None:
         head += " · " + _("clock: {move:g} s + {bank:g} s bank").format(
             move=table.clock.move_seconds, bank=table.clock.bank_seconds)  # fmt: skip

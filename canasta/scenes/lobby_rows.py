@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from canasta.i18n import _
+from canasta.engine.rules import preset_rules
+from canasta.i18n import _, number
 from canasta.persistence.setting_rows import describe
 from canasta.ui.effects import draw_panel
 from canasta.ui.text import blit_text, elide, fit_text_size, get_font
@@ -25,6 +26,18 @@ BOX_UNITS = 2
 def level_word(level: str) -> str:
     """A computer level ("easy", "medium", "hard") as the settings name it, translated."""
     return dict(describe("computer_level").choices).get(level, level)
+
+
+def length_word(table: Any) -> str:
+    """How long a listed table plays: "one hand" (a quick game), or "game to 5,000" (the
+    preset's target score; tester5 item 11: neither the lobby nor the chair map said)."""
+    if table.quick:
+        return _("one hand")
+    try:
+        target = preset_rules(table.preset, table.players).target_score
+    except (KeyError, ValueError):  # a preset or seats this version does not know
+        target = 5000
+    return _("game to {points}").format(points=number(target))
 
 
 def open_chair(table: Any, chair: Any) -> bool:
@@ -51,6 +64,7 @@ def table_words(table: Any) -> tuple[str, str]:
     words = _("{preset} · {players} players · {people}/{players} people · computer: {level}"
               ).format(preset=_(table.preset), players=table.players, people=people(table),
                        level=level_word(table.level))  # fmt: skip
+    words += " · " + length_word(table)
     if table.clock is not None:
         words += " · " + _("clock")
     if table.status != "lobby":  # a chair a computer plays can be taken over
@@ -125,4 +139,4 @@ def blit_width(text: str, size: int) -> int:
     return int(get_font(size).size(text)[0])
 
 
-__all__ = ["draw_rows", "level_word", "open_chair", "people", "table_words"]
+__all__ = ["draw_rows", "length_word", "level_word", "open_chair", "people", "table_words"]

@@ -217,3 +217,65 @@ def test_the_lobby_reconnects_by_itself_after_the_server_drops() -> None:
     assert link.tables == []  # the list taken again
     link.close()
     assert not link.lost  # closed on purpose: nothing to try again
+
+
+def test_at_four_the_partners_seat_says_partner_as_the_local_table_does() -> None:
+    """Tester5 item 6: online, the partner's plate read "PlayerB \u00b7 11" where the local
+    table says "Partner (North) \u00b7 11"; a computer partner is "Computer (partner)"."""
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    chairs = [ChairInfo(name="Ann", side=0, computer=False), ChairInfo(side=1),
+              ChairInfo(name="Bob", side=0, computer=False), ChairInfo(side=1)]  # fmt: skip
+    four = TableInfo(id="ab12", preset="Classic", players=4, public=True, level="medium",
+                     status="playing", host=0, chairs=chairs)  # fmt: skip
+    client.inbox.append(Seated(table=four, chair=0, token="t" * 20))
+    link.pump()
+    assert link.seat_names() == ("Ann", "Computer (West)", "Partner Bob", "Computer (East)")
+    away = ChairInfo(name="Bob", side=0, computer=False, away=True)
+    gone = four.model_copy(update={"chairs": [chairs[0], chairs[1], away, chairs[3]]})
+    client.inbox.append(TableUpdate(table=gone))
+    link.pump()
+    assert link.seat_names()[2] == "Partner Bob (away)"
+    robot = four.model_copy(update={"chairs": [chairs[0], chairs[1], ChairInfo(side=0), chairs[3]]})
+    client.inbox.append(TableUpdate(table=robot))
+    link.pump()
+    assert link.seat_names()[2] == "Computer (partner)"
+    bob = OnlineLink("ws://h:1", "Bob", make_client=StubClient)  # type: ignore[arg-type]
+    other: StubClient = bob.client  # type: ignore[assignment]
+    other.connecting.set_result(None)
+    other.inbox.append(Seated(table=four, chair=2, token="u" * 20))
+    bob.pump()
+    assert bob.seat_names() == ("Partner Ann", "Computer (East)", "Bob", "Computer (West)")
+
+
+def test_the_table_waits_for_an_away_player_and_says_when_the_computer_takes_over() -> None:
+    """Tester5 item 7: "PlayerB (away) is playing..." while nobody played. The line now
+    counts down to the computer's takeover and the prompt says the table waits."""
+    from canasta.scenes.table.furniture import prompt_for
+
+    now = [100.0]
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient, now=lambda: now[0])  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox += [Seated(table=table(), chair=0, token="t" * 20), View(view=view(1))]
+    link.pump()
+    assert link.waiting_for() == () and link.table_line() == ""
+    assert link.game is not None and prompt_for(link.game.view()) == "Bob is playing\u2026"
+    away = ChairInfo(name="Bob", side=1, away=True, computer=False, takeover_in=25.0)
+    client.inbox.append(TableUpdate(table=table(c1=away)))
+    link.pump()
+    now[0] += 6.5
+    assert link.takeover_left(1) == 18.5 and link.takeover_left(0) is None
+    assert link.waiting_for() == (1,)
+    assert link.table_line() == "Bob: the computer takes over in 19 s"
+    assert prompt_for(link.game.view()) == "The table waits for Bob (away)\u2026"
+    now[0] += 30.0
+    assert link.table_line() == "Bob: the computer takes over in 0 s"
+    client.inbox.append(TableUpdate(table=table(c1=ChairInfo(name="Bob", side=1, away=True))))
+    link.pump()  # the grace period is over: the computer plays for Bob
+    assert link.waiting_for() == () and link.table_line() == ""
+    assert prompt_for(link.game.view()) == "Bob (away, computer plays) is playing\u2026"
+    client.inbox += [TableUpdate(table=table(c1=away)), View(view=view(0))]
+    link.pump()  # Ann to move: the table does not wait for Bob
+    assert link.table_line() == ""

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from canasta.net.client import Client
-from canasta.net.protocol import Event, Intent, Leave, Notice, StructuredMove
+from canasta.net.protocol import Event, Intent, Leave, Notice, StructuredMove, TableUpdate
 from tests.net.helpers import connect_two, play_random, run, running_server, seat_two, url
 
 
@@ -124,6 +124,13 @@ def test_grace_period_then_a_computer_then_the_seat_taken_back(tmp_path: Path) -
                                  and a.view.mover == a.chair), 20)  # fmt: skip
             notices = [Notice.model_validate_json(m) for m in a.received if '"notice"' in m]
             assert [n.code for n in notices] == ["computer"] and "Bob" in notices[0].message
+            # The chair map told Ann how long the table would wait for Bob (tester5 item 7)
+            # while he was away, and said nothing of it once the computer played for him.
+            maps = [TableUpdate.model_validate_json(m).table.chairs[1] for m in a.received
+                    if '"type":"table"' in m]  # fmt: skip
+            waits = [c.takeover_in for c in maps if c.away and not c.computer]
+            assert waits and all(w is not None and 0.0 <= w <= 0.2 for w in waits), waits
+            assert all(c.takeover_in is None for c in maps if c.computer)
             back = Client(url(server), "Bob", token=token)
             await back.connect()
             await back.wait(lambda: back.chair == 1 and back.view is not None)

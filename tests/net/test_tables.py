@@ -120,3 +120,22 @@ def test_when_the_host_leaves_before_the_start_the_next_person_hosts() -> None:
     table.set_ready(3, True)
     table.start(3, seed=1, game_id="0123abcd", now=0.0)
     assert table.status == "playing"
+
+
+def test_an_away_chair_says_how_long_until_a_computer_takes_it_over() -> None:
+    """Tester5 item 7: the chair map tells the others how long the table waits."""
+    table, _tokens = started()
+    for chair in range(2):
+        table.connect(chair, 100.0)
+    assert [c.takeover_in for c in table.info(True, now=100.0, grace=25.0).chairs] == [None, None]
+    table.disconnect(1, 103.0)
+    info = table.info(True, now=110.0, grace=25.0)
+    assert [c.takeover_in for c in info.chairs] == [None, 18.0]  # 103 + 25 - 110
+    assert table.info(True, now=140.0, grace=25.0).chairs[1].takeover_in == 0.0
+    assert table.info(True).chairs[1].takeover_in is None  # no clock given: not said
+    table.chairs[1].taken_over = True  # the grace period is over: a computer plays
+    assert table.info(True, now=130.0, grace=25.0).chairs[1].takeover_in is None
+    lobby = Table("cd34", TableOptions(players=2), new_code())
+    lobby.sit(0, "Ann")
+    lobby.disconnect(0, 5.0)  # before the start nobody takes over
+    assert lobby.info(True, now=6.0, grace=25.0).chairs[0].takeover_in is None

@@ -54,3 +54,95 @@ def test_the_focus_ring_is_dashed_in_another_colour_and_escape_hides_it(request)
     other = table.focus.cards()[-1]
     click(app, card_point(table, other))
     assert other in table.selected and not table.selection.ring  # a click: mouse play
+
+
+def test_left_and_right_stop_at_the_ends_and_home_and_end_jump_there() -> None:
+    """Tester5 item 8: nine Lefts over eight cards wrapped round and landed one card to
+    the right, so the wrong card was discarded."""
+    from canasta.scenes.table.selection import Selection
+
+    selection = Selection()
+    selection.focus = 2
+    for _ in range(9):
+        selection.move_focus(-1, 8)
+    assert selection.focus == 0
+    for _ in range(12):
+        selection.move_focus(1, 8)
+    assert selection.focus == 7
+    selection.focus_end(last=False, count=8)
+    assert selection.focus == 0
+    selection.focus_end(last=True, count=8)
+    assert selection.focus == 7
+    selection.focus_end(last=True, count=0)
+    assert selection.focus == 0
+
+
+def test_the_ring_shows_at_once_after_a_meld_a_lay_off_and_a_discard() -> None:
+    """Tester5 item 8: after a move made by keys the dashed mark stays on the hand (on
+    the card now at its place), not hidden until an arrow is pressed; Home and End move
+    it to the first and last card."""
+    from tests.ui.test_table_keyboard import _code, _table, lift
+
+    hands = [["AS", "AH", "AD", "KS", "QC", "9C", "5D", "4H"], ["4C", "6D"]]
+    table, manager = _table({"rules": {"players": 2}, "hands": hands, "phase": "play",
+                             "melds": [{"K": ["KH", "KD", "KC"]}, {}],
+                             "opened": [True, False]})  # fmt: skip
+    hand = table.controller.hand
+    by_code = {_code(c): c for c in hand.hands[0]}
+    cards = table.focus.cards()
+    press(manager, pygame.K_END)
+    assert table.selection.ring and table.focus.focused_card() == cards[-1]
+    press(manager, pygame.K_RIGHT)  # at the end it stays
+    assert table.focus.focused_card() == cards[-1]
+    press(manager, pygame.K_HOME)
+    assert table.focus.focused_card() == cards[0]
+    press(manager, pygame.K_LEFT)
+    assert table.focus.focused_card() == cards[0]
+    lift(manager, table, (by_code["AS"], by_code["AH"], by_code["AD"]))
+    press(manager, pygame.K_m)  # meld the Aces
+    assert 10 in hand.melds[0] and not table.selected  # kind 10: Aces
+    assert table.selection.ring and table.focus.focused_card() in hand.hands[0]
+    lift(manager, table, (by_code["KS"],))
+    for _ in range(3):
+        press(manager, pygame.K_TAB)
+        if table.selection.meld_focus == 9:  # Kings
+            break
+    assert table.selection.meld_focus == 9
+    press(manager, pygame.K_m)  # lay off the King
+    assert len(hand.melds[0][9]) == 4 and table.selection.ring
+    assert table.focus.focused_card() in hand.hands[0]
+    lift(manager, table, (by_code["4H"],))
+    press(manager, pygame.K_RETURN)  # discard it: the turn passes
+    assert hand.pile[-1] == by_code["4H"] and table.selection.ring
+
+
+def test_tab_visits_first_the_melds_the_lifted_cards_can_join() -> None:
+    """Tester5 item 9: with two nines lifted, Tab went to the Queens first. Melds here:
+    Aces, Kings, Nines (table order); the lifted cards decide which come first."""
+    from tests.ui.test_table_keyboard import _code, _table, lift
+
+    hands = [["9S", "9H", "KS", "2C", "5D", "4H"], ["4C", "6D"]]
+    melds = {"A": ["AS", "AH", "AD"], "K": ["KH", "KD", "KC"], "9": ["9C", "9D", "9C"]}
+    table, manager = _table({"rules": {"players": 2}, "hands": hands, "phase": "play",
+                             "melds": [melds, {}], "opened": [True, False]})  # fmt: skip
+    hand = table.controller.hand
+    by_code = {_code(c): c for c in hand.hands[0]}
+    plan = table.board.plan
+    assert plan is not None and list(plan.meld_order[0]) == [10, 9, 5]  # A K 9
+    assert table.controller.layoff_fits(5, (by_code["9S"], by_code["9H"]))
+    assert not table.controller.layoff_fits(10, (by_code["9S"], by_code["9H"]))
+
+    def visits(presses: int) -> list[int | None]:
+        seen = []
+        for _ in range(presses):
+            press(manager, pygame.K_TAB)
+            seen.append(table.selection.meld_focus)
+        return seen
+
+    lift(manager, table, (by_code["9S"], by_code["9H"]))
+    assert visits(4) == [5, 10, 9, None]  # the nines first, then the rest, then none
+    press(manager, pygame.K_ESCAPE)
+    lift(manager, table, (by_code["2C"],))  # a wild card joins any of the three
+    assert visits(4) == [10, 9, 5, None]
+    press(manager, pygame.K_ESCAPE)
+    assert visits(2) == [10, 9]  # nothing lifted: table order

@@ -48,3 +48,32 @@ def test_the_nearest_preset_of_rules_changed_by_a_setting() -> None:
     changed = PRESETS["Draw-two partnership"].with_options(wild_discard_allowed=True)
     assert changed != PRESETS["Draw-two partnership"]
     assert nearest_preset(changed) == ("Draw-two partnership", True)
+
+
+def test_each_row_of_home_buttons_reads_at_one_size_in_every_language() -> None:
+    """Tester5 item 12: in French "Comment jouer" was smaller than "Réglages" and
+    "Statistiques" beside it. Each row's labels now share one size."""
+    import pygame
+
+    from canasta import i18n
+    from canasta.scenes.home import HomeScene
+
+    pygame.display.set_mode((1280, 800))
+    for language in ("en", "es", "pt_BR", "it", "de", "fr"):
+        try:
+            i18n.set_language(language)
+            home = HomeScene(lambda n: None, lambda: None, on_continue=lambda: None,
+                             on_online=lambda: None, on_settings=lambda: None,
+                             on_how_to_play=lambda: None, on_stats=lambda: None,
+                             on_sound=lambda: True, saved="Classic · 2 players")  # fmt: skip
+            home.resize((1280, 800))
+            rows: dict[int, list[int | None]] = {}
+            for button in home.buttons:
+                rows.setdefault(button.rect.y, []).append(button.text_px)
+            small = [sizes for sizes in rows.values() if len(sizes) > 1]
+            assert len(small) == 2, (language, rows)  # Settings/How to play/Stats; Sound/Quit
+            for sizes in small:
+                assert sizes[0] is not None and len(set(sizes)) == 1, (language, sizes)
+        finally:
+            i18n.set_language("en")
+    assert home.saved_px == 20  # the saved game's line under Continue: bh 52 px * 2 / 5

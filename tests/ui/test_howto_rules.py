@@ -139,3 +139,33 @@ def test_rule_options_show_the_rules_the_preset_fixes_read_only(
     assert app.session.settings.rule_set() == PRESETS[name].with_options(
         players=app.session.settings.players
     )
+
+
+def test_every_page_title_is_drawn_at_one_size_that_fits_four_fifths_of_the_width() -> None:
+    """Tester5 item 10: page 11's long title ran edge to edge and looked far larger
+    than page 10's "Playing online". Every title now has one size, set by the widest."""
+    import pygame
+
+    from canasta import i18n
+    from canasta.scenes.howto import HowToPlayScene
+    from canasta.ui.text import get_font, report_text
+
+    pygame.display.set_mode((1280, 800))
+    scene = HowToPlayScene(lambda: None)
+    scene.resize((1280, 800))
+    size = scene.title_size()
+    titles = [i18n._(p.title) for p in scene.pages]
+    assert titles[-1] == "Online: the clock and dropped connections"
+    widths = [get_font(size, True).size(t)[0] for t in titles]
+    assert max(widths) == widths[-1] <= 1280 * 0.8  # the widest sets it, within 4/5
+    assert get_font(size + 1, True).size(titles[-1])[0] > 1280 * 0.8
+    drawn = {}
+    surface = pygame.Surface((1280, 800))
+    for index in (len(titles) - 2, len(titles) - 1):  # pages 10 and 11
+        scene.page = index
+        with report_text() as report:
+            scene.draw(surface)
+        drawn[index] = next(r for text, r, *_r in report.drawn if text == titles[index])
+    ten, eleven = drawn[len(titles) - 2], drawn[len(titles) - 1]
+    assert ten.height == eleven.height  # one font size
+    assert ten.centerx == eleven.centerx == 640 and eleven.width == widths[-1] <= 1024

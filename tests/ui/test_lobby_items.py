@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pygame
 
+from canasta import i18n
 from canasta.engine.rules import BOOK_RULES, CLASSIC, DRAW_TWO_PARTNERSHIP, TWO_HANDED, RuleSet
 from canasta.net.link import OnlineLink
 from canasta.net.protocol import ChairInfo, Seated, TableInfo
@@ -38,8 +39,13 @@ def test_a_started_table_counts_people_and_offers_the_chair_whose_person_left() 
     link = FakeLink(tables=[playing, empty])
     manager, scene, _, _, _ = make(link)
     texts = drawn(scene)
-    assert "Ann · Classic · 2 players · 1/2 people · computer: Medium · playing" in texts
-    assert "Open table · Classic · 2 players · 0/2 people · computer: Medium" in texts
+    assert (
+        "Ann · Classic · 2 players · 1/2 people · computer: Medium · game to 5,000 · playing"
+        in texts
+    )
+    assert (
+        "Open table · Classic · 2 players · 0/2 people · computer: Medium · game to 5,000" in texts
+    )
     offered = [(t.status, n) for _rect, t, n in scene.seats]
     assert offered == [("playing", 0), ("lobby", 0), ("lobby", 1)]  # Bob's chair is his
     assert "Sit 1" in texts and "Bob" in texts
@@ -203,3 +209,26 @@ def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:
     assert "No open table yet: create one, or join a friend's by code." not in drawn(scene)
     link.connected = True
     assert "No open table yet: create one, or join a friend's by code." in drawn(scene)
+
+
+def test_the_lobby_and_the_chair_map_say_one_hand_or_a_whole_game() -> None:
+    """Tester5 item 11: neither said how long a table plays."""
+    quick = table(4, c0=chair("Ann", 0))
+    quick.quick = True
+    whole = table(2, c0=chair("Bob", 0))
+    whole.id = "cd34"
+    link = FakeLink(tables=[quick, whole])
+    _manager, scene, _, _, _ = make(link)
+    texts = drawn(scene)
+    assert "Classic · 4 players · 1/4 people · computer: Medium · one hand" in texts
+    assert "Bob · Classic · 2 players · 1/2 people · computer: Medium · game to 5,000" in texts
+    link = FakeLink(table=quick, chair=0)
+    _manager, scene, _, _, _ = make(link)
+    assert "Public table · Classic · 4 players · computer: Medium · one hand" in drawn(scene)
+    quick.quick = False
+    assert "Public table · Classic · 4 players · computer: Medium · game to 5,000" in drawn(scene)
+    try:
+        i18n.set_language("de")
+        assert any(t.endswith(" · Spiel bis 5.000") for t in drawn(scene))
+    finally:
+        i18n.set_language("en")

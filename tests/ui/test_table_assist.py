@@ -100,8 +100,17 @@ def test_the_partner_answers_the_persons_question_in_the_bubble() -> None:
     assert hand.permission is True  # nothing in its hand is worth a turn
     assert scene.bubble.answer_text == "Yes \u2014 go out!"
     manager.draw(screen)
-    bubble = scene.bubble.bubble
-    assert screen.get_at((bubble.x + 20, bubble.y + 6))[:3] == (252, 250, 240)
+    # Tester5 item 15: the answer shows beside the partner's cards, in the top band, over
+    # no meld (it covered the opponents' melds)
+    beside = scene.bubble.answer_rect(screen.get_width())
+    layout = scene.board.layout
+    assert beside is not None and layout is not None
+    assert layout.hands[2].contains(beside)
+    assert not beside.colliderect(layout.melds[0]) and not beside.colliderect(layout.melds[1])
+    assert screen.get_at((beside.x + 20, beside.y + 6))[:3] == (252, 250, 240)
+    partner = [scene.board.card_rect(k) for k in scene.board.sprites if k < 0
+               and scene.board.card_rect(k).colliderect(layout.hands[2])]  # fmt: skip
+    assert partner and beside.x >= max(r.right for r in partner) + 18
 
 
 def test_hint_key_highlights_the_hard_move_with_one_line() -> None:

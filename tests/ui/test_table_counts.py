@@ -105,3 +105,19 @@ def test_the_other_seats_labels_read_over_their_hands(size, players) -> None:
         # just left of the first letter, inside the plate: dark under light text
         r, g, b = surface.get_at((area.x + 4, area.centery))[:3]
         assert max(r, g, b) < 100, (rel, size, (r, g, b))
+
+
+def test_a_meld_in_motion_waits_for_its_count_until_its_cards_rest() -> None:
+    """Tester5 item 14: right after a lay-off the "4" badge sat at the meld's new corner,
+    over the next meld's index, while the cards were still moving there."""
+    ctx = make_ctx(view_of(4), (1280, 800))
+    melds = MeldsSection(ctx)
+    assert sorted(text for text, _ in melds.count_badges()) == ["4", "5", "8"]
+    view = ctx.view()
+    fives = view.meld(1, 1)  # side 1's 5s (kind 1): 5D 5H 5S and a joker
+    assert len(fives) == 4
+    sprite = ctx.board.sprites[fives[0]]
+    sprite.x += 40  # a card on its way
+    assert sorted(text for text, _ in melds.count_badges()) == ["5", "8"]
+    sprite.x -= 40  # at rest again
+    assert sorted(text for text, _ in melds.count_badges()) == ["4", "5", "8"]

@@ -39,9 +39,11 @@ def press(app_or_manager: App | SceneManager, key: int, unicode: str = "") -> No
 
 
 def focus_on(app: App | SceneManager, table: TableScene, card: int) -> None:
-    """Move the focus ring to ``card`` with Right presses only."""
+    """Move the focus ring to ``card``: Home, then Right presses (the ring stops at the
+    ends of the hand)."""
     cards = table.focus.cards()
     assert card in cards
+    press(app, pygame.K_HOME)
     for _ in range(len(cards)):
         if table.focus.focused_card() == card:
             return

@@ -106,6 +106,9 @@ class StubControl:
     def intent_layoff(self, kind: int, cards: tuple[int, ...]) -> None:
         self._record("layoff", kind, cards)
 
+    def layoff_fits(self, kind: int, cards: tuple[int, ...]) -> bool:
+        return False
+
     def intent_layoff_on_opponents(self) -> Any:
         self._record("opponents")
 
@@ -293,8 +296,10 @@ def test_the_focus_ring_moves_lifts_and_discards_with_enter(ctx: TableContext) -
     order = focus.cards()
     assert focus.focused_card() == order[0]
     actions["focus_left"]()
-    assert focus.focused_card() == order[-1]  # round the end
-    actions["focus_right"]()
+    assert focus.focused_card() == order[0]  # it stops at the end (tester5 item 8)
+    actions["focus_last"]()
+    assert focus.focused_card() == order[-1]
+    actions["focus_first"]()
     actions["focus_right"]()
     assert focus.focused_card() == order[1]
     actions["lift"]()

@@ -106,7 +106,7 @@ def test_a_long_line_wraps_at_a_readable_size_where_there_is_room():
 
     hint = (
         "Hint: Discard A\u2663: from what they probably hold, this works out best "
-        "(about 60 points better than a cautious player's move)."
+        "(about 60 points more for your side than the usual play)."
     )
     width = 323  # the message strip of a 4-player table at 1280x800, less its margins
     assert fit_text_size(hint, width, 30) < 15  # on one line it would shrink below 15 px

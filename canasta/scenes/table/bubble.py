@@ -13,8 +13,9 @@ from canasta.controller import Applied
 from canasta.engine.moves import MoveType
 from canasta.i18n import _, ngettext
 from canasta.scenes.table.context import TableContext, TablePart, button
+from canasta.scenes.table.targets import hidden_key
 from canasta.ui.input import Click, Intent
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import blit_text, fit_text_size, get_font
 from canasta.ui.widgets import Button
 
 #: Seconds the partner's answer stays in its bubble.
@@ -96,7 +97,38 @@ class BubbleSection(TablePart):
             for shown in self.buttons():
                 shown.draw(surface)
         elif self.answer_text and self.ctx.clock < self.answer_until and not view.ended:
-            self._bubble(surface, [self.answer_text], buttons=False)
+            beside = self.answer_rect(surface.get_width())
+            if beside is None:
+                self._bubble(surface, [self.answer_text], buttons=False)
+            else:
+                self._answer_beside(surface, beside)
+
+    def answer_rect(self, window_w: int) -> pygame.Rect | None:
+        """Where the partner's answer shows at four: in the top band, just right of the
+        partner's cards, so it covers no meld (tester5 item 15: over the opponents' melds);
+        None when that band has no room for it (then it shows in the question's place)."""
+        layout, view = self.ctx.board.layout, self.ctx.view()
+        if layout is None or layout.players != 4:
+            return None
+        band = layout.hands[2]
+        partner = (view.seat + 2) % 4
+        sprites = self.ctx.board.sprites
+        keys = [hidden_key(partner, i) for i in range(view.seen.hand_sizes[partner])]
+        rects = [self.ctx.board.card_rect(k) for k in keys if k in sprites]
+        left = max((r.right for r in rects), default=band.centerx) + 18
+        size = max(14, min(24, band.height // 3))
+        width = get_font(size, True).size(self.answer_text)[0] + 32
+        rect = pygame.Rect(left, band.y + 4, width, band.height - 8)
+        return rect if rect.right <= min(band.right, window_w) - 4 else None
+
+    def _answer_beside(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        tail = [(rect.x + 2, rect.centery - 10), (rect.x + 2, rect.centery + 10),
+                (rect.x - 12, rect.centery)]  # fmt: skip
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=14)
+        pygame.draw.polygon(surface, BUBBLE_FILL, tail)
+        pygame.draw.rect(surface, BUBBLE_FILL, rect, border_radius=14)
+        size = max(14, min(24, (rect.height + 8) // 3))  # as answer_rect measured it
+        blit_text(surface, self.answer_text, size, BUBBLE_TEXT, bold=True, center=rect.center)
 
     def _bubble(self, surface: pygame.Surface, lines: list[str], buttons: bool = True) -> None:
         rect = pygame.Rect(self.bubble)

@@ -63,9 +63,13 @@ class TableContext:
         return self.selection.ordered(plan.my_hand if plan is not None else [])
 
     def after(self, refusal: Refusal | None) -> None:
-        """After an intent: a made move lowers the selection (a refusal keeps it)."""
+        """After an intent: a made move lowers the selection (a refusal keeps it). The
+        keyboard's focus ring stays where it showed, so a keyboard player sees at once
+        where the next key acts after a meld, a lay-off or a discard (tester5 item 8)."""
         if refusal is None:
+            ring = self.selection.ring
             self.selection.clear()
+            self.selection.ring = ring
 
     def take(self) -> None:
         """Take the pile with the lifted cards; with none, with the cards a player would

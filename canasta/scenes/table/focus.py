@@ -50,10 +50,12 @@ class FocusSection(TablePart):
         return self.ctx.selection.focused(self.cards())
 
     def actions(self) -> dict[str, Callable[[], object]]:
-        """Left / Right, Enter, Space, Tab, Escape."""
+        """Left / Right, Home / End, Enter, Space, Tab, Escape."""
         return {
             "focus_left": lambda: self._move(-1),
             "focus_right": lambda: self._move(1),
+            "focus_first": lambda: self._end(last=False),
+            "focus_last": lambda: self._end(last=True),
             "enter": self.enter,
             "lift": self.lift,
             "next_meld": self.next_meld,
@@ -62,6 +64,10 @@ class FocusSection(TablePart):
 
     def _move(self, step: int) -> None:
         self.ctx.selection.move_focus(step, len(self.cards()))
+        self.ctx.selection.ring = True
+
+    def _end(self, last: bool) -> None:
+        self.ctx.selection.focus_end(last, len(self.cards()))
         self.ctx.selection.ring = True
 
     def lift(self) -> None:
@@ -85,9 +91,17 @@ class FocusSection(TablePart):
             self.lift()
 
     def next_meld(self) -> None:
-        """Tab: choose the next of your melds to add the lifted cards to."""
+        """Tab: choose the next of your melds to add the lifted cards to. The melds the
+        lifted cards may join come first (tester5 item 9: Tab stopped on Queens with two
+        nines lifted), then the others (M there says why not), then none (M melds anew);
+        with nothing lifted, every meld in table order."""
         plan = self.ctx.board.plan
-        self.ctx.selection.next_meld(plan.meld_order[0] if plan is not None else [])
+        kinds = list(plan.meld_order[0]) if plan is not None else []
+        cards = self.ctx.lifted()
+        if cards:
+            fits = self.ctx.controller.layoff_fits
+            kinds = [k for k in kinds if fits(k, cards)] + [k for k in kinds if not fits(k, cards)]
+        self.ctx.selection.next_meld(kinds)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The focus ring on your turn, and the ring round the meld chosen with Tab."""

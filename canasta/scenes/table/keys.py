@@ -46,6 +46,10 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     Binding("focus_right", (pygame.K_RIGHT,), N_("Right"), N_("mark the next card to the right")),
     Binding(
+        "focus_first", (pygame.K_HOME,), N_("Home key"), N_("mark the first card in your hand")
+    ),
+    Binding("focus_last", (pygame.K_END,), N_("End key"), N_("mark the last card in your hand")),
+    Binding(
         "enter",
         (pygame.K_RETURN, pygame.K_KP_ENTER),
         N_("Enter"),

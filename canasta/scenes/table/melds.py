@@ -5,7 +5,7 @@ Sizes are pixels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -19,6 +19,15 @@ from canasta.ui.widgets import Badge
 
 #: Melds of this many cards or more show their count (three need no counting).
 COUNTED = 4
+
+
+def area_name(rel_side: int, players: int) -> str:
+    """An empty meld area's name: the person's side ``rel_side`` 0, else the other side.
+    At four the person's side is a partnership, so its area is "Our melds" (tester5
+    item 13: "Your melds" held the partner's melds too); head to head, "Your melds"."""
+    if rel_side:
+        return _("Their melds")
+    return _("Our melds") if players == 4 else _("Your melds")
 
 
 class MeldsSection(TablePart):
@@ -90,7 +99,7 @@ class MeldsSection(TablePart):
             area = layout.melds[rel_side].union(layout.red_threes[rel_side])
             draw_panel(surface, area, (0, 0, 0, 38), 12)
             if not view.seen.melds[(view.seat + rel_side) % 2]:
-                label = _("Your melds") if rel_side == 0 else _("Their melds")
+                label = area_name(rel_side, view.players)
                 blit_text(surface, label, font_px(layout), theme.text_dim, center=area.center)
         plan = board.plan
         if plan is not None and plan.waiting_rect.width:
@@ -99,7 +108,8 @@ class MeldsSection(TablePart):
     def count_badges(self) -> list[tuple[str, tuple[int, int]]]:
         """The count on every meld of :data:`COUNTED` cards or more (a canasta too):
         ``(text, centre)``, the centre in window pixels inside the meld's top-right corner,
-        where the last column's top card shows no index. A player reads "5" rather than
+        where the last column's top card shows no index; a meld whose cards are still
+        moving gets its count once they rest. A player reads "5" rather than
         counting overlapped corners, as the stock's count saves counting the stock."""
         board = self.ctx.board
         layout, plan = board.layout, board.plan
@@ -111,12 +121,26 @@ class MeldsSection(TablePart):
         for rel_side in (0, 1):
             side = (view.seat + rel_side) % 2
             for kind, rect in plan.meld_rects[rel_side].items():
-                n = len(view.meld(side, kind))
-                if n >= COUNTED:
+                cards = view.meld(side, kind)
+                n = len(cards)
+                if n >= COUNTED and self._settled(cards):
                     size = badge.rect_for(str(n), (0, 0)).size
                     at = (rect.right - 3 - size[0] // 2, rect.y + 3 + size[1] // 2)
                     out.append((str(n), at))
         return out
+
+    def _settled(self, cards: Sequence[int]) -> bool:
+        """Whether every card of a meld rests where the plan puts it. While a meld grows
+        or the melds beside it shift, its count waits: placed at the meld's new corner
+        while the cards still fly it sat on the next meld's index (tester5 item 14)."""
+        sprites = self.ctx.board.sprites
+        for card in cards:
+            sprite = sprites.get(card)
+            if sprite is None or sprite.target is None:
+                return False
+            if (round(sprite.x), round(sprite.y)) != (sprite.target.x, sprite.target.y):
+                return False
+        return True
 
     def badge_px(self) -> int:
         """The count badges' font size (px): the stock count's."""

@@ -23,6 +23,42 @@ def color_of(theme: Theme, to_move: bool) -> tuple[int, int, int]:
     return theme.accent if to_move else theme.text_dim
 
 
+def plate_of(theme: Theme) -> tuple[int, int, int]:
+    """The fill of a seat label's plate: the theme's panel colour, opaque, so the label
+    reads the same over the felt and over any card back (light themes have a light plate
+    under dark words, dark themes the reverse; contrast 6.3 to 11.6 with
+    :func:`color_of`, tester5 item 1)."""
+    r, g, b = theme.frost[:3]
+    return (r, g, b)
+
+
+def draw_plate(surface: pygame.Surface, rects: list[pygame.Rect], theme: Theme) -> None:
+    """One opaque rounded plate (:func:`plate_of`) behind the label lines' ``rects`` (px)."""
+    box = rects[0].unionall(rects[1:]).inflate(8, 4)
+    draw_panel(surface, box, (*plate_of(theme), 255), 6)
+
+
+#: The smallest size a side seat's label shrinks to so that each word of its name fits
+#: its column whole (px; tester5 item 6: "Compu… (West)" at 1280x800).
+SIDE_LABEL_MIN_PX = 13
+
+
+def side_size(name: str, width: int, size: int, bold: bool) -> int:
+    """The size (px) at which every word of ``name`` fits ``width`` px whole: ``size``,
+    or smaller down to :data:`SIDE_LABEL_MIN_PX` (a longer word is then cut with "…")."""
+    words = name.split() or [""]
+    while size > SIDE_LABEL_MIN_PX and max(get_font(size, bold).size(w)[0] for w in words) > width:
+        size -= 1
+    return size
+
+
+def side_width(area: pygame.Rect, window_width: int) -> int:
+    """The width (px) a side seat's label may take: its column and 5 px either side (the
+    labels stand above the column, clear of the meld zones), kept 4 px inside the window."""
+    left, right = max(4, area.x - 5), min(window_width - 4, area.right + 5)
+    return right - left
+
+
 def side_label(name: str, tail: str, width: int, size: int, bold: bool) -> list[str]:
     """A side seat's label in its narrow column (``width`` px): the name on at most two
     lines (cut with "…" beyond), the card count (``tail``) after it, or on a line of its
@@ -67,23 +103,31 @@ class SeatsSection(TablePart):
             tail = "" if rel == 0 and not view.watching else f" \u00b7 {count}"
             color = color_of(theme, to_move)
             if side:
-                lines = side_label(name, tail, area.width - 8, size, to_move)
-                step = round(size * 1.2)
+                width = side_width(area, surface.get_width()) - 8
+                fitted = side_size(name, width, size, to_move)
+                lines = side_label(name, tail, width, fitted, to_move)
+                step = round(fitted * 1.2)
+                rects = []
                 for i, line in enumerate(lines):
-                    blit_text(surface, line, size, color, bold=to_move,
-                              center=(area.centerx, area.y + 10 + i * step))  # fmt: skip
+                    rect = render_text(line, fitted, color, bold=to_move).get_rect()
+                    rect.center = (area.centerx, area.y + 10 + i * step)
+                    rects.append(rect)
+                draw_plate(surface, rects, theme)
+                for line, rect in zip(lines, rects, strict=True):
+                    blit_text(surface, line, fitted, color, bold=to_move, topleft=rect.topleft)
                 continue
             room = (right if rel == 0 else area.right) - area.x - 12
             tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
             text = elide(name, room - tail_w, size, bold=to_move) + tail
+            # Every label sits on a plate: over the felt, and over that seat's card
+            # backs where the band is narrow.
+            plate = render_text(text, size, color, bold=to_move).get_rect()
             if rel == 0:
-                blit_text(surface, text, size, color, bold=to_move,
-                          topleft=(area.x + 6, area.y + 2))  # fmt: skip
-            else:  # over that seat's card backs where the band is narrow: on a plate
-                plate = render_text(text, size, color, bold=to_move).get_rect()
+                plate.topleft = (area.x + 6, area.y + 2)
+            else:
                 plate.midleft = (area.x + 6, area.centery)
-                draw_panel(surface, plate.inflate(8, 4), (0, 0, 0, 150), 6)
-                blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
+            draw_plate(surface, [plate], theme)
+            blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
         self._scores(surface, font)
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:

@@ -71,9 +71,14 @@ class Selection:
         return cards[self.focus]
 
     def move_focus(self, step: int, count: int) -> None:
-        """Move the focus ring ``step`` cards along ``count`` cards, round the end."""
+        """Move the focus ring ``step`` cards along ``count`` cards; it stops at either
+        end (tester5 item 8: wrapping round made "nine times Left" land on the wrong card)."""
         if count:
-            self.focus = (self.focus + step) % count
+            self.focus = max(0, min(self.focus + step, count - 1))
+
+    def focus_end(self, last: bool, count: int) -> None:
+        """Home / End: the focus ring on the first card, or the last of ``count``."""
+        self.focus = max(0, count - 1) if last else 0
 
     def next_meld(self, kinds: Sequence[int]) -> None:
         """Tab: the next of the side's melds ``kinds``, then none, then the first again."""
