@@ -1,5 +1,10 @@
 """Kill a process that saves at every turn boundary with SIGKILL at random moments: the
-save on disk is always whole, loadable, and one of the states the game really saved."""
+save on disk is always whole, loadable, and one of the states the game really saved.
+
+The kills are placed by the child's progress, not by the clock: the child reports each
+save it finished on a pipe, and the parent kills it as soon as it has read a random number
+of them, while the child is already on its way to the next save (mid-turn or mid-write).
+So a busy machine changes nothing but the wall time the test takes."""
 
 from __future__ import annotations
 
@@ -7,7 +12,6 @@ import json
 import os
 import random
 import signal
-import time
 
 from canasta.persistence.paths import default_paths
 from canasta.persistence.saves import SavedGame, save_json
@@ -50,9 +54,23 @@ def expected_saves() -> set[str]:
     return store.saved
 
 
-def saver() -> None:
-    """The child: continue the saved game (or start it), play and save forever."""
-    session = Session(Store())
+class Reporting(Store):
+    """A store that writes one byte to ``fd`` after every save it finished."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def save_game(self, saved: SavedGame) -> bool:
+        done = super().save_game(saved)
+        os.write(self.fd, b"s")
+        return done
+
+
+def saver(fd: int) -> None:
+    """The child: continue the saved game (or start it), play and save forever, reporting
+    each finished save on ``fd``."""
+    session = Session(Reporting(fd))
     while True:
         game = session.continue_game()
         if game is None:
@@ -72,14 +90,23 @@ def test_sigkill_at_random_moments_never_corrupts_the_save():
     found = 0
     seen: set[str] = set()
     for _ in range(KILLS):
+        read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child never returns
             try:
-                saver()
+                os.close(read_end)
+                saver(write_end)
             finally:
                 os._exit(1)
-        time.sleep(rng.uniform(0.002, 0.08))
+        os.close(write_end)
+        wanted, saves = rng.randint(1, 12), 0
+        while saves < wanted:
+            chunk = os.read(read_end, 64)
+            if not chunk:
+                break  # the child died on its own: the waitpid below says how
+            saves += len(chunk)
         os.kill(pid, signal.SIGKILL)
+        os.close(read_end)
         _, status = os.waitpid(pid, 0)
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
         if not path.exists():
