@@ -20,15 +20,20 @@ def open_settings(language: str | None) -> App:
     return app
 
 
+def save_french() -> None:
+    """A settings file that saves French as the language."""
+    paths = default_paths()
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text('language = "fr"\n', encoding="utf-8")
+
+
 def language_word(scene: SettingsScene) -> str:
     row = next(o for o in scene.options if o.field == "language")
     return next(w for v, w in row.choices if v == scene.settings.language)
 
 
 def test_the_row_shows_the_language_of_this_run_and_the_saved_one() -> None:
-    paths = default_paths()
-    paths.settings.parent.mkdir(parents=True)
-    paths.settings.write_text('language = "fr"\n', encoding="utf-8")
+    save_french()
     try:
         app = open_settings("de")
         scene = app.manager.top
@@ -68,9 +73,7 @@ def test_no_saved_language_is_not_made_the_run_ones() -> None:
 
 
 def test_the_saved_language_asked_for_again_shows_plainly() -> None:
-    paths = default_paths()
-    paths.settings.parent.mkdir(parents=True)
-    paths.settings.write_text('language = "fr"\n', encoding="utf-8")
+    save_french()
     try:
         app = open_settings("fr")
         scene = app.manager.top

@@ -226,14 +226,8 @@ def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, siz
     assert min(rect.top for _, rect in lines) > lowest_button
 
 
-@pytest.mark.parametrize("size", [(600, 960), (1280, 800), (440, 704)])
-def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
-    """Tester 3 (shot 96): at 600 px wide "New game" and "Play this deal again" were
-    small, "Replay hand" and "Home" large."""
-    import canasta.ui.paragraphs as paragraphs_module
-
-    pygame.init()
-    screen = pygame.display.set_mode(size)
+def game_over_board(size: tuple[int, int]) -> ScoreboardScene:
+    """The Game over scoreboard of a quick 2-player game just won by going out, at ``size``."""
     data = {"rules": {"players": 2, "quick_game": True}, "hands": [["QS", "QH", "QD", "4C"],
             ["7C", "8C"]], "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0,
             "phase": "play"}  # fmt: skip
@@ -245,6 +239,18 @@ def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
                             on_home=lambda: None, on_replay=lambda: None,
                             on_play_again=lambda: None)  # fmt: skip
     board.resize(size)
+    return board
+
+
+@pytest.mark.parametrize("size", [(600, 960), (1280, 800), (440, 704)])
+def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
+    """Tester 3 (shot 96): at 600 px wide "New game" and "Play this deal again" were
+    small, "Replay hand" and "Home" large."""
+    import canasta.ui.paragraphs as paragraphs_module
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    board = game_over_board(size)
     labels = {b.label for b in board.buttons}
     assert labels == {"New game", "Replay hand", "Play this deal again", "Home"}
     sizes: dict[str, int] = {}
@@ -297,17 +303,7 @@ def test_the_game_over_buttons_have_one_width(size) -> None:
     """Tester 5, item 17: "New game" was narrow beside a wide "Replay hand"."""
     pygame.init()
     pygame.display.set_mode(size)
-    quick = {"players": 2, "quick_game": True}
-    data = {"rules": quick, "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]],
-            "melds": [{"K": KINGS7}, {}], "pile": ["5H"], "turn": 0, "phase": "play"}  # fmt: skip
-    controller = table(data, size).controller
-    hand = controller.hand
-    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
-    assert controller.game.over
-    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
-                            on_home=lambda: None, on_replay=lambda: None,
-                            on_play_again=lambda: None)  # fmt: skip
-    board.resize(size)
+    board = game_over_board(size)
     labels = [b.label for b in board.buttons]
     assert labels == ["New game", "Replay hand", "Play this deal again", "Home"]
     widths = {b.rect.width for b in board.buttons}
