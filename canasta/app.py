@@ -254,6 +254,8 @@ class App:
         settings = self.session.settings
         look = self.look
         saved = self.session.saved_summary()  # reads the save: a broken one is moved aside
+        store = self.session.store
+        notices = store.take_notices()
         self.manager.clear()
         self.manager.push(
             HomeScene(
@@ -269,7 +271,8 @@ class App:
                 sound_on=settings.sound,
                 players=settings.players,
                 renderer=look.renderer,
-                notices=self.session.store.take_notices(),
+                notices=notices,
+                conditions=lambda: store.folder_notices(shown=notices),
                 rules_name=_(settings.rules_preset)
                 + (_(" (changed)") * bool(settings.rule_overrides)),
                 saved=saved or "",

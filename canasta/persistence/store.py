@@ -17,7 +17,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -112,7 +112,35 @@ class Store:
         written (a read-only folder, a file in its place...): what will not be saved and
         why. A reason already told by a file that could not be read is not said again
         (its writes say theirs); else the writes that fail later add no line of their own
-        (one that works says so)."""
+        (one that works says so). The home screen keeps saying it while it holds
+        (:meth:`folder_notices`)."""
+        for kinds, error, line in self._unwritable_folders():
+            if str(error) not in self._read_lines:
+                self._failed_writes.update(kinds)
+                self.notices.append(line)
+
+    def folder_notices(self, shown: Sequence[Words] = ()) -> list[Words]:
+        """The lines of :meth:`check_folders` for the folders that cannot be written now,
+        looked at afresh (nothing written or created): the home screen shows them as long
+        as the folder stays so, not only once. A folder whose reason a line in ``shown``
+        (the one-time lines shown beside them) already gives, from a file that could not
+        be read, gets no line of its own.
+
+        Returns:
+            e.g. ``["Your settings cannot be saved: no permission to write in the folder
+            /home/p/.config/canasta. Changes last only while the game runs."]``; ``[]``
+            when both folders can be written.
+        """
+        out: list[Words] = []
+        for _kinds, error, line in self._unwritable_folders():
+            read = self._read_lines.get(str(error))
+            if read is None or read[1] not in shown:
+                out.append(line)
+        return out
+
+    def _unwritable_folders(self) -> list[tuple[tuple[str, ...], StoreError, Later]]:
+        """``(kinds of file, why, the line for the player)`` for each folder of the game's
+        files that cannot be written now (the settings' folder, then the data folder)."""
         folders = (
             (self.paths.settings.parent, ("settings",),
              N_("Your settings cannot be saved: {reason}. Changes last only while the game "
@@ -121,13 +149,12 @@ class Store:
              N_("Your games and stats cannot be saved: {reason}. They last only while the "
                 "game runs.")),
         )  # fmt: skip
+        out: list[tuple[tuple[str, ...], StoreError, Later]] = []
         for folder, kinds, text in folders:
             error = unwritable(folder)
-            if error is None:
-                continue
-            if str(error) not in self._read_lines:
-                self._failed_writes.update(kinds)
-                self.notices.append(Later(text, reason=error))
+            if error is not None:
+                out.append((kinds, error, Later(text, reason=error)))
+        return out
 
     # Settings -------------------------------------------------------------------------------
 

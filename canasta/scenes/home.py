@@ -4,7 +4,8 @@ How to play, Stats, a sound on/off toggle, and Quit.
 It knows nothing of the game: it calls the ``on_...`` callbacks it was given. Keyboard:
 Up/Down (or Tab) move the focus, Enter/Space activate, 2 and 4 start a game with that
 many players, C continues, M turns the sound on or off. Lines for the player (a broken
-file moved aside, a save that failed) are shown at the bottom.
+file moved aside, a save that failed) are shown at the bottom, and so, for as long as it
+holds, is a condition (a folder that cannot be written), looked at again every few seconds.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ _FAN_CARDS = (52, 39, 26, 1, 53)
 
 _Action = Callable[[], None]
 
+#: Seconds between two looks at the standing conditions (``conditions``).
+CONDITION_SECONDS = 3.0
+
 
 class HomeScene(Scene):
     """Title screen.
@@ -47,7 +51,12 @@ class HomeScene(Scene):
         sound_on: the sound setting shown on the toggle.
         players: the number of players "Start new game" uses (the setting).
         renderer: makes card renderers ``(w, h)`` for the fan (the deck in use).
-        notices: lines for the player, shown at the bottom.
+        notices: lines for the player, shown at the bottom (once: the next home screen
+            does not show them).
+        conditions: the lines of what holds now (a folder that cannot be written), asked
+            when the screen is built and every :data:`CONDITION_SECONDS` seconds after;
+            shown before ``notices`` while they hold, on every home screen. A line of
+            ``notices`` that is also a condition's is shown once, as the condition.
         saved: what the saved game is, its rules first ("Book rules · 4 players, full ·
             hand 2 · us 1,230, them 860"), shown under "Continue game"; while one shows,
             the rules line under the title says it is a new game's ("New game: ...").
@@ -56,6 +65,8 @@ class HomeScene(Scene):
         buttons: ``[Button]`` in focus order (rects set by :meth:`resize`, window px);
             ``named[label]`` finds one by its label ("Start new game", "Quit", ...).
         focus: index of the focused button.
+        notices: the one-time lines (see Args), oldest first; more may be added.
+        standing: the conditions' lines, as last asked.
     """
 
     def __init__(
@@ -74,6 +85,7 @@ class HomeScene(Scene):
         players: int = 2,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         notices: Sequence[Words] = (),
+        conditions: Callable[[], Sequence[Words]] | None = None,
         rules_name: str = "Classic",  # shown as given (the caller translates it)
         saved: str = "",
     ) -> None:
@@ -85,7 +97,11 @@ class HomeScene(Scene):
         self.theme = theme = theme or default_theme()
         self.players = players
         self.make_renderer = renderer
-        self.notices = list(notices)
+        self.conditions = conditions
+        self.standing: list[Words] = list(conditions()) if conditions is not None else []
+        said = {str(line) for line in self.standing}
+        self.notices = [line for line in notices if str(line) not in said]
+        self._next_look = CONDITION_SECONDS
         self.subtitle = _("{rules} rules \u00b7 {players} players").format(
             rules=rules_name, players=players
         )
@@ -286,8 +302,34 @@ class HomeScene(Scene):
             blit_text(surface, saved, px, t.text_dim, center=self.saved_pos)
         self._draw_notices(surface)
 
+    def update(self, dt: float) -> None:
+        """Advance the fan's tweens; every :data:`CONDITION_SECONDS` seconds look at the
+        conditions again (a line goes when its folder can be written, or comes)."""
+        super().update(dt)
+        if self.conditions is None:
+            return
+        self._next_look -= dt
+        if self._next_look <= 0:
+            self._next_look = CONDITION_SECONDS
+            self.standing = list(self.conditions())
+
+    def wake_in(self) -> float | None:
+        """As the animator says, or by the next look at the conditions."""
+        moving = self.animator.wake_in()
+        if self.conditions is None:
+            return moving
+        later = max(0.0, self._next_look)
+        return later if moving is None else min(moving, later)
+
+    def shown_notices(self) -> list[Words]:
+        """The lines in the notice box: the conditions, then the newest one-time lines,
+        three at most (a condition is never pushed out by one-time lines)."""
+        room = max(0, 3 - len(self.standing))
+        return [*self.standing[:3], *(self.notices[-room:] if room else [])]
+
     def _draw_notices(self, surface: pygame.Surface) -> None:
-        if not self.notices or self.notice_rect.height < 16:
+        shown = self.shown_notices()
+        if not shown or self.notice_rect.height < 16:
             return
         w, h = self.size
         # As large as the room under the buttons allows, from the buttons' own size down
@@ -295,7 +337,7 @@ class HomeScene(Scene):
         size = max(16, min(26, h // 30, w // 24))
         while True:
             width = self.notice_rect.width - 24
-            lines = [line for notice in self.notices[-3:]
+            lines = [line for notice in shown
                      for line in wrap_text(str(notice), size, width)]  # fmt: skip
             step = round(size * 1.25)
             if size <= 16 or len(lines) * step + 14 <= self.notice_rect.height + 8:

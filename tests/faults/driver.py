@@ -120,9 +120,13 @@ def open_app(shown: list[str]) -> App:
 
 
 def collect_home(app: App, shown: list[str]) -> None:
-    """Add the home screen's notice lines not yet collected (each home shows its own)."""
+    """Add the home screen's notice lines not yet collected (each home shows its own):
+    its standing lines (a folder that cannot be written) once, then its one-time lines."""
     top = app.manager.top
     if isinstance(top, HomeScene):
+        if not getattr(top, "_standing_collected", False):
+            shown.extend(str(line) for line in top.standing)
+            top._standing_collected = True  # type: ignore[attr-defined]
         done = getattr(top, "_collected", 0)
         shown.extend(str(line) for line in top.notices[done:])
         top._collected = len(top.notices)  # type: ignore[attr-defined]

@@ -71,7 +71,7 @@ def test_the_home_screen_says_it_in_the_players_language(tmp_path, monkeypatch) 
         pygame.display.set_mode((1280, 800))
         app = App((1280, 800))
         app.home()
-        notices = [str(n) for n in app.manager.top.notices]
+        notices = [str(n) for n in app.manager.top.shown_notices()]
         assert notices == [
             "Tus ajustes no se pueden guardar: no hay permiso para escribir en la carpeta "
             f"{home / 'config'}. Los cambios duran solo mientras el juego sigue abierto."
