@@ -59,28 +59,56 @@ from canasta.reading import loads_json
 
 log = logging.getLogger(__name__)
 
-#: What each kind of file is called in a line for the player, and what happens next when
-#: it could not be written.
+#: For each kind of file: the line when it could not be written, the line when a write of
+#: it worked again ("" for none), and what happens next. Whole sentences, one per kind,
+#: not a sentence with the file's name put in: a translation must agree with it in number
+#: and gender ("No se pudieron guardar los ajustes", "No se pudo guardar la partida").
 _WHAT = {
     "settings": (
-        N_("the settings"),
+        N_("Could not save the settings: {error}. {then}"),
+        N_("The settings could be saved again."),
         N_(
             "The change holds while the game runs; nothing is saved until the folder can be "
             "written (it is tried again at each change)."
         ),
     ),
     "stats": (
-        N_("your stats"),
+        N_("Could not save your stats: {error}. {then}"),
+        N_("Your stats could be saved again."),
         N_(
             "They are kept while the game runs; nothing is saved until the folder can be "
             "written (it is tried again at each turn)."
         ),
     ),
-    "game": (N_("the game"), N_("Play goes on; saving is tried again at every turn.")),
-    "record": (N_("the game record"), N_("It is tried again at the next turn or new game.")),
-    "finished": (N_("the finished game"), N_("It stays in the saved game's place for now.")),
-    "seat": (N_("your online seat"), N_("Keep this window open to keep your seat.")),
-    "clear": ("", N_("It is deleted at the next start.")),
+    "game": (
+        N_("Could not save the game: {error}. {then}"),
+        N_("The game could be saved again."),
+        N_("Play goes on; saving is tried again at every turn."),
+    ),
+    "record": (
+        N_("Could not save the game record: {error}. {then}"),
+        N_("The game record could be saved again."),
+        N_("It is tried again at the next turn or new game."),
+    ),
+    "finished": (
+        N_("Could not save the finished game: {error}. {then}"),
+        N_("The finished game could be saved again."),
+        N_("It stays in the saved game's place for now."),
+    ),
+    "seat": (
+        N_("Could not save your online seat: {error}. {then}"),
+        N_("Your online seat could be saved again."),
+        N_("Keep this window open to keep your seat."),
+    ),
+    "clear": (N_("Could not delete {what}: {error}. {then}"), "",
+              N_("It is deleted at the next start.")),
+}  # fmt: skip
+#: The files read at the start: what they are called in a line that names several (which
+#: a translation reads as plural), and the line when that one alone could not be read.
+_READ = {
+    "settings": (N_("your settings"), N_("Could not read your settings: {reason}. {then}")),
+    "stats": (N_("your stats"), N_("Could not read your stats: {reason}. {then}")),
+    "game": (N_("the saved game"), N_("Could not read the saved game: {reason}. {then}")),
 }
 #: A finished game waiting for its stats or record, kept beside the game in progress.
 FINISHED_PREFIX = "finished-"
@@ -164,7 +192,7 @@ class Store:
             settings, notes = load_settings(self.paths.settings, looks)
         except StoreError as error:
             self._unread.add("settings")
-            self._read_notice(N_("your settings"), error, N_("The default settings are in use."))
+            self._read_notice("settings", error, N_("The default settings are in use."))
             return Settings()
         self.notices += notes
         return settings
@@ -183,7 +211,7 @@ class Store:
             raw = read_file(path)
         except StoreError as error:
             self._unread.add("stats")
-            self._read_notice(N_("your stats"), error, N_("They count from zero for now."))
+            self._read_notice("stats", error, N_("They count from zero for now."))
             return Stats()
         if raw is None:
             return Stats()
@@ -365,7 +393,7 @@ class Store:
     # Helpers ----------------------------------------------------------------------------------
 
     def _write(self, kind: str, path: Path, write: Callable[[], object]) -> bool:
-        what, then = _WHAT[kind]
+        failed, again, then = _WHAT[kind]
         try:
             if kind in self._unread:
                 self._set_aside_unread(kind, path)
@@ -374,26 +402,14 @@ class Store:
             if kind not in self._failed_writes:  # one line per kind of file, not per turn
                 self._failed_writes.add(kind)
                 self.notices.append(
-                    Later(
-                        N_("Could not save {what}: {error}. {then}"),
-                        what=Later(what),
-                        error=error,
-                        then=Later(then),
-                    )
-                    if what
-                    else Later(
-                        N_("Could not delete {what}: {error}. {then}"),
-                        what=path.name,
-                        error=error,
-                        then=Later(then),
-                    )
+                    Later(failed, what=path.name, error=error, then=Later(then))
+                    if kind == "clear"
+                    else Later(failed, error=error, then=Later(then))
                 )
             return False
-        if kind in self._failed_writes and what:
+        if kind in self._failed_writes and again:
             self._failed_writes.discard(kind)
-            self.notices.append(
-                Later(N_("{what} could be saved again."), capital=True, what=Later(what))
-            )
+            self.notices.append(Later(again))
         return True
 
     def _set_aside_unread(self, kind: str, path: Path) -> None:
@@ -420,11 +436,12 @@ class Store:
     def _read_failed(self, kind: str, error: OSError) -> None:
         if kind not in self._unread:  # said once, not at every look
             self._unread.add(kind)
-            self._read_notice(N_("the saved game"), error, N_("It is left as it is."))
+            self._read_notice("game", error, N_("It is left as it is."))
 
-    def _read_notice(self, what: str, error: OSError, then: str) -> None:
+    def _read_notice(self, kind: str, error: OSError, then: str) -> None:
         """One line per reason: files that cannot be read for the same reason share it.
-        ``what`` and ``then`` are catalogue texts (marked with ``N_``)."""
+        ``kind`` is a key of :data:`_READ`; ``then`` a catalogue text (marked with ``N_``)."""
+        what, alone = _READ[kind]
         reason = str(error)
         line = self._read_lines.get(reason)
         if line is not None and line[1] in self.notices:
@@ -435,19 +452,16 @@ class Store:
                 last=Later(whats[-1]),
             )
             merged = Later(
+                # TRANSLATORS: {what} names two or three files ("your settings and your stats").
                 N_("Could not read {what}: {reason}. Defaults are in use for now."),
+                capital=True,
                 what=names,
                 reason=error,
             )
             self.notices[self.notices.index(line[1])] = merged
             self._read_lines[reason] = (whats, merged)
             return
-        text = Later(
-            N_("Could not read {what}: {reason}. {then}"),
-            what=Later(what),
-            reason=error,
-            then=Later(then),
-        )
+        text = Later(alone, reason=error, then=Later(then))
         self._read_lines[reason] = ([what], text)
         self.notices.append(text)
 

@@ -50,7 +50,7 @@ def test_a_kept_notice_reads_in_the_language_chosen_after_it(tmp_path, monkeypat
     assert "next change" not in str(line)  # no promise of a save that cannot happen
     i18n.set_language("es")
     assert str(line) == (
-        f"No se pudo guardar los ajustes: {blocker} es un archivo donde debería haber una "
+        f"No se pudieron guardar los ajustes: {blocker} es un archivo donde debería haber una "
         "carpeta. El cambio vale mientras el juego sigue abierto; no se guarda nada hasta "
         "que se pueda escribir en la carpeta (se vuelve a intentar en cada cambio)."
     )

@@ -57,7 +57,7 @@ def test_a_save_notice_on_the_banner_follows_a_change_of_language() -> None:
         app.change_setting("language", "es")
         spanish = str(app.manager.banner.lines[0])
         assert spanish.startswith(
-            f"No se pudo guardar los ajustes: {default_paths().settings} es una carpeta "
+            f"No se pudieron guardar los ajustes: {default_paths().settings} es una carpeta "
             "donde debería haber un archivo."
         )
         assert "could" not in spanish and "folder" not in spanish
