@@ -57,9 +57,9 @@ def main() -> None:
     app.home()
     shot(app, "home-continue")
     stats = app.session.stats
-    stats.record_game("4p-full", "a", True, 5230)
-    stats.record_game("4p-full", "b", False, 3120)
-    stats.record_game("2p-quick", "c", True, 1850)
+    stats.record_game("4p-full", "a", True, 5230, "Classic")
+    stats.record_game("4p-full", "b", False, 3120, "Book rules")
+    stats.record_game("2p-quick", "c", True, 1850, "Classic")
     app.stats()
     shot(app, "stats")
     top = app.manager.top

@@ -151,7 +151,8 @@ class Session:
         if saved is None:
             return False
         rules = saved.game.rules
-        if self.stats.record_abandoned(kind_of(rules.players, rules.quick_game), saved.game_id):
+        kind, preset = kind_of(rules.players, rules.quick_game), nearest_preset(rules)[0]
+        if self.stats.record_abandoned(kind, saved.game_id, preset):
             self._unsaved.add("stats")
         self.current, self.tracked = None, False
         self.save_point()
@@ -314,8 +315,9 @@ class Session:
         kind = kind_of(game.rules.players, game.rules.quick_game)
         went_out = hand.went_out >= 0 and hand.went_out % 2 == side
         mine = game.scores[-1].sides[side]
+        preset = nearest_preset(game.rules)[0]
         if self.stats.record_hand(
-            kind, saved.game_id, len(game.scores), mine, went_out, hand.concealed
+            kind, saved.game_id, len(game.scores), mine, went_out, hand.concealed, preset
         ):
             self._unsaved.add("stats")
 
@@ -339,7 +341,8 @@ class Session:
         game = saved.game
         side = PERSON_SEAT % 2
         kind = kind_of(game.rules.players, game.rules.quick_game)
-        if self.stats.record_game(kind, saved.game_id, game.winner == side, game.totals[side]):
+        won, preset = game.winner == side, nearest_preset(game.rules)[0]
+        if self.stats.record_game(kind, saved.game_id, won, game.totals[side], preset):
             self._unsaved.add("stats")
         if "stats" in self._unsaved:
             if not self.store.save_stats(self.stats):

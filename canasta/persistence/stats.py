@@ -1,9 +1,15 @@
 """The person's record: games, wins, streaks and hand feats, per kind of game.
 
-Kept in ``stats.json`` (pydantic, ``schema_version`` 1) with one :class:`StatLine` per
-kind of game: ``"2p-full"``, ``"2p-quick"``, ``"4p-full"``, ``"4p-quick"``. Only games with
-the person at the table count (not demos). A hand or a game is counted once even when the
-game is continued after a crash: the stats remember the last game and how far it counted.
+Kept in ``stats.json`` (pydantic, ``schema_version`` 2) with one :class:`StatLine` per
+kind of game: ``"2p-full"``, ``"2p-quick"``, ``"4p-full"``, ``"4p-quick"``, once for every
+rules preset together ("All presets") and once per preset the games were played with (a
+game whose options were changed counts under the preset it was made from). Only games
+with the person at the table count (not demos). A hand or a game is counted once even
+when the game is continued after a crash: the stats remember the last game and how far
+it counted.
+
+Version 1 (before the presets were told apart) reads as version 2 with no game under any
+one preset: its games count under "All presets" only.
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from canasta.engine.scoring import SideScore
 
-STATS_SCHEMA_VERSION = 1
+STATS_SCHEMA_VERSION = 2
+#: The older versions a stats file may have, read as :data:`STATS_SCHEMA_VERSION`.
+STATS_READ_VERSIONS = (1,)
 #: How many finished games' ids the stats remember (see ``Stats.counted_games``).
 KEEP_COUNTED = 50
 
@@ -64,10 +72,15 @@ class StatLine(BaseModel):
 
 
 class Stats(BaseModel):
-    """Every kind's :class:`StatLine`, plus what has been counted of the latest game.
+    """Every kind's :class:`StatLine`, for all presets and per preset, plus what has been
+    counted of the latest game.
 
     Attributes:
-        lines: kind -> record.
+        lines: kind -> record, every preset together ("All presets").
+        presets: preset name (the engine's English name, e.g. ``"Classic"``) -> kind ->
+            record of the games played with that preset (only games counted since version
+            2 of the file).
+        latest_preset: the preset of the latest game counted ("" before the first).
         game_id: the latest game counted; hands_counted: its hands counted so far;
         game_counted: whether its result was counted.
         counted_games: the ids of the latest games whose result was counted (oldest first,
@@ -77,16 +90,30 @@ class Stats(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     lines: dict[Kind, StatLine] = Field(default_factory=lambda: {k: StatLine() for k in KINDS})
+    presets: dict[str, dict[Kind, StatLine]] = Field(default_factory=dict)
+    latest_preset: str = ""
     game_id: str = ""
     hands_counted: int = Field(default=0, ge=0)
     game_counted: bool = False
     counted_games: list[str] = Field(default_factory=list, max_length=KEEP_COUNTED)
 
-    def line(self, kind: Kind) -> StatLine:
-        """The record of ``kind`` (created empty when missing)."""
-        return self.lines.setdefault(kind, StatLine())
+    def line(self, kind: Kind, preset: str = "") -> StatLine:
+        """The record of ``kind`` for every preset together, or (``preset``, a preset's
+        name) for that preset's games; an empty record when there is none (nothing is
+        stored by asking)."""
+        lines = self.presets.get(preset, {}) if preset else self.lines
+        return lines.get(kind) or StatLine()
+
+    def _lines(self, kind: Kind, preset: str) -> list[StatLine]:
+        """The stored records a game of ``kind`` with ``preset`` counts in (made when
+        missing): all presets', then the preset's own (none for ``""``)."""
+        out = [self.lines.setdefault(kind, StatLine())]
+        if preset:
+            out.append(self.presets.setdefault(preset, {}).setdefault(kind, StatLine()))
+            self.latest_preset = preset
+        return out
 
     def counted(self, game_id: str) -> bool:
         """True when the result of game ``game_id`` is counted."""
@@ -104,11 +131,13 @@ class Stats(BaseModel):
         mine: SideScore,
         went_out: bool,
         concealed: bool,
+        preset: str = "",
     ) -> bool:
         """Count the person's side's hand ``hand_number`` (1, 2, ...) of game ``game_id``.
 
         ``mine`` is the side's score; ``went_out``/``concealed``: a player of the side went
-        out (concealed). Returns False (and counts nothing) if that hand, or the game's
+        out (concealed); ``preset``: the name of the rules preset played ("": counted under
+        all presets only). Returns False (and counts nothing) if that hand, or the game's
         result, was counted.
         """
         if self.counted(game_id):
@@ -116,54 +145,59 @@ class Stats(BaseModel):
         self._switch_to(game_id)
         if hand_number <= self.hands_counted:
             return False
-        line = self.line(kind)
-        line.hands_played += 1
-        line.natural_canastas += mine.natural_canastas
-        line.mixed_canastas += mine.mixed_canastas
-        if mine.red_three_points > 0:  # only red threes that scored (not a penalty)
-            line.red_threes += mine.red_threes
-        line.went_out += int(went_out)
-        line.went_out_concealed += int(went_out and concealed)
-        total = mine.total
-        if line.best_hand_score is None or total > line.best_hand_score:
-            line.best_hand_score = total
+        for line in self._lines(kind, preset):
+            line.hands_played += 1
+            line.natural_canastas += mine.natural_canastas
+            line.mixed_canastas += mine.mixed_canastas
+            if mine.red_three_points > 0:  # only red threes that scored (not a penalty)
+                line.red_threes += mine.red_threes
+            line.went_out += int(went_out)
+            line.went_out_concealed += int(went_out and concealed)
+            total = mine.total
+            if line.best_hand_score is None or total > line.best_hand_score:
+                line.best_hand_score = total
         self.hands_counted = hand_number
         return True
 
-    def record_game(self, kind: Kind, game_id: str, won: bool, my_total: int) -> bool:
-        """Count the result of game ``game_id`` (``my_total``: the side's final points).
+    def record_game(
+        self, kind: Kind, game_id: str, won: bool, my_total: int, preset: str = ""
+    ) -> bool:
+        """Count the result of game ``game_id`` (``my_total``: the side's final points;
+        ``preset``: as for :meth:`record_hand`).
 
-        A tie or a loss ends the winning streak. Returns False if it was already counted.
+        A tie or a loss ends the winning streak (each preset's streak counts that
+        preset's games in a row). Returns False if it was already counted.
         """
         if self.counted(game_id):
             return False
         self._switch_to(game_id)
-        line = self.line(kind)
-        line.games_played += 1
-        if won:
-            line.games_won += 1
-            line.current_streak += 1
-            line.best_streak = max(line.best_streak, line.current_streak)
-            if line.highest_winning_score is None or my_total > line.highest_winning_score:
-                line.highest_winning_score = my_total
-        else:
-            line.current_streak = 0
+        for line in self._lines(kind, preset):
+            line.games_played += 1
+            if won:
+                line.games_won += 1
+                line.current_streak += 1
+                line.best_streak = max(line.best_streak, line.current_streak)
+                if line.highest_winning_score is None or my_total > line.highest_winning_score:
+                    line.highest_winning_score = my_total
+            else:
+                line.current_streak = 0
         self.game_counted = True
         self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
         return True
 
-    def record_abandoned(self, kind: Kind, game_id: str) -> bool:
-        """Count game ``game_id`` as abandoned: played and lost (the streak ends).
+    def record_abandoned(self, kind: Kind, game_id: str, preset: str = "") -> bool:
+        """Count game ``game_id`` as abandoned: played and lost (the streak ends);
+        ``preset``: as for :meth:`record_hand`.
 
         Returns False if that game's result was already counted.
         """
         if self.counted(game_id):
             return False
         self._switch_to(game_id)
-        line = self.line(kind)
-        line.games_played += 1
-        line.games_abandoned += 1
-        line.current_streak = 0
+        for line in self._lines(kind, preset):
+            line.games_played += 1
+            line.games_abandoned += 1
+            line.current_streak = 0
         self.game_counted = True
         self.counted_games = [*self.counted_games, game_id][-KEEP_COUNTED:]
         return True
@@ -171,3 +205,4 @@ class Stats(BaseModel):
     def reset(self) -> None:
         """Forget every record (the latest game's counting is kept, so nothing recounts)."""
         self.lines = {k: StatLine() for k in KINDS}
+        self.presets = {}

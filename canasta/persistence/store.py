@@ -54,7 +54,7 @@ from canasta.persistence.saves import (
 from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings
 from canasta.persistence.settings_file import load_settings, save_settings
-from canasta.persistence.stats import STATS_SCHEMA_VERSION, Stats
+from canasta.persistence.stats import STATS_READ_VERSIONS, STATS_SCHEMA_VERSION, Stats
 from canasta.reading import loads_json
 
 log = logging.getLogger(__name__)
@@ -217,6 +217,8 @@ class Store:
             return Stats()
         try:
             data = loads_json(raw)
+            if isinstance(data, dict) and data.get("schema_version") in STATS_READ_VERSIONS:
+                data = {**data, "schema_version": STATS_SCHEMA_VERSION}  # no preset: "All"
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
         except (ValueError, ValidationError) as error:

@@ -1,7 +1,10 @@
-"""The stats screen: the person's record per kind of game (2 or 4 players, full or quick),
-a reset that asks first, and the list of recent games with a Replay button each.
+"""The stats screen: the person's record per kind of game (2 or 4 players, full or quick)
+for one rules preset at a time or all of them together (a chooser under the title, as in
+Settings: ``< Classic  2 / 6 >``), a reset that asks first, and the list of recent games
+with a Replay button each.
 
-Escape or Back leaves; R asks to reset; G switches between the stats and recent games.
+Escape or Back leaves; R asks to reset; G switches between the stats and recent games;
+Left and Right step through the presets.
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ from pathlib import Path
 
 import pygame
 
+from canasta.engine.rules import PRESETS
 from canasta.i18n import N_, _, number, percent
 from canasta.persistence.records import RecordSummary
 from canasta.persistence.stats import KINDS, StatLine, Stats
 from canasta.scenes.base import Scene
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.recent_games import RecentGames
+from canasta.scenes.settings_choices import GAP, draw_stepper
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import LINE_GAP, balanced_lines, draw_box, fit_lines, text_height
@@ -27,6 +32,21 @@ from canasta.ui.widgets import Button
 #: Column headings per kind.
 KIND_TITLES = {"2p-full": N_("2 players, full"), "2p-quick": N_("2 players, quick"),
                "4p-full": N_("4 players, full"), "4p-quick": N_("4 players, quick")}  # fmt: skip
+
+
+#: The chooser's first choice: every preset together.
+ALL_PRESETS = ""
+
+
+class PresetChoices:
+    """The rules presets the stats can be shown for: every preset together, then each
+    preset by the engine's order, as ``(value, word)`` (value: the preset's English name,
+    or :data:`ALL_PRESETS`), the words in the language in use."""
+
+    @property
+    def choices(self) -> tuple[tuple[object, str], ...]:
+        """``(value, word)`` per choice, "All presets" first."""
+        return ((ALL_PRESETS, _("All presets")), *((name, _(name)) for name in PRESETS))
 
 
 def _number(value: int | None) -> str:
@@ -54,7 +74,7 @@ def stat_rows(line: StatLine) -> list[tuple[str, str]]:
 
 
 class StatsScene(Scene):
-    """The record, four columns of twelve rows.
+    """The record, four columns of thirteen rows, for the preset chosen.
 
     Args:
         stats: read each frame (so a reset shows at once).
@@ -64,6 +84,12 @@ class StatsScene(Scene):
         on_replay: open a record (its path) in the replay scene; returns why it cannot
             be replayed, or None.
         show_games: open on the list of recent games.
+        preset: the preset shown first (its English name, or :data:`ALL_PRESETS`); None:
+            the preset of the person's latest game counted, else all presets.
+
+    Attributes:
+        preset: the preset whose figures are shown (:data:`ALL_PRESETS`: all together).
+        chooser, arrows: the chooser's rect and its two arrows (back, on), window px.
     """
 
     def __init__(
@@ -76,9 +102,17 @@ class StatsScene(Scene):
         recent: Callable[[], list[RecordSummary]] | None = None,
         on_replay: Callable[[Path], str | None] | None = None,
         show_games: bool = False,
+        preset: str | None = None,
     ) -> None:
         super().__init__()
         self.stats = stats
+        self.presets = PresetChoices()
+        values = [value for value, _word in self.presets.choices]
+        if preset is None:
+            preset = stats().latest_preset
+        self.preset = preset if preset in values else ALL_PRESETS
+        self.chooser = pygame.Rect(0, 0, 0, 0)
+        self.arrows = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.on_reset = on_reset
         self.theme = theme = theme or default_theme()
         self.reset_button = Button((0, 0, 1, 1), _("Reset stats"), self.ask_reset, theme=theme)
@@ -101,8 +135,12 @@ class StatsScene(Scene):
             return
         self.showing_games = not self.showing_games
         self.games_button.label = _("Stats") if self.showing_games else _("Recent games")
-        if self.showing_games:
-            self.games.refresh(self.panel)
+        self.resize(self.size)  # the chooser shows with the stats only
+
+    def step_preset(self, delta: int) -> None:
+        """Show the figures of the next (``delta`` 1) or previous (-1) preset."""
+        values = [value for value, _word in self.presets.choices]
+        self.preset = str(values[(values.index(self.preset) + delta) % len(values)])
 
     def ask_reset(self) -> None:
         """Ask "Reset all stats?" in a dialog; yes calls ``on_reset``."""
@@ -112,12 +150,24 @@ class StatsScene(Scene):
                                             no=_("Keep"), theme=self.theme))  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The table panel and the buttons under it."""
+        """The chooser under the title (with the stats only), the table panel and the
+        buttons under it."""
         super().resize(size)
         w, h = self.size
         m = max(12, w // 40)
         bh = max(38, min(52, h // 16))
-        self.panel = pygame.Rect(m, round(h * 0.12), w - 2 * m, h - round(h * 0.12) - bh - 3 * m)
+        top = round(h * 0.12)
+        if not self.showing_games:
+            ch = max(30, min(44, h // 18))
+            self.chooser = pygame.Rect(0, 0, min(w - 2 * m, 480), ch)
+            self.chooser.midtop = (w // 2, round(h * 0.105))
+            side = ch
+            self.arrows = (
+                pygame.Rect(self.chooser.x, self.chooser.y, side, side),
+                pygame.Rect(self.chooser.right - side, self.chooser.y, side, side),
+            )
+            top = self.chooser.bottom + max(8, m // 2)
+        self.panel = pygame.Rect(m, top, w - 2 * m, h - top - bh - 3 * m)
         n = len(self.buttons)
         bw = min(max(150, w // 7), (w - 2 * m - 24 * (n - 1)) // n)
         y = h - bh - m
@@ -128,7 +178,8 @@ class StatsScene(Scene):
             self.games.refresh(self.panel)
 
     def handle(self, intent: Intent) -> bool:
-        """Buttons by click; Escape leaves; R asks to reset."""
+        """Buttons by click; Escape leaves; R asks to reset; the chooser's arrows (or Left
+        and Right) step the preset, a click on the chooser steps on."""
         games = self.games if self.showing_games else None
         if isinstance(intent, Move):
             for button in self.buttons:
@@ -141,6 +192,14 @@ class StatsScene(Scene):
                     return button.click()
             if games is not None:
                 return games.click(intent.pos)
+            if not self.showing_games:
+                for delta, arrow in zip((-1, 1), self.arrows, strict=True):
+                    if arrow.collidepoint(intent.pos):
+                        self.step_preset(delta)
+                        return True
+                if self.chooser.collidepoint(intent.pos):
+                    self.step_preset(1)
+                    return True
         elif isinstance(intent, Key):
             if intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return self.back_button.click()
@@ -150,10 +209,14 @@ class StatsScene(Scene):
             if intent.key == pygame.K_g and self.games is not None:
                 self.toggle_games()
                 return True
+            if intent.key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.showing_games:
+                self.step_preset(-1 if intent.key == pygame.K_LEFT else 1)
+                return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, the table (a column per kind of game) and the buttons."""
+        """Title, the preset chooser, the table (a column per kind of game) and the
+        buttons."""
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
@@ -166,8 +229,11 @@ class StatsScene(Scene):
             for button in self.buttons:
                 button.draw(surface)
             return
+        stepper = self.chooser.inflate(-2 * (self.chooser.height + GAP), 0)
+        draw_stepper(surface, t, self.presets, stepper, self.arrows, self.preset,
+                     default=None, disabled=False)  # fmt: skip
         stats = self.stats()
-        rows = [stat_rows(stats.line(kind)) for kind in KINDS]
+        rows = [stat_rows(stats.line(kind, self.preset)) for kind in KINDS]
         n = len(rows[0]) + 1
         row_h = panel.height / (n + 0.5)
         size = max(12, min(26, round(row_h * 0.55)))
