@@ -19,13 +19,16 @@ KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
 SIZE = (1280, 800)
 
 
-def table_at(data: dict[str, Any]) -> tuple[TableScene, SceneManager, pygame.Surface]:
-    """A 4-player table (person in seat 0) showing the position ``data``."""
-    screen = pygame.display.set_mode(SIZE)
+def table_at(
+    data: dict[str, Any], size: tuple[int, int] = SIZE
+) -> tuple[TableScene, SceneManager, pygame.Surface]:
+    """A 4-player table (person in seat 0) showing the position ``data`` in a ``size``
+    (w, h) px window."""
+    screen = pygame.display.set_mode(size)
     game = Game(CLASSIC.with_options(players=4, ask_permission=True), 5)
     game.hand = state_from_data({"rules": {"players": 4, "ask_permission": True}, **data})
     seats: list[Any] = [None, TrackingPlayer(1), TrackingPlayer(2), TrackingPlayer(3)]
-    manager = SceneManager(SIZE)
+    manager = SceneManager(size)
     scene = TableScene(TableController(game, seats), lambda c: None, lambda: None)
     manager.push(scene)
     step(manager, 2.0)

@@ -106,7 +106,9 @@ class BubbleSection(TablePart):
     def answer_rect(self, window_w: int) -> pygame.Rect | None:
         """Where the partner's answer shows at four: in the top band, just right of the
         partner's cards, so it covers no meld (tester5 item 15: over the opponents' melds);
-        None when that band has no room for it (then it shows in the question's place)."""
+        where that has no room (a portrait window: the partner has a third of the band),
+        over the partner's own band, its card backs and plate hidden for the moment;
+        None when even that is too small (then it shows in the question's place)."""
         layout, view = self.ctx.board.layout, self.ctx.view()
         if layout is None or layout.players != 4:
             return None
@@ -119,15 +121,24 @@ class BubbleSection(TablePart):
         size = max(14, min(24, band.height // 3))
         width = get_font(size, True).size(self.answer_text)[0] + 32
         rect = pygame.Rect(left, band.y + 4, width, band.height - 8)
-        return rect if rect.right <= min(band.right, window_w) - 4 else None
+        if rect.right <= min(band.right, window_w) - 4:
+            return rect
+        over = band.inflate(-4, 0)  # covering the backs whole, none peeking out
+        return over if width <= over.width else None
 
     def _answer_beside(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        tail = [(rect.x + 2, rect.centery - 10), (rect.x + 2, rect.centery + 10),
-                (rect.x - 12, rect.centery)]  # fmt: skip
+        layout = self.ctx.board.layout
+        assert layout is not None
+        band = layout.hands[2]
         pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=14)
-        pygame.draw.polygon(surface, BUBBLE_FILL, tail)
+        if rect.x > band.x + 2:  # beside the partner's cards: a tail toward them
+            tail = [(rect.x + 2, rect.centery - 10), (rect.x + 2, rect.centery + 10),
+                    (rect.x - 12, rect.centery)]  # fmt: skip
+            pygame.draw.polygon(surface, BUBBLE_FILL, tail)
         pygame.draw.rect(surface, BUBBLE_FILL, rect, border_radius=14)
-        size = max(14, min(24, (rect.height + 8) // 3))  # as answer_rect measured it
+        size = max(14, min(24, band.height // 3))  # as answer_rect measured it
+        if rect.x <= band.x + 2:  # over the band: as large as its room allows
+            size = fit_text_size(self.answer_text, rect.width - 24, min(24, rect.height // 2))
         blit_text(surface, self.answer_text, size, BUBBLE_TEXT, bold=True, center=rect.center)
 
     def _bubble(self, surface: pygame.Surface, lines: list[str], buttons: bool = True) -> None:

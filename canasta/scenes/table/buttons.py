@@ -122,6 +122,8 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     if layout.players == 4:
         top = layout.hands[2]
         width = min(420, max(260, layout.size[0] // 3))
+        if not layout.portrait:  # between the side seats' columns and their plates
+            width = min(width, layout.hands[3].left - layout.hands[1].right - 4 * GAP)
         height = max(96, min(130, layout.card[1]))
         bubble = pygame.Rect(0, 0, width, height)
         bubble.midtop = (top.centerx, top.bottom + 14)

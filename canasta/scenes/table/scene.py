@@ -170,7 +170,8 @@ class TableScene(Scene):
         self.strip = StripSection(ctx, self.message, self.on_menu)
         self.focus = FocusSection(ctx, self.planner.planned_cards)
         self.help = HelpSection(ctx)
-        return [SeatsSection(ctx), MeldsSection(ctx), PilesSection(ctx), HandSection(ctx),
+        self.seats = SeatsSection(ctx)
+        return [self.seats, MeldsSection(ctx), PilesSection(ctx), HandSection(ctx),
                 self.planner, self.hint, self.strip, self.bubble, self.focus,
                 self.help]  # fmt: skip
 

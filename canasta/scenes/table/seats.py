@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from canasta.i18n import _, ngettext, number
@@ -9,7 +11,7 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, elide, fit_text_size, get_font, render_text
+from canasta.ui.text import blit_text, elide, fit_text_size, get_font
 from canasta.ui.theme import Theme, paint_felt
 
 #: The smallest size a seat's label is drawn at (px; the default font's lines are then 14
@@ -32,10 +34,14 @@ def plate_of(theme: Theme) -> tuple[int, int, int]:
     return (r, g, b)
 
 
+def plate_rect(rects: list[pygame.Rect]) -> pygame.Rect:
+    """The plate behind the label lines' ``rects`` (px): their union grown 4 px and 2 px."""
+    return rects[0].unionall(rects[1:]).inflate(8, 4)
+
+
 def draw_plate(surface: pygame.Surface, rects: list[pygame.Rect], theme: Theme) -> None:
     """One opaque rounded plate (:func:`plate_of`) behind the label lines' ``rects`` (px)."""
-    box = rects[0].unionall(rects[1:]).inflate(8, 4)
-    draw_panel(surface, box, (*plate_of(theme), 255), 6)
+    draw_panel(surface, plate_rect(rects), (*plate_of(theme), 255), 6)
 
 
 #: The smallest size a side seat's label shrinks to so that each word of its name fits
@@ -76,6 +82,24 @@ def side_label(name: str, tail: str, width: int, size: int, bold: bool) -> list[
     return lines
 
 
+@dataclass(frozen=True)
+class SeatLabel:
+    """One seat's label: its ``lines`` drawn at ``size`` px (bold for the seat to move),
+    each in its rect of ``rects`` (window px); its plate is their union grown by
+    :func:`draw_plate`."""
+
+    seat: int
+    lines: list[str]
+    rects: list[pygame.Rect]
+    size: int
+    to_move: bool
+
+    @property
+    def plate(self) -> pygame.Rect:
+        """The plate's rect (window px), as :func:`draw_plate` draws it."""
+        return plate_rect(self.rects)
+
+
 class SeatsSection(TablePart):
     """The table's ground: felt under everything, seat labels and scores over the cards."""
 
@@ -87,9 +111,22 @@ class SeatsSection(TablePart):
         """Every seat's label (the one to move in the accent colour) and the scores."""
         layout, theme = self.ctx.board.layout, self.ctx.theme
         assert layout is not None
+        for label in self.labels(surface.get_width()):
+            color = color_of(theme, label.to_move)
+            draw_plate(surface, label.rects, theme)
+            for line, rect in zip(label.lines, label.rects, strict=True):
+                blit_text(surface, line, label.size, color, bold=label.to_move,
+                          topleft=rect.topleft)  # fmt: skip
+        self._scores(surface, font_px(layout))
+
+    def labels(self, window_w: int) -> list[SeatLabel]:
+        """Every seat's label as it is drawn in a window ``window_w`` px wide, by seat;
+        none for the person's own seat where its band has no room above the cards."""
+        layout = self.ctx.board.layout
+        assert layout is not None
         view = self.ctx.view()
-        font = font_px(layout)
-        size = max(SEAT_LABEL_PX, font - 2)
+        size = max(SEAT_LABEL_PX, font_px(layout) - 2)
+        out = []
         for seat in range(view.players):
             rel = (seat - view.seat) % view.players
             area = layout.hands[rel]
@@ -98,37 +135,38 @@ class SeatsSection(TablePart):
             to_move = not view.ended and view.mover == seat
             # A long name (online: 24 characters) is cut to the room its place has; a
             # side seat's label wraps in its column, clear of the melds beside it.
-            right = surface.get_width() - 6
+            right = window_w - 6
             side = rel != 0 and area.height > area.width * 1.5
             tail = "" if rel == 0 and not view.watching else f" \u00b7 {count}"
-            color = color_of(theme, to_move)
             if side:
-                width = side_width(area, surface.get_width()) - 8
+                width = side_width(area, window_w) - 8
                 fitted = side_size(name, width, size, to_move)
                 lines = side_label(name, tail, width, fitted, to_move)
                 step = round(fitted * 1.2)
                 rects = []
                 for i, line in enumerate(lines):
-                    rect = render_text(line, fitted, color, bold=to_move).get_rect()
+                    rect = pygame.Rect((0, 0), get_font(fitted, to_move).size(line))
                     rect.center = (area.centerx, area.y + 10 + i * step)
                     rects.append(rect)
-                draw_plate(surface, rects, theme)
-                for line, rect in zip(lines, rects, strict=True):
-                    blit_text(surface, line, fitted, color, bold=to_move, topleft=rect.topleft)
+                out.append(SeatLabel(seat, lines, rects, fitted, to_move))
                 continue
             room = (right if rel == 0 else area.right) - area.x - 12
             tail_w = get_font(size, to_move).size(tail)[0] if tail else 0
             text = elide(name, room - tail_w, size, bold=to_move) + tail
             # Every label sits on a plate: over the felt, and over that seat's card
             # backs where the band is narrow.
-            plate = render_text(text, size, color, bold=to_move).get_rect()
+            plate = pygame.Rect((0, 0), get_font(size, to_move).size(text))
+            if rel == 0 and area.height - layout.card[1] < plate.height + 4:
+                # No room above the cards (a window about 320 px high: the band is one
+                # card high): the label would hide a card's rank and suit; the message
+                # strip still says whose turn it is.
+                continue
             if rel == 0:
-                plate.topleft = (area.x + 6, area.y + 2)
+                plate.topleft = (area.x + 6, area.y + 2)  # above the cards (bottom-aligned)
             else:
                 plate.midleft = (area.x + 6, area.centery)
-            draw_plate(surface, [plate], theme)
-            blit_text(surface, text, size, color, bold=to_move, topleft=plate.topleft)
-        self._scores(surface, font)
+            out.append(SeatLabel(seat, [text], [plate], size, to_move))
+        return out
 
     def _scores(self, surface: pygame.Surface, font: int) -> None:
         layout, theme = self.ctx.board.layout, self.ctx.theme
