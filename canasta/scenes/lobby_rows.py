@@ -2,7 +2,10 @@
 
 A wide window gives each table one line (the words, then the chairs at its right); a
 narrow one (a portrait window) gives it three: the host, the table's words, the chairs.
-A name too long for its place is cut with "…". Sizes are pixels.
+A one-hand table (a quick game) carries a "One hand" tag in the accent colour, at the
+start of its line (wide) or at the right of its host's line (narrow), so it stands out
+from the tables that play a whole game. A name too long for its place is cut with "…".
+Sizes are pixels.
 """
 
 from __future__ import annotations
@@ -59,17 +62,43 @@ def people(table: Any) -> int:
 
 def table_words(table: Any) -> tuple[str, str]:
     """A listed table's host ("Open table" when nobody hosts it) and its words (rules,
-    seats, people, computer level, clock, playing)."""
+    seats, people, computer level, a whole game's length, clock, playing; a one-hand
+    table's length is its tag, :func:`quick_tag`)."""
     host = table.chairs[table.host].name or _("Open table")
     words = _("{preset} · {players} players · {people}/{players} people · computer: {level}"
               ).format(preset=_(table.preset), players=table.players, people=people(table),
                        level=level_word(table.level))  # fmt: skip
-    words += " · " + length_word(table)
+    if not table.quick:
+        words += " · " + length_word(table)
     if table.clock is not None:
         words += " · " + _("clock")
     if table.status != "lobby":  # a chair a computer plays can be taken over
         words += " · " + _("playing")
     return host, words
+
+
+def quick_tag(table: Any) -> str:
+    """The tag a listed table carries: "One hand" for a quick game, else ""."""
+    return _("One hand") if table.quick else ""
+
+
+def tag_rect(text: str, size: int) -> pygame.Rect:
+    """The tag's rect for ``text`` at ``size`` px (at the origin)."""
+    w, h = get_font(size, True).size(text)
+    pad = max(4, size // 2)
+    return pygame.Rect(0, 0, w + 2 * pad, h + pad // 2 + 2)
+
+
+def draw_tag(surface: pygame.Surface, text: str, size: int, theme: Theme,
+             **anchor: tuple[int, int]) -> pygame.Rect:  # fmt: skip
+    """Draw the tag ``text`` (bold, on the accent colour) at ``anchor`` (``midleft=`` or
+    ``midright=``, window px); returns its rect."""
+    rect = tag_rect(text, size)
+    for name, point in anchor.items():
+        setattr(rect, name, point)
+    pygame.draw.rect(surface, theme.accent, rect, border_radius=rect.height // 2)
+    blit_text(surface, text, size, theme.button_text, bold=True, center=rect.center)
+    return rect
 
 
 def draw_rows(
@@ -96,20 +125,29 @@ def draw_rows(
             break
         draw_panel(surface, rect, (0, 0, 0, 90), 8)
         host, words = table_words(table)
+        tag = quick_tag(table)
+        tag_px = max(12, size * 4 // 5)
+        tag_w = tag_rect(tag, tag_px).width + 8 if tag else 0
         if wide:
-            room = area.width - 20 - (box + 6) * table.players
+            room = area.width - 20 - (box + 6) * table.players - tag_w
             text = f"{host} · {words}"
             fitted = fit_text_size(text, room, size, report=False)
             if blit_width(text, fitted) > room:  # a long name gives way
                 text = f"{elide(host, room // 3, fitted)} · {words}"
                 fitted = fit_text_size(text, room, size)
-            blit_text(surface, text, fitted, theme.text, midleft=(rect.x + 10, rect.centery))
+            if tag:
+                draw_tag(surface, tag, tag_px, theme, midleft=(rect.x + 10, rect.centery))
+            blit_text(surface, text, fitted, theme.text,
+                      midleft=(rect.x + 10 + tag_w, rect.centery))  # fmt: skip
             chairs_top, x = rect.y + 5, rect.right - (box + 6) * table.players
         else:
             room = area.width - 20
             line = unit * 3 // 5
-            blit_text(surface, elide(host, room, size, bold=True), size, theme.text, bold=True,
-                      midleft=(rect.x + 10, rect.y + line // 2 + 4))  # fmt: skip
+            if tag:
+                draw_tag(surface, tag, tag_px, theme,
+                         midright=(rect.right - 10, rect.y + line // 2 + 4))  # fmt: skip
+            blit_text(surface, elide(host, room - tag_w, size, bold=True), size, theme.text,
+                      bold=True, midleft=(rect.x + 10, rect.y + line // 2 + 4))  # fmt: skip
             fitted = fit_text_size(words, room, line * 3 // 4, report=False)
             blit_text(surface, elide(words, room, fitted), fitted, theme.text_dim,
                       midleft=(rect.x + 10, rect.y + line + line // 2))  # fmt: skip
@@ -139,4 +177,13 @@ def blit_width(text: str, size: int) -> int:
     return int(get_font(size).size(text)[0])
 
 
-__all__ = ["draw_rows", "length_word", "level_word", "open_chair", "people", "table_words"]
+__all__ = [
+    "draw_rows",
+    "draw_tag",
+    "length_word",
+    "level_word",
+    "open_chair",
+    "people",
+    "quick_tag",
+    "table_words",
+]

@@ -220,7 +220,9 @@ def test_the_lobby_and_the_chair_map_say_one_hand_or_a_whole_game() -> None:
     link = FakeLink(tables=[quick, whole])
     _manager, scene, _, _, _ = make(link)
     texts = drawn(scene)
-    assert "Classic · 4 players · 1/4 people · computer: Medium · one hand" in texts
+    # a one-hand table carries the tag (test_lobby_quick_tag), a whole game says its length
+    assert "Classic · 4 players · 1/4 people · computer: Medium" in texts
+    assert "One hand" in texts and "one hand" not in " ".join(texts)
     assert "Bob · Classic · 2 players · 1/2 people · computer: Medium · game to 5,000" in texts
     link = FakeLink(table=quick, chair=0)
     _manager, scene, _, _, _ = make(link)
