@@ -174,7 +174,8 @@ def test_the_system_language_comes_from_the_locale(monkeypatch, env, expected) -
 
 def test_the_worker_process_speaks_the_windows_language() -> None:
     """The hard level's reason comes from a spawned process: it reads the catalogue the
-    window uses (its path travels with each request)."""
+    window uses (its path travels with each request). Fixed worlds and no time budget, so
+    both answers are the same search whatever the machine's load."""
     from canasta.ai import HardPlayer
     from canasta.controller import DecisionWorker
     from canasta.engine import CLASSIC, Game
@@ -185,9 +186,9 @@ def test_the_worker_process_speaks_the_windows_language() -> None:
     worker = DecisionWorker()
     try:
         i18n.set_language("de")
-        german = worker.wait(worker.submit(HardPlayer(time_limit=0.2), view, advise=True))
+        german = worker.wait(worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True))
         i18n.set_language("en")
-        english = worker.wait(worker.submit(HardPlayer(time_limit=0.2), view, advise=True))
+        english = worker.wait(worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True))
     finally:
         worker.close()
     assert german.move == english.move
