@@ -15,7 +15,8 @@ and gives the mean worlds per search.
 
 With ``--baseline REV`` the same is done by revision REV (checked out in a temporary git
 worktree, as ``scripts/bench.py --baseline`` does) and this checkout, each in its own
-process, ``--rounds`` times in alternation (which goes first alternates), so a change in
+process, ``--rounds`` times, each set in :data:`PARTS` parts asked in alternation (which
+goes first alternates part by part), so a change in
 the machine's load touches both alike; ``ratio`` is the baseline's CPU time per world over
 this checkout's (above 1: this checkout meets more worlds per CPU second), ``same``
 whether both chose the same moves.
@@ -31,6 +32,9 @@ from collections.abc import Iterator
 
 from bench import ROOT, _ask, _checkout, _worker, _workers
 
+#: Parts each set of decisions is split into, asked of the workers in alternation.
+PARTS = 8
+
 
 def _run(
     procs: dict[str, subprocess.Popen[str]], request: dict[str, object], rounds: int
@@ -41,13 +45,16 @@ def _run(
     digests: dict[str, set[str]] = {n: set() for n in names}
     searches = 0
     for i in range(rounds):
-        order = names if i % 2 == 0 else names[::-1]
-        for name in order:
-            answer = _ask(procs[name], request)
-            totals[name]["cpu"] += float(answer["cpu"])
-            totals[name]["worlds"] += float(answer["worlds"])
-            digests[name].add(str(answer["digest"]))
-            searches = int(answer["searches"])
+        for part in range(PARTS):
+            # Who goes first alternates part by part (a few seconds each).
+            order = names if (i * PARTS + part) % 2 == 0 else names[::-1]
+            for name in order:
+                answer = _ask(procs[name], dict(request, part=[part, PARTS]))
+                totals[name]["cpu"] += float(answer["cpu"])
+                totals[name]["worlds"] += float(answer["worlds"])
+                digests[name].add(f"{part}:{answer['digest']}")
+                searches += int(answer["searches"]) if name == names[0] else 0
+    searches //= rounds
     out: dict[str, object] = {"searches": searches}
     us = {}
     for name in names:

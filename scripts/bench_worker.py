@@ -18,11 +18,13 @@ answers ``{"states": n, "digests": [...]}``: per hand, a digest of the whole leg
 ``legal_moves()`` and as the lazy ``legal_moves`` iteration give it, plus its ``count()``
 (equal digests: identical lists).
 
-``{"search": 2, "seeds": [0, 4], "worlds": 24, "every": 3}`` collects the hard level's
-search decisions (``search_views``) and answers ``{"cpu": s, "worlds": n, "searches": n,
-"digest": d}`` for the hard level deciding each of them afresh on ``worlds`` fixed worlds
-(thread CPU seconds, worlds sampled, searches run, a digest of the moves chosen); with
-``"worlds": 0`` it decides them in its own budget (time limit and world cap).
+``{"search": 2, "seeds": [0, 4], "worlds": 24, "every": 3, "part": [0, 1]}`` collects the
+hard level's search decisions (``search_views``) and answers ``{"cpu": s, "worlds": n,
+"searches": n, "digest": d}`` for the hard level deciding each of them afresh on ``worlds``
+fixed worlds (thread CPU seconds, worlds sampled, searches run, a digest of the moves
+chosen); with
+``"worlds": 0`` it decides them in its own budget (time limit and world cap); ``part``
+``[i, n]`` decides only every ``n``-th of them from the ``i``-th.
 """
 
 from __future__ import annotations
@@ -188,23 +190,27 @@ def search_views(players: int, first: int, last: int, every: int) -> list[SeatVi
     return views
 
 
-def search(players: int, first: int, last: int, worlds: int, every: int) -> dict[str, object]:
+def search(
+    players: int, first: int, last: int, worlds: int, every: int, part: tuple[int, int] = (0, 1)
+) -> dict[str, object]:
     """Time the hard level deciding the views of :func:`search_views` afresh (thread CPU
-    seconds), on ``worlds`` fixed worlds (0: in its own budget)."""
+    seconds), on ``worlds`` fixed worlds (0: in its own budget); ``part`` ``(i, n)``: only
+    the views ``i``, ``i + n``, ``i + 2n``..."""
     from canasta.ai import HardPlayer
 
     views = search_views(players, first, last, every)
     digest = hashlib.sha256()
     cpu = 0.0
     sampled = 0
-    for i, view in enumerate(views):
+    chosen = list(enumerate(views))[part[0] :: part[1]]
+    for i, view in chosen:
         player = HardPlayer(i, time_limit=None, worlds=worlds) if worlds else HardPlayer(i)
         start = time.thread_time()
         advice = player.advise(view)
         cpu += time.thread_time() - start
         sampled += advice.worlds
         digest.update(advice.move.text().encode())
-    return {"cpu": cpu, "worlds": sampled, "searches": len(views),
+    return {"cpu": cpu, "worlds": sampled, "searches": len(chosen),
             "digest": digest.hexdigest()[:16]}  # fmt: skip
 
 
@@ -220,8 +226,9 @@ def main() -> None:
         elif "lists" in request:
             answer = lists(request["lists"], request.get("players"), first, last)
         elif "search" in request:
+            part = request.get("part", (0, 1))
             answer = search(request["search"], first, last, request["worlds"],
-                            request.get("every", 1))  # fmt: skip
+                            request.get("every", 1), (part[0], part[1]))  # fmt: skip
         elif "budget" in request:
             answer = budget(request["players"], first, last, bool(request.get("cpu")))
         else:
