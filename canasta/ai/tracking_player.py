@@ -53,14 +53,14 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 from canasta.engine.view import SeatView
 
-from .heuristic import HeuristicPlayer, meld_signature
+from .heuristic import HeuristicPlayer, meld_signature, wild_count
 from .judgement import lone_card_ok
 from .tracking import (
-    chance_holds_wild,
     holds_chance,
     known_kind_counts,
     unknown_slots,
     unseen_kind_counts,
+    wild_chance,
 )
 
 #: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
@@ -153,8 +153,8 @@ class TrackingPlayer(HeuristicPlayer):
             return takes[0]
         if self.style.take is False:
             return draws[0]
-        best = min(takes, key=lambda m: (sum(meld_signature(m)[1:]), len(m.cards)))
-        wilds = sum(meld_signature(best)[1:])
+        best = min(takes, key=lambda m: (wild_count(m), len(m.cards)))
+        wilds = wild_count(best)
         pile = len(view.pile)
         if wilds and pile < 5:
             return draws[0]
@@ -319,10 +319,10 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
     unseen = unseen_kind_counts(view)
     frozen = view.rules.pile_always_frozen or view.pile_freezers > 0 or not view.opened[their_side]
     pile_worth = 25.0 + 12.0 * len(view.pile)
-    wild_chance = chance_holds_wild(view, nxt, unseen)
     # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
     their_known = known_kind_counts(view, nxt)
     slots = unknown_slots(view, nxt)
+    wild = wild_chance(their_known, slots, unseen)
     total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
@@ -347,7 +347,7 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
             chance = 1.0
         else:
             single = holds_chance(1 - their_known[kind], slots, total, unseen[kind])
-            chance = pair + (1 - pair) * single * wild_chance
+            chance = pair + (1 - pair) * single * wild
         danger = chance * pile_worth
         naturals_danger.append(danger)
         keep = 0.0
