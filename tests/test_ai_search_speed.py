@@ -97,3 +97,42 @@ def test_policy_move_is_the_policys_choice(players: int) -> None:
         assert policy_move(TrackingPlayer(0), state) == expected
         chosen += 1
     assert lone > 20 and chosen > lone
+
+
+class _Recorder(TrackingPlayer):
+    """A tracking player that notes whether it owed a turn at each choice."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.owed: list[bool] = []
+
+    def choose(self, view: SeatView) -> Move:
+        self.owed.append(self.owes_turn)
+        return super().choose(view)
+
+
+def test_one_playout_player_serves_every_playout() -> None:
+    """A hard player's play-outs share one tracking player, and each starts it afresh: an
+    answer owed at the end of the last play-out (which would make the partner say yes at
+    once) is forgotten, and the values equal a new hard player's."""
+    from canasta.ai import HardPlayer
+    from canasta.ai.hard import _Candidate
+    from canasta.ai.world import sample_state
+
+    shared = HardPlayer(3)
+    recorder = _Recorder()
+    shared._playout = recorder
+    compared = 0
+    for state in _states(4, 2)[::5]:
+        if state.phase.value != "draw":
+            continue
+        view = state.view_for(state.mover)
+        world = sample_state(view, random.Random(compared))
+        cand = _Candidate("default", [view.legal_moves[0]])
+        recorder.owes_turn = True  # as a play-out that ended owing a turn leaves it
+        recorder.owed.clear()
+        value = shared._simulate(world, cand, view.seat)
+        assert value == HardPlayer(3)._simulate(world, cand, view.seat)
+        assert recorder.owed and not recorder.owed[0]
+        compared += 1
+    assert compared > 10

@@ -249,6 +249,7 @@ class HardPlayer:
         self.cpu_clock = cpu_clock
         self.wall_clock = wall_clock
         self.policy = TrackingPlayer(seed)
+        self._playout = TrackingPlayer(0)
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
 
@@ -477,7 +478,9 @@ class HardPlayer:
             rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
         start_turn = world.turn
         turns_left = rounds * players + 1
-        policy = TrackingPlayer(0)
+        # One play-out player for every play-out (making one seeds a random source, about a
+        # tenth of a world's cost with eight candidates); its only state is reset here.
+        policy = self._playout
         policy.owes_turn = False
         last_turn = state.turn
         if state.turn != start_turn:
