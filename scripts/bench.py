@@ -42,15 +42,18 @@ Figures:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -343,6 +346,40 @@ def _worker(root: Path) -> subprocess.Popen[str]:
     return proc
 
 
+@contextlib.contextmanager
+def _workers(base_root: Path) -> Iterator[dict[str, subprocess.Popen[str]]]:
+    """A worker process (``scripts/bench_worker.py``) for the baseline checkout at
+    ``base_root`` and one for this checkout, keyed "baseline" and "current"; on leaving,
+    the workers end and the baseline's temporary git worktree is removed."""
+    procs: dict[str, subprocess.Popen[str]] = {}
+    try:
+        procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
+        yield procs
+    finally:
+        for proc in procs.values():
+            assert proc.stdin is not None
+            proc.stdin.close()
+            proc.wait()
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(base_root)],
+            cwd=ROOT, check=False, capture_output=True,
+        )  # fmt: skip
+        shutil.rmtree(base_root.parent, ignore_errors=True)
+
+
+def _checkout(rev: str) -> tuple[str, Path]:
+    """Check revision ``rev`` out in a temporary git worktree: its commit and the path."""
+    commit = subprocess.run(
+        ["git", "rev-parse", rev], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    base_root = Path(tempfile.mkdtemp(prefix="canasta-baseline-")) / "baseline"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(base_root), commit],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    return commit, base_root
+
+
 def _ask(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, float | str]:
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(request) + "\n")
@@ -362,59 +399,41 @@ def compare_engines(
     hard levels' moves on fixed worlds and the hard level's worlds per search in its budget.
     Returns the JSON figures (hands per second, ratio).
     """
-    commit = subprocess.run(
-        ["git", "rev-parse", rev], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    with tempfile.TemporaryDirectory(prefix="canasta-baseline-") as tmp:
-        base_root = Path(tmp) / "baseline"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(base_root), commit],
-            cwd=ROOT, check=True, capture_output=True,
-        )  # fmt: skip
-        try:
-            procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
-            figures: dict[str, object] = {}
-            for label, preset, players in COMPARED if hands else ():
-                totals = {name: {"cpu": 0.0, "wall": 0.0, "moves": 0} for name in procs}
-                same = True
-                size = max(1, hands // rounds)
-                for i, first in enumerate(range(0, hands, size)):
-                    request = {"preset": preset, "players": players,
-                               "seeds": [first, min(hands, first + size)]}  # fmt: skip
-                    order = ["baseline", "current"] if i % 2 == 0 else ["current", "baseline"]
-                    answers = {name: _ask(procs[name], request) for name in order}
-                    same &= answers["baseline"]["digest"] == answers["current"]["digest"]
-                    for name, answer in answers.items():
-                        for key in ("cpu", "wall", "moves"):
-                            totals[name][key] += float(answer[key])
-                per = {
-                    name: {
-                        "hands_per_second": round(hands / t["cpu"], 1),
-                        "hands_per_second_wall": round(hands / t["wall"], 1),
-                        "moves": int(t["moves"]),
-                    }
-                    for name, t in totals.items()
+    commit, base_root = _checkout(rev)
+    with _workers(base_root) as procs:
+        figures: dict[str, object] = {}
+        for label, preset, players in COMPARED if hands else ():
+            totals = {name: {"cpu": 0.0, "wall": 0.0, "moves": 0} for name in procs}
+            same = True
+            size = max(1, hands // rounds)
+            for i, first in enumerate(range(0, hands, size)):
+                request = {"preset": preset, "players": players,
+                           "seeds": [first, min(hands, first + size)]}  # fmt: skip
+                order = ["baseline", "current"] if i % 2 == 0 else ["current", "baseline"]
+                answers = {name: _ask(procs[name], request) for name in order}
+                same &= answers["baseline"]["digest"] == answers["current"]["digest"]
+                for name, answer in answers.items():
+                    for key in ("cpu", "wall", "moves"):
+                        totals[name][key] += float(answer[key])
+            per = {
+                name: {
+                    "hands_per_second": round(hands / t["cpu"], 1),
+                    "hands_per_second_wall": round(hands / t["wall"], 1),
+                    "moves": int(t["moves"]),
                 }
-                figures[label] = {
-                    **per,
-                    "ratio": round(totals["baseline"]["cpu"] / totals["current"]["cpu"], 2),
-                    "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
-                    "same_play": same,
-                }
-            if list_hands:
-                figures["lists"] = _compare_lists(procs, list_hands)
-            if decision_hands:
-                figures["decisions"] = _compare_decisions(procs, decision_hands)
-                figures["hard_worlds_in_budget"] = _compare_budget(procs, decision_hands)
-            for proc in procs.values():
-                assert proc.stdin is not None
-                proc.stdin.close()
-                proc.wait()
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(base_root)],
-                cwd=ROOT, check=False, capture_output=True,
-            )  # fmt: skip
+                for name, t in totals.items()
+            }
+            figures[label] = {
+                **per,
+                "ratio": round(totals["baseline"]["cpu"] / totals["current"]["cpu"], 2),
+                "ratio_wall": round(totals["baseline"]["wall"] / totals["current"]["wall"], 2),
+                "same_play": same,
+            }
+        if list_hands:
+            figures["lists"] = _compare_lists(procs, list_hands)
+        if decision_hands:
+            figures["decisions"] = _compare_decisions(procs, decision_hands)
+            figures["hard_worlds_in_budget"] = _compare_budget(procs, decision_hands)
     return {"baseline": commit, "hands": hands, "rounds": rounds, "presets": figures}
 
 

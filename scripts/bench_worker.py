@@ -17,6 +17,14 @@ answers ``{"states": n, "digests": [...]}``: per hand, a digest of the whole leg
 (each move's type, card identities and target, in list order) at every state, as
 ``legal_moves()`` and as the lazy ``legal_moves`` iteration give it, plus its ``count()``
 (equal digests: identical lists).
+
+``{"search": 2, "seeds": [0, 4], "worlds": 24, "every": 3, "part": [0, 1]}`` collects the
+hard level's search decisions (``search_views``) and answers ``{"cpu": s, "worlds": n,
+"searches": n, "digest": d}`` for the hard level deciding each of them afresh on ``worlds``
+fixed worlds (thread CPU seconds, worlds sampled, searches run, a digest of the moves
+chosen); with
+``"worlds": 0`` it decides them in its own budget (time limit and world cap); ``part``
+``[i, n]`` decides only every ``n``-th of them from the ``i``-th.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import time
 
 import canasta
 from canasta.engine import CLASSIC, PRESETS, HandState
+from canasta.engine.view import SeatView
 
 
 def play(preset: str, players: int | None, first: int, last: int) -> dict[str, object]:
@@ -142,6 +151,69 @@ def budget(players: int, first: int, last: int, cpu: bool = False) -> dict[str, 
     return {"worlds": worlds, "cpu": time.process_time() - start}
 
 
+_VIEWS: dict[tuple[int, int, int, int], list[SeatView]] = {}
+
+
+def search_views(players: int, first: int, last: int, every: int) -> list[SeatView]:
+    """Every ``every``-th view at which the hard level (seat 0 and 2) searches in hands of
+    deals ``first..last-1`` against the medium level, both on fixed worlds (8 and 6), so
+    the views depend on the deals only. Collected once per process."""
+    from canasta.ai import HardPlayer, MediumPlayer
+
+    key = (players, first, last, every)
+    if key in _VIEWS:
+        return _VIEWS[key]
+
+    rules = CLASSIC.with_options(players=players)
+    views: list[SeatView] = []
+    found = 0
+    for deal in range(first, last):
+        state = HandState.deal(rules, deal)
+        state.keep_snapshots = False
+        seats: list[HardPlayer] = [
+            HardPlayer(deal * 4 + s, time_limit=None, worlds=8)
+            if s % 2 == 0
+            else MediumPlayer(deal * 4 + s, time_limit=None)
+            for s in range(players)
+        ]
+        moves = 0
+        while not state.ended and moves < 400:
+            view = state.view_for(state.mover)
+            advice = seats[state.mover].advise(view)
+            if state.mover % 2 == 0 and advice.worlds:
+                if found % every == 0:
+                    views.append(view)
+                found += 1
+            state.apply(advice.move)
+            moves += 1
+    _VIEWS[key] = views
+    return views
+
+
+def search(
+    players: int, first: int, last: int, worlds: int, every: int, part: tuple[int, int] = (0, 1)
+) -> dict[str, object]:
+    """Time the hard level deciding the views of :func:`search_views` afresh (thread CPU
+    seconds), on ``worlds`` fixed worlds (0: in its own budget); ``part`` ``(i, n)``: only
+    the views ``i``, ``i + n``, ``i + 2n``..."""
+    from canasta.ai import HardPlayer
+
+    views = search_views(players, first, last, every)
+    digest = hashlib.sha256()
+    cpu = 0.0
+    sampled = 0
+    chosen = list(enumerate(views))[part[0] :: part[1]]
+    for i, view in chosen:
+        player = HardPlayer(i, time_limit=None, worlds=worlds) if worlds else HardPlayer(i)
+        start = time.thread_time()
+        advice = player.advise(view)
+        cpu += time.thread_time() - start
+        sampled += advice.worlds
+        digest.update(advice.move.text().encode())
+    return {"cpu": cpu, "worlds": sampled, "searches": len(chosen),
+            "digest": digest.hexdigest()[:16]}  # fmt: skip
+
+
 def main() -> None:
     """Answer requests until stdin closes."""
     print(json.dumps({"file": canasta.__file__}), flush=True)
@@ -153,6 +225,10 @@ def main() -> None:
                                request["worlds"])  # fmt: skip
         elif "lists" in request:
             answer = lists(request["lists"], request.get("players"), first, last)
+        elif "search" in request:
+            part = request.get("part", (0, 1))
+            answer = search(request["search"], first, last, request["worlds"],
+                            request.get("every", 1), (part[0], part[1]))  # fmt: skip
         elif "budget" in request:
             answer = budget(request["players"], first, last, bool(request.get("cpu")))
         else:

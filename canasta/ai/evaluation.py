@@ -21,7 +21,7 @@ opponent a big pile early looks nearly free (the taker's new cards count only ag
 
 from __future__ import annotations
 
-from canasta.engine.cards import CARD_KIND, CARD_VALUE, is_wild_kind
+from canasta.engine.cards import CARD_VALUE, CARD_WILD
 from canasta.engine.listing import legal_moves
 from canasta.engine.moves import MoveType
 from canasta.engine.scoring import score_side
@@ -72,13 +72,12 @@ def side_features(state: HandState, side: int) -> list[float]:
     cards = 0
     wilds = 0
     in_hand = 0
+    value, wild = CARD_VALUE.__getitem__, CARD_WILD.__getitem__
     for seat in range(side, state.players, 2):
         hand = state.hands[seat]
         cards += len(hand)
-        for card in hand:
-            in_hand += CARD_VALUE[card]
-            if is_wild_kind(CARD_KIND[card]):
-                wilds += 1
+        in_hand += sum(map(value, hand))
+        wilds += sum(map(wild, hand))
     can_go_out = 1.0 if canastas >= state.rules.canastas_to_go_out else 0.0
     pile_next = float(len(state.pile)) if state.turn % 2 == side else 0.0
     takeable = pile_next if pile_next and pile_takeable(state) else 0.0

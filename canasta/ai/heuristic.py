@@ -44,6 +44,21 @@ def meld_signature(move: Move) -> tuple[int, int, int]:
     return len(kinds) - twos - jokers, twos, jokers
 
 
+#: The wild cards' identities (twos and jokers).
+_WILD_CARDS = frozenset(card for card, wild in enumerate(CARD_WILD) if wild)
+
+
+def all_natural(move: Move) -> bool:
+    """Whether none of a move's cards is a wild card (``meld_signature(move)[1:] ==
+    (0, 0)``, without counting: asked of every listed meld in the play-outs)."""
+    return _WILD_CARDS.isdisjoint(move.cards)
+
+
+def wild_count(move: Move) -> int:
+    """How many of a move's cards are wild cards (``sum(meld_signature(move)[1:])``)."""
+    return sum(map(CARD_WILD.__getitem__, move.cards))
+
+
 def _points(move: Move) -> int:
     return sum(KIND_VALUE[CARD_KIND[c]] for c in move.cards)
 
@@ -97,9 +112,7 @@ class HeuristicPlayer:
         takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
         draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
         if takes:
-            best = min(
-                takes, key=lambda m: (meld_signature(m)[1] + meld_signature(m)[2], len(m.cards))
-            )
+            best = min(takes, key=lambda m: (wild_count(m), len(m.cards)))
             if len(view.pile) >= 2 or not best.cards or not draws:
                 return best
         return draws[0] if draws else takes[0]
@@ -166,15 +179,15 @@ class HeuristicPlayer:
         # The engine lists a meld only while the opening stays reachable after it, so any
         # listed meld keeps the opening within reach; natural melds first when they suffice.
         short = view.rules.opening_minimum(view.side_scores[view.side]) - view.opening_points
-        natural_only = [m for m in melding if meld_signature(m)[1:] == (0, 0)]
+        natural_only = [m for m in melding if all_natural(m)]
         natural_points = sum(counts[k] * KIND_VALUE[k] for k in NATURAL_KINDS if counts[k] >= 3)
         pool = natural_only if natural_only and natural_points >= short else melding
-        return max(pool, key=lambda m: (_points(m), -sum(meld_signature(m)[1:])))
+        return max(pool, key=lambda m: (_points(m), -wild_count(m)))
 
     def _build(
         self, view: SeatView, melding: list[Move], sizes: list[int], counts: list[int]
     ) -> Move | None:
-        natural = [m for m in melding if meld_signature(m)[1:] == (0, 0)]
+        natural = [m for m in melding if all_natural(m)]
         if natural:
             return max(natural, key=lambda m: (len(m.cards), _points(m)))
         wild_in_hand = counts[TWO] + counts[JOKER]

@@ -9,6 +9,7 @@ somewhere in the other hands or the stock.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from math import comb
 
@@ -37,10 +38,21 @@ def unseen_kind_counts(view: SeatView) -> list[int]:
     """How many cards of each kind (15 counts) are unseen by the seat.
 
     The same counts as ``kind_counts(unseen_cards(view))``, taken as the deck's counts less
-    the seen cards' (fewer cards to count).
+    the seen cards' (fewer cards to count), place by place without gathering them into a
+    set: a view shows each card in one place only, and the seat's own known cards are its
+    hand (the searching levels' play-outs ask this of every view they discard from).
     """
-    seen = kind_counts(seen_cards(view))
-    return [deck - shown for deck, shown in zip(DECK_KIND_COUNTS, seen, strict=True)]
+    counts = list(DECK_KIND_COUNTS)
+    kind = CARD_KIND
+    seat = view.seat
+    places: list[Iterable[int]] = [view.hand, view.pile, view.waiting, view.out_of_play]
+    places += view.red_threes
+    places += [known for other, known in enumerate(view.known) if other != seat]
+    places += [*view.melds[0].values(), *view.melds[1].values()]
+    for cards in places:
+        for card in cards:
+            counts[kind[card]] -= 1
+    return counts
 
 
 def known_kind_counts(view: SeatView, seat: int) -> list[int]:
@@ -86,15 +98,20 @@ def holds_chance(need: int, slots: int, total: int, good: int) -> float:
 
 def chance_holds_wild(view: SeatView, seat: int, unseen: list[int]) -> float:
     """Chance that ``seat`` holds at least one wild card (two or joker)."""
-    known = known_kind_counts(view, seat)
+    return wild_chance(known_kind_counts(view, seat), unknown_slots(view, seat), unseen)
+
+
+def wild_chance(known: list[int], slots: int, unseen: list[int]) -> float:
+    """:func:`chance_holds_wild` from its parts: the counts per kind of the cards the seat
+    is known to hold (:func:`known_kind_counts`), its unknown places
+    (:func:`unknown_slots`) and the unseen counts, for a caller that has them already."""
     if known[TWO] + known[JOKER]:
         return 1.0
-    slots = min(unknown_slots(view, seat), sum(unseen))
     total = sum(unseen)
-    wild = unseen[TWO] + unseen[JOKER]
+    slots = min(slots, total)
     if slots <= 0 or total <= 0:
         return 0.0
-    return _no_wild_miss(total, wild, slots)
+    return _no_wild_miss(total, unseen[TWO] + unseen[JOKER], slots)
 
 
 @lru_cache(maxsize=4096)
@@ -113,4 +130,5 @@ __all__ = [
     "unknown_slots",
     "unseen_cards",
     "unseen_kind_counts",
+    "wild_chance",
 ]

@@ -45,22 +45,23 @@ from canasta.engine.cards import (
     KIND_VALUE,
     NATURAL_KINDS,
     NUM_KINDS,
+    RED_THREE,
     TWO,
-    is_wild_kind,
+    WILD_KINDS,
     kind_counts,
 )
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 from canasta.engine.view import SeatView
 
-from .heuristic import HeuristicPlayer, meld_signature
+from .heuristic import HeuristicPlayer, meld_signature, wild_count
 from .judgement import lone_card_ok
 from .tracking import (
-    chance_holds_wild,
     holds_chance,
     known_kind_counts,
     unknown_slots,
     unseen_kind_counts,
+    wild_chance,
 )
 
 #: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
@@ -71,6 +72,10 @@ KEEP_BEFORE_CANASTA = 3
 FREEZE_PILE = 6
 #: A pile at least this long is worth a joker to freeze.
 FREEZE_PILE_JOKER = 12
+#: The kinds whose discard may let the next player take the pile (all but the black three
+#: and the wild cards), in kind order; and infinity, the cost of a kind not held.
+_DANGER_KINDS = (*NATURAL_KINDS, RED_THREE)
+_INF = float("inf")
 #: The moves that put cards on the table (one tuple, not one per test).
 _MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
 
@@ -153,8 +158,8 @@ class TrackingPlayer(HeuristicPlayer):
             return takes[0]
         if self.style.take is False:
             return draws[0]
-        best = min(takes, key=lambda m: (sum(meld_signature(m)[1:]), len(m.cards)))
-        wilds = sum(meld_signature(best)[1:])
+        best = min(takes, key=lambda m: (wild_count(m), len(m.cards)))
+        wilds = wild_count(best)
         pile = len(view.pile)
         if wilds and pile < 5:
             return draws[0]
@@ -313,51 +318,55 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
     Danger: the chance the next opponent can take the pile with the card, times what the
     pile would then be worth to them. Value: what the card is worth to this hand.
     """
-    players = view.rules.players
-    nxt = (view.seat + 1) % players
+    rules = view.rules
+    nxt = (view.seat + 1) % rules.players
     their_side = nxt % 2
+    their_opened = view.opened[their_side]
     unseen = unseen_kind_counts(view)
-    frozen = view.rules.pile_always_frozen or view.pile_freezers > 0 or not view.opened[their_side]
+    frozen = rules.pile_always_frozen or view.pile_freezers > 0 or not their_opened
     pile_worth = 25.0 + 12.0 * len(view.pile)
-    wild_chance = chance_holds_wild(view, nxt, unseen)
     # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
     their_known = known_kind_counts(view, nxt)
     slots = unknown_slots(view, nxt)
+    wild = wild_chance(their_known, slots, unseen)
     total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
-    costs = [0.0] * NUM_KINDS
-    naturals_danger: list[float] = []
-    for kind in range(NUM_KINDS):
-        if not counts[kind]:
-            costs[kind] = float("inf")
-            continue
-        if kind == BLACK_THREE:
-            costs[kind] = -100.0
-            continue
-        if is_wild_kind(kind):
+    # Kinds not held cost inf; the black three and wild cards have fixed costs.
+    costs = [_INF] * NUM_KINDS
+    if counts[BLACK_THREE]:
+        costs[BLACK_THREE] = -100.0
+    for kind in WILD_KINDS:
+        if counts[kind]:
             costs[kind] = 160.0 + KIND_VALUE[kind]
+    chance_of = holds_chance
+    naturals_danger: list[float] = []
+    for kind in _DANGER_KINDS:
+        held = counts[kind]
+        if not held:
             continue
-        pair = holds_chance(2 - their_known[kind], slots, total, unseen[kind])
+        known = their_known[kind]
+        good = unseen[kind]
+        pair = chance_of(2 - known, slots, total, good)
         if frozen:
             chance = pair
-            if not view.opened[their_side]:
+            if not their_opened:
                 chance *= 0.7
         elif kind in their_melds:
             chance = 1.0
         else:
-            single = holds_chance(1 - their_known[kind], slots, total, unseen[kind])
-            chance = pair + (1 - pair) * single * wild_chance
+            single = chance_of(1 - known, slots, total, good)
+            chance = pair + (1 - pair) * single * wild
         danger = chance * pile_worth
         naturals_danger.append(danger)
         keep = 0.0
-        if counts[kind] >= 2:
-            keep += 18.0 * min(counts[kind] - 1, 2)
+        if held >= 2:
+            keep += 18.0 * min(held - 1, 2)
         if kind in own_melds:
             keep += 10.0
-        keep += 2.0 * unseen[kind] * (counts[kind] == 1)
+        keep += 2.0 * good * (held == 1)
         costs[kind] = danger + keep - 0.3 * KIND_VALUE[kind]
-    safest = min(naturals_danger, default=float("inf"))
+    safest = min(naturals_danger, default=_INF)
     if (
         not frozen
         and len(view.pile) >= FREEZE_PILE

@@ -168,4 +168,4 @@ def kind_counts(cards: Iterable[int]) -> list[int]:
 
 def cards_value(cards: list[int] | tuple[int, ...]) -> int:
     """Return the summed card values (points) of card identities."""
-    return sum(CARD_VALUE[c] for c in cards)
+    return sum(map(CARD_VALUE.__getitem__, cards))

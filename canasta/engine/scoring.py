@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import CARD_KIND, CARD_VALUE, cards_value, is_wild_kind
+from .cards import CARD_VALUE, CARD_WILD, cards_value
 from .core import CANASTA_SIZE
 
 if TYPE_CHECKING:
@@ -68,10 +68,12 @@ def score_side(state: HandState, side: int) -> SideScore:
     rules = state.rules
     melded = 0
     natural = mixed = 0
+    # map over the card tables, not generators: the searching levels score every play-out.
+    value, wild = CARD_VALUE.__getitem__, CARD_WILD.__getitem__
     for cards in state.melds[side].values():
-        melded += sum(CARD_VALUE[c] for c in cards)
+        melded += sum(map(value, cards))
         if len(cards) >= CANASTA_SIZE:
-            if any(is_wild_kind(CARD_KIND[c]) for c in cards):
+            if any(map(wild, cards)):
                 mixed += 1
             else:
                 natural += 1

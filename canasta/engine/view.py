@@ -109,12 +109,15 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def make_view(state: HandState, seat: int) -> SeatView:
+def make_view(state: HandState, seat: int, legal: list[Move] | None = None) -> SeatView:
     """Build ``seat``'s view of ``state``.
 
     The view holds its own copies (tuples, frozensets, new dicts) of everything it shows,
     so later moves on ``state`` never change it. Equal to ``SeatView(...)`` built field by
-    field; only the construction is faster (see :class:`_Open`).
+    field; only the construction is faster (see :class:`_Open`). ``legal``: the legal move
+    list of ``state`` (``state.legal_moves()``) when the caller has made it already and
+    ``seat`` is the mover (the searching levels' play-outs list it first, to skip the view
+    when there is one move); it is not checked.
     """
     hands = state.hands
     known = list(map(frozenset, state.known))
@@ -148,7 +151,10 @@ def make_view(state: HandState, seat: int) -> SeatView:
     v.waiting = tuple(state.waiting)
     v.turn_melded = state.turn_melded
     v.permission = state.permission
-    v.legal_moves = tuple(list_legal_moves(state)) if mover == seat else ()
+    if mover != seat:
+        v.legal_moves = ()
+    else:
+        v.legal_moves = tuple(list_legal_moves(state) if legal is None else legal)
     v.out_of_play = tuple(state.out_of_play)
     _set(v, "__class__", SeatView)
     view: SeatView = v
