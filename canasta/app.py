@@ -37,6 +37,7 @@ from canasta.app_window import (
     portrait_size,
     screen,
     set_icon,
+    set_mode,
     usable_position,
     window_position,
 )
@@ -164,7 +165,7 @@ class App:
         """Give the window the shape the settings ask for (when a window is open)."""
         size, flags = self.window_mode()
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            size = pygame.display.set_mode(size, flags).get_size()
+            size = set_mode(size, flags)
         self.manager.resize(size)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -605,7 +606,7 @@ def run(
     set_icon()
     app = App(size, demo=demo, seed=seed, language=language)
     window, flags = app.window_mode()
-    pygame.display.set_mode(window, flags)
+    set_mode(window, flags)
     place = app.session.settings.window_position
     fullscreen = flags & pygame.FULLSCREEN
     where = usable_position(place, window, desktop_sizes()) if not fullscreen else None

@@ -25,6 +25,7 @@ from collections.abc import MutableMapping
 import pygame
 
 from canasta.ui.assets import AssetError, render_svg, svg_text
+from canasta.window_limits import SMALLEST_WINDOW
 
 TITLE = "Canasta"
 #: Window size (w, h) px of the landscape shape and the free window's first size on a
@@ -68,8 +69,6 @@ def first_size(desktop: tuple[int, int]) -> tuple[int, int]:
 FIT_MARGIN = (0, 64)
 #: The longest side of a fitted window is at most this many times its shortest side.
 FIT_SHAPE = 2.0
-#: The smallest side (px) a fitted window is given (the settings' smallest window side).
-FIT_SMALLEST = 320
 
 
 def desktop_at(
@@ -94,7 +93,7 @@ def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int
     desktop's less :data:`FIT_MARGIN`. The shape is then kept sensible: the longer side at
     most :data:`FIT_SHAPE` times the shorter (a 1280 x 800 window remembered from a
     landscape screen opens at 600 x 800 on a 600 x 960 portrait screen, and the layout
-    follows the shape); a side is first raised to :data:`FIT_SMALLEST` px where the
+    follows the shape); a side is first raised to :data:`SMALLEST_WINDOW`'s where the
     desktop has the room. A size that fits is returned unchanged.
     """
     if size[0] <= desktop[0] and size[1] <= desktop[1]:
@@ -102,7 +101,10 @@ def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int
     room = [d if s <= d else max(1, d - m)
             for s, d, m in zip(size, desktop, FIT_MARGIN, strict=True)]  # fmt: skip
     w, h = min(size[0], room[0]), min(size[1], room[1])
-    w, h = max(w, min(FIT_SMALLEST, room[0])), max(h, min(FIT_SMALLEST, room[1]))
+    w, h = (
+        max(side, min(least, free))
+        for side, least, free in zip((w, h), SMALLEST_WINDOW, room, strict=True)
+    )
     return min(w, round(h * FIT_SHAPE)), min(h, round(w * FIT_SHAPE))
 
 
@@ -110,13 +112,15 @@ def landscape_size(desktop: tuple[int, int] | None = None) -> tuple[int, int]:
     """The fixed landscape window (w, h) px: :data:`LANDSCAPE`, or smaller in the same
     shape where the ``desktop`` (w, h) px (None: the smallest desktop) has less room than
     that, leaving :data:`FIT_MARGIN` (e.g. 1024 x 640 on a 1024 x 768 desktop, 600 x 375
-    on a 600 x 960 one; never below 512 x 320)."""
+    on a 600 x 960 one; never below 544 x 340, the smallest that holds
+    :data:`SMALLEST_WINDOW`)."""
     if desktop is None:
         desktop = min(desktop_sizes())
     w, h = LANDSCAPE
     room_w = desktop[0] if w <= desktop[0] else desktop[0] - FIT_MARGIN[0]
     room_h = desktop[1] if h <= desktop[1] else desktop[1] - FIT_MARGIN[1]
-    scale = max(FIT_SMALLEST / h, min(1.0, room_w / w, room_h / h))
+    least = max(least / side for least, side in zip(SMALLEST_WINDOW, LANDSCAPE, strict=True))
+    scale = max(least, min(1.0, room_w / w, room_h / h))
     return round(w * scale), round(h * scale)
 
 
@@ -178,6 +182,28 @@ def move_window(position: tuple[int, int]) -> None:
         _window().position = position
     except (pygame.error, AttributeError) as error:
         log.info("window not moved: %s", error)
+
+
+def set_mode(size: tuple[int, int], flags: int) -> tuple[int, int]:
+    """Open the window, or change it, at ``size`` (w, h) px with pygame ``flags``; returns
+    the size it got. A resizable window cannot be made smaller than
+    :data:`SMALLEST_WINDOW` (the table does not fit in less); a fixed one has no least
+    size (a fixed portrait window is 400 px wide on a small screen, and its table fits)."""
+    resizable = bool(flags & pygame.RESIZABLE)
+    _least_size((0, 0))  # first, or SDL would keep a fixed window at the old least size
+    got = pygame.display.set_mode(size, flags).get_size()
+    if resizable:
+        _least_size(SMALLEST_WINDOW)
+    return int(got[0]), int(got[1])
+
+
+def _least_size(size: tuple[int, int]) -> None:
+    if pygame.display.get_surface() is None:
+        return
+    try:
+        _window().minimum_size = size
+    except (pygame.error, AttributeError, ValueError) as error:
+        log.info("window's least size not set: %s", error)
 
 
 def screen() -> pygame.Surface:

@@ -30,6 +30,7 @@ from canasta import version
 from canasta.arguments import ranged
 from canasta.engine.game import DEAL_NUMBER_LIMIT
 from canasta.i18n import LANGUAGES
+from canasta.window_limits import SMALLEST_WINDOW
 
 #: The languages the game speaks, by code (messages of the command line itself, such as
 #: its errors and help, stay English).
@@ -41,8 +42,13 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
-    if not (320 <= w <= 7680 and 320 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 320x320 to 7680x4320")
+    least_w, least_h = SMALLEST_WINDOW
+    if w < least_w or h < least_h:
+        raise argparse.ArgumentTypeError(
+            f"size {w}x{h} is too small: the table needs a window of at least {least_w}x{least_h}"
+        )
+    if w > 7680 or h > 4320:
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is larger than 7680x4320")
     return w, h
 
 

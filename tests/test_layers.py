@@ -208,9 +208,10 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
     # The records; the controller's interface and events (the remote table implements
     # them); the catalogue of words; the one rule for names, shared with the settings;
-    # the one nesting check of JSON, shared with the files; the command lines' numbers.
+    # the one nesting check of JSON, shared with the files; the command lines' numbers;
+    # the smallest window, shared by the command line and the settings.
     allowed += ("canasta.records", "canasta.controller", "canasta.i18n", "canasta.names")
-    allowed += ("canasta.reading", "canasta.arguments")
+    allowed += ("canasta.reading", "canasta.arguments", "canasta.window_limits")
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
 

@@ -21,6 +21,7 @@ from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _
 from canasta.names import NAME_LENGTH, check_name
 from canasta.persistence.addresses import server_url
+from canasta.window_limits import at_least_smallest
 
 SETTINGS_SCHEMA_VERSION = 1
 
@@ -97,9 +98,10 @@ class Settings(BaseModel):
         server_address: the online server last used (``ws://host:port`` or ``wss://``).
         player_name: the name last used at online tables ("" before the first time;
             else checked as the server checks names, see :func:`canasta.names.check_name`).
-        window_size: the free window's last size ``[w, h]`` px, or ``[]`` before the first
-            run ends; window_position: its last top-left ``[x, y]`` px on the desktop, or
-            ``[]`` (both written when the game closes).
+        window_size: the free window's last size ``[w, h]`` px (a side below
+            :data:`~canasta.window_limits.SMALLEST_WINDOW`'s is raised to it), or ``[]``
+            before the first run ends; window_position: its last top-left ``[x, y]`` px on
+            the desktop, or ``[]`` (both written when the game closes).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
@@ -325,9 +327,11 @@ class Settings(BaseModel):
     def _pair(cls, value: list[int], info: ValidationInfo) -> list[int]:
         if len(value) not in (0, 2):
             raise ValueError("a window size or position is two numbers, or none")
-        low, high = (320, 16_384) if info.field_name == "window_size" else (-32_768, 32_767)
+        low, high = (1, 16_384) if info.field_name == "window_size" else (-32_768, 32_767)
         if any(not low <= v <= high for v in value):
             raise ValueError(f"each number is between {low} and {high}")
+        if info.field_name == "window_size" and value:  # e.g. 320 x 320 from an older game
+            return list(at_least_smallest((value[0], value[1])))
         return value
 
     @field_validator("language")

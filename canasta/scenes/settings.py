@@ -27,9 +27,16 @@ from canasta.scenes.settings_choices import draw_pills, draw_stepper, place_choi
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move, Wheel
 from canasta.ui.looks import label, look_choices
-from canasta.ui.paragraphs import LINE_GAP, draw_box, fit_lines, text_height
+from canasta.ui.paragraphs import (
+    LINE_GAP,
+    balanced_lines,
+    draw_box,
+    fit_lines,
+    text_height,
+    wrap_text,
+)
 from canasta.ui.pips import draw_star
-from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -426,13 +433,19 @@ class SettingsScene(Scene):
             fit = min(size, fit_text_size(option.label, label_w, size))
             if note is None:
                 blit_text(surface, option.label, fit, color, midleft=(row.x + 8, row.centery))
-            else:
-                blit_text(
-                    surface, option.label, fit, color, midleft=(row.x + 8, row.centery - fit // 3)
-                )
-                small = min(max(12, fit - 6), fit_text_size(f"({note})", label_w, fit - 6))
-                blit_text(surface, f"({note})", max(MIN_TEXT_PX, small), t.text_dim,
-                          midleft=(row.x + 8, row.centery + fit // 2))  # fmt: skip
+            else:  # the note in the label's width, on two lines if need be (clear of ◀)
+                small = max(MIN_TEXT_PX, min(fit - 6, fit_text_size(f"({note})", label_w, fit - 6,
+                                                                    report=False)))  # fmt: skip
+                lines = balanced_lines(f"({note})", small, label_w)
+                if len(lines) > 2:  # a third would lie over the next row: the rest cut
+                    lines = wrap_text(f"({note})", small, label_w, report=False)
+                    lines = [lines[0], elide(" ".join(lines[1:]), label_w, small)]
+                mid = row.centery - fit // 3
+                blit_text(surface, option.label, fit, color, midleft=(row.x + 8, mid))
+                below = row.centery + fit // 2  # a second line reaches into the gap below
+                for i, line in enumerate(lines):
+                    blit_text(surface, line, small, t.text_dim,
+                              midleft=(row.x + 8, below + i * (small + 1)))  # fmt: skip
         current = self.settings.shown_value(option.field)
         default = self.default_of(option.field)
         field, disabled = option.field, reason is not None

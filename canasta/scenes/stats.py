@@ -24,14 +24,29 @@ from canasta.scenes.recent_games import RecentGames
 from canasta.scenes.settings_choices import GAP, draw_stepper
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.paragraphs import LINE_GAP, balanced_lines, draw_box, fit_lines, text_height
-from canasta.ui.text import MIN_TEXT_PX, blit_text
+from canasta.ui.paragraphs import LINE_GAP, balanced_lines, fit_box, fit_lines, text_height
+from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
 #: Column headings per kind.
 KIND_TITLES = {"2p-full": N_("2 players, full"), "2p-quick": N_("2 players, quick"),
                "4p-full": N_("4 players, full"), "4p-quick": N_("4 players, quick")}  # fmt: skip
+
+
+def table_text_size(
+    labels: list[str], figures: list[str], label_box: pygame.Rect, figure_w: int, largest: int
+) -> int:
+    """One font size (px) for every row label and figure of the table, so it reads as one
+    table: the smallest size :func:`~canasta.ui.paragraphs.fit_box` gives a label in
+    ``label_box`` (wrapped if need be) from ``largest``, made smaller while a figure is
+    wider than ``figure_w`` px; never below :data:`~canasta.ui.text.MIN_TEXT_PX`."""
+    size = min(fit_box(label, label_box, largest)[0] for label in labels)
+    font = get_font(size)
+    while size > MIN_TEXT_PX and max(font.size(f)[0] for f in figures) > figure_w:
+        size -= 1
+        font = get_font(size)
+    return size
 
 
 #: The chooser's first choice: every preset together.
@@ -252,17 +267,22 @@ class StatsScene(Scene):
             for i, line in enumerate(lines):
                 blit_text(surface, line, head, t.accent, bold=True,
                           center=(box.centerx, top + i * step))  # fmt: skip
+        box = pygame.Rect(panel.x + 20, 0, label_w - 24, round(row_h) - 4)
+        figures = [row[1] for column in rows for row in column]
+        text = table_text_size([row[0] for row in rows[0]], figures, box, round(col_w) - 8, size)
+        step = round(text * LINE_GAP)
         for r in range(n - 1):
             y = panel.y + row_h * (r + 1.75)
             if r % 2 == 0:
                 band = pygame.Rect(panel.x + 8, round(y - row_h / 2), panel.width - 16,
                                    round(row_h))  # fmt: skip
                 draw_panel(surface, band, (255, 255, 255, 18), 6)
-            top = round(y - row_h / 2) + 2
-            box = pygame.Rect(panel.x + 20, top, label_w - 24, round(row_h) - 4)
-            draw_box(surface, rows[0][r][0], box, size, t.text, align="left")
+            lines = balanced_lines(rows[0][r][0], text, box.width)
+            top = y - text_height(text, len(lines)) / 2 + text / 2
+            for i, line in enumerate(lines):
+                blit_text(surface, line, text, t.text, midleft=(box.x, top + i * step))
             for k in range(len(KINDS)):
                 x = panel.x + label_w + col_w * (k + 0.5)
-                blit_text(surface, rows[k][r][1], size, t.text, center=(x, y))
+                blit_text(surface, rows[k][r][1], text, t.text, center=(x, y))
         for button in self.buttons:
             button.draw(surface)

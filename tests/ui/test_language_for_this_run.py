@@ -4,12 +4,14 @@ says so, and which language is saved (tester 5, item 18: it showed the saved one
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from canasta import i18n
 from canasta.app import App
 from canasta.persistence.paths import default_paths
 from canasta.persistence.store import Store
 from canasta.scenes.settings import SettingsScene
+from canasta.ui.text import report_text
 
 
 def open_settings(language: str | None) -> App:
@@ -79,6 +81,36 @@ def test_the_saved_language_asked_for_again_shows_plainly() -> None:
         scene = app.manager.top
         assert isinstance(scene, SettingsScene) and language_word(scene) == "Français"
         assert scene.notes == {}
+        app.close()
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (480, 340)])
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_note_keeps_clear_of_the_arrow_and_the_next_row(language: str, size) -> None:
+    """tidy6: in Spanish the note ran on one line under the row's ◀ arrow; it now wraps
+    in the label's width, on two lines at most (a longer rest is cut with "…"), above the
+    next row's label."""
+    try:
+        pygame.display.set_mode(size)
+        app = App(size, language=language)
+        app.settings()
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene)
+        note = "(" + scene.notes["language"] + ")"
+        with report_text() as report:
+            scene.draw(pygame.display.get_surface())
+        labels = {o.field: o.label for o in scene.options}
+        next_label = next(r for t, r, _s, _c in report.drawn if t == labels["sound"])
+        lines = [(t, r) for t, r, _s, _c in report.drawn
+                 if t != labels["language"] and t.rstrip("\u2026").strip() in note]  # fmt: skip
+        assert 1 <= len(lines) <= 2, lines
+        assert "".join(t for t, _r in lines).replace(" ", "")[:12] == note.replace(" ", "")[:12]
+        arrow = scene.arrows[("language", -1)]
+        for text, rect in lines:
+            assert rect.right < arrow.left, (text, rect, arrow)
+            assert rect.bottom <= next_label.top + 3, (text, rect, next_label)
         app.close()
     finally:
         i18n.set_language("en")

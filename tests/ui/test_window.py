@@ -158,7 +158,7 @@ def test_a_window_size_is_fitted_to_the_desktop(size, desktop, fitted):
     [((1920, 1080), (1280, 800)), ((1280, 800), (1280, 800)),
      ((1024, 768), (1024, 640)),  # 1024 / 1280 = 0.8 (768 - 64 = 704 leaves 0.88)
      ((600, 960), (600, 375)),  # 600 / 1280 = 0.46875; 800 * 0.46875 = 375
-     ((400, 300), (512, 320))],  # never below 320 high (0.4)
+     ((400, 300), (544, 340))],  # never below 340 high (0.425), the smallest window
 )  # fmt: skip
 def test_the_fixed_landscape_window_fits_the_desktop(desktop, size):
     assert window.landscape_size(desktop) == size
