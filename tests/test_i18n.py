@@ -186,9 +186,13 @@ def test_the_worker_process_speaks_the_windows_language() -> None:
     worker = DecisionWorker()
     try:
         i18n.set_language("de")
-        german = worker.wait(worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True))
+        german = worker.wait(
+            worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True)
+        )
         i18n.set_language("en")
-        english = worker.wait(worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True))
+        english = worker.wait(
+            worker.submit(HardPlayer(time_limit=None, worlds=8), view, advise=True)
+        )
     finally:
         worker.close()
     assert german.move == english.move
