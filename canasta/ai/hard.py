@@ -89,7 +89,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
@@ -216,6 +216,11 @@ class HardPlayer:
     #: Whether, under an unfrozen pile of :data:`BATTLE_PILE` cards or more, discarding the
     #: cheapest wild card held (freezing the pile) is always a plan of its own.
     FREEZE = {2: False, 4: False}
+    #: Whether the hard level's own side opens lean (:attr:`Style.lean
+    #: <canasta.ai.tracking_player.Style.lean>`: the fewest wild cards that reach the
+    #: opening minimum) in its plans and in its side's turns of the play-outs (the other
+    #: side is still played as the medium level plays, padding its opening with wild cards).
+    LEAN_OPEN = {2: False, 4: False}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -444,9 +449,11 @@ class HardPlayer:
                     break
         return safe or cands
 
-    @staticmethod
-    def _turn(state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
-        """The moves ``style`` makes from here to the end of the turn (or an ask)."""
+    def _turn(self, state: HandState, seat: int, style: Style, owes: bool) -> list[Move]:
+        """The moves ``style`` makes from here to the end of the turn (or an ask), opening
+        lean when :attr:`LEAN_OPEN` says so."""
+        if self.LEAN_OPEN[state.players]:
+            style = replace(style, lean=True)
         player = TrackingPlayer(0, style)
         player.owes_turn = owes
         moves: list[Move] = []
@@ -479,19 +486,23 @@ class HardPlayer:
         turns_left = rounds * players + 1
         policy = TrackingPlayer(0)
         policy.owes_turn = False
+        # The side's own turns open lean when LEAN_OPEN says so (the others as medium plays).
+        ours = TrackingPlayer(0, Style(lean=True)) if self.LEAN_OPEN[players] else policy
+        ours.owes_turn = False
+        side = seat % 2
         last_turn = state.turn
         if state.turn != start_turn:
             turns_left -= 1
         to_end = rounds <= 0
         while not state.ended and (to_end or turns_left > 0):
-            move = policy.choose(state.view_for(state.mover))
+            mover = state.mover
+            move = (ours if mover % 2 == side else policy).choose(state.view_for(mover))
             if move.type is MoveType.TAKE:
-                taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
+                taken[mover % 2] += _pile_credit(len(state.pile), credit)
             state.apply(move)
             if state.turn != last_turn:
                 last_turn = state.turn
                 turns_left -= 1
-        side = seat % 2
         bonus = 0.0 if state.ended else taken[side] - taken[1 - side]
         learned = self.LEARNED[players] if self.learned is None else self.learned
         if learned:
