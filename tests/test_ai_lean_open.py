@@ -1,4 +1,5 @@
-"""The lean opening (issue 13): the hard level opens with the fewest wild cards it needs.
+"""The lean opening (issue 13): the hard level opens with the fewest wild cards it needs;
+and the bar the plan that holds cards back must clear.
 
 Positions written inline are this project's own.
 """
@@ -107,9 +108,10 @@ def test_wilds_to_open_counts_the_fewest_wild_cards() -> None:
     assert wilds_to_open(counts_of(), 0, placed=False) == 0
 
 
-def test_the_switch_is_off_by_default_and_medium_never_opens_lean() -> None:
+def test_the_switches_are_off_by_default_and_medium_never_opens_lean() -> None:
     assert HardPlayer.LEAN_OPEN == {2: False, 4: False}
     assert MediumPlayer.LEAN_OPEN == {2: False, 4: False}
+    assert HardPlayer.HOLD_CONFIDENCE == {2: None, 4: None}
 
 
 @pytest.mark.parametrize("lean", [False, True])
@@ -148,3 +150,27 @@ def test_play_outs_open_lean_for_the_own_side_only(
     theirs = "meld KS KD KH 2D JK JK"
     ours = "meld QS QD QH 2C" if lean else "meld QS QD QH 2C JK JK"
     assert _Recording.made == [(1, theirs, False), (0, ours, lean)]
+
+
+@pytest.mark.parametrize(("bar", "chosen"), [(None, "hold"), (0.5, "hold"), (3.0, "discard")])
+def test_the_hold_plan_must_clear_its_own_bar(
+    bar: float | None, chosen: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight worlds: holding back gains 10 or 0 (mean 5, 2.6 standard errors), another
+    discard gains 3 or 2 (mean 2.5); a bar of 3 standard errors for the hold plan leaves
+    the discard."""
+    state = state_from_data(QUEENS)
+    view = state.view_for(0)
+    legal = [m for m in view.legal_moves if m.type.name in ("MELD", "DISCARD")]
+    hard = HardPlayer(0, time_limit=None, worlds=8)
+    hard.HOLD_CONFIDENCE = {2: bar, 4: None}
+    cands = [_Candidate("default", [legal[0]]), _Candidate("hold", [legal[1]])]
+    cands.append(_Candidate("discard", [legal[2]]))
+    gains = {"default": [0.0] * 8, "hold": [10.0, 0.0] * 4, "discard": [3.0, 2.0] * 4}
+    seen = {label: iter(values) for label, values in gains.items()}
+    monkeypatch.setattr(hard, "_candidates", lambda view, world: cands)
+    monkeypatch.setattr(hard, "_simulate", lambda world, cand, seat, rounds: next(seen[cand.label]))
+    advice = hard._search(view)
+    assert advice.worlds == 8
+    assert advice.move == {"hold": legal[1], "discard": legal[2]}[chosen]
+    assert advice.margin == {"hold": 5.0, "discard": 2.5}[chosen]

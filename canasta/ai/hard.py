@@ -221,6 +221,11 @@ class HardPlayer:
     #: opening minimum) in its plans and in its side's turns of the play-outs (the other
     #: side is still played as the medium level plays, padding its opening with wild cards).
     LEAN_OPEN = {2: False, 4: False}
+    #: Standard errors above zero the gain of the plan that holds cards back must reach
+    #: (None: :attr:`CONFIDENCE`, as every plan). Against the open-hand yardstick, the
+    #: two-player hard level holds back where the yardstick melds about once in 20
+    #: decisions, often with a small gain and an opponent close to going out.
+    HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
 
@@ -330,8 +335,10 @@ class HardPlayer:
         default = candidates[0]
         best, gain = default, 0.0
         z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
+        z_hold = self.HOLD_CONFIDENCE[players]
         for cand in candidates[1:]:
-            mean = paired_gain(cand.values, default.values, z)
+            bar = z_hold if cand.label == "hold" and z_hold is not None else z
+            mean = paired_gain(cand.values, default.values, bar)
             if mean > gain + 1e-9:
                 best, gain = cand, mean
         return self._adopt(view, best, gain, count)
