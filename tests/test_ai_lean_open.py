@@ -85,9 +85,9 @@ def test_the_default_pads_the_opening_with_both_jokers() -> None:
     assert play_turn(state_from_data(QUEENS), Style()) == ["meld QS QD QH 2C JK JK", "discard 9C"]
 
 
-def test_lean_opens_with_the_two_and_keeps_both_jokers() -> None:
+def test_lean_opens_with_one_joker_and_keeps_the_two_and_the_other() -> None:
     lean = play_turn(state_from_data(QUEENS), Style(lean=True))
-    assert lean == ["meld QS QD QH 2C", "discard 9C"]
+    assert lean == ["meld QS QD QH JK", "discard 9C"]
 
 
 def test_lean_spends_one_joker_rather_than_two_twos() -> None:
@@ -121,7 +121,7 @@ def test_hard_plans_open_lean_with_the_switch(lean: bool) -> None:
     hard.LEAN_OPEN = {2: lean, 4: False}
     cands = hard._candidates(state.view_for(0), state.copy())
     firsts = {c.moves[0].text() for c in cands}
-    assert firsts == {"meld QS QD QH 2C"} if lean else {"meld QS QD QH 2C JK JK"}
+    assert firsts == ({"meld QS QD QH JK"} if lean else {"meld QS QD QH 2C JK JK"})
 
 
 class _Recording(TrackingPlayer):
@@ -148,8 +148,10 @@ def test_play_outs_open_lean_for_the_own_side_only(
     hard.LEAN_OPEN = {2: lean, 4: False}
     hard._simulate(state, _Candidate("discard", [discard]), 0)
     theirs = "meld KS KD KH 2D JK JK"
-    ours = "meld QS QD QH 2C" if lean else "meld QS QD QH 2C JK JK"
-    assert _Recording.made == [(1, theirs, False), (0, ours, lean)]
+    if lean:
+        assert _Recording.made == [(1, theirs, False), (0, "meld QS QD QH JK", True)]
+    else:
+        assert _Recording.made == [(1, theirs, False), (0, "meld QS QD QH 2C JK JK", False)]
 
 
 @pytest.mark.parametrize(("bar", "chosen"), [(None, "hold"), (0.5, "hold"), (3.0, "discard")])

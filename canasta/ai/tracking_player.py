@@ -87,8 +87,8 @@ class Style:
         thrift: open with the melds that spend the fewest jokers, then the fewest wild
             cards (the default opens with the most points, often a pair padded with two
             jokers); only the hard level's candidates use it.
-        lean: open spending the fewest wild cards that reach the opening minimum, jokers
-            last (the default, once the naturals alone fall short, opens with the most
+        lean: open spending the fewest wild cards that reach the opening minimum, the most
+            points among those (the default, once the naturals alone fall short, opens with the most
             points: Q Q Q 2 and both jokers where Q Q Q 2 makes 50); only the hard level
             uses it (:attr:`~canasta.ai.hard.HardPlayer.LEAN_OPEN`).
     """
@@ -252,9 +252,11 @@ def lean_opening_move(view: SeatView, melding: list[Move], counts: list[int]) ->
     """The next meld of an opening that spends the fewest wild cards (:attr:`Style.lean`).
 
     Among the melds after which the opening minimum is reached with the fewest wild cards
-    in all (:func:`wilds_to_open`), the one spending the fewest jokers, then the most
-    points: Q Q Q 2 for a 50-point minimum, both jokers kept; K K and a joker from K K,
-    two twos and two jokers (one wild card rather than two twos).
+    in all (:func:`wilds_to_open`), the one with the most points: Q Q Q and a joker for a
+    50-point minimum, the two and the other joker kept (a two kept costs less if the hand
+    ends and freezes the pile as well; measured better than keeping the joker, 138
+    openings played out to the end: 19 +/- 7.5 points an opening); K K and a joker from
+    K K, two twos and two jokers (one wild card rather than two twos).
 
     Args:
         view: the seat's view; its side has not opened.
@@ -273,7 +275,7 @@ def lean_opening_move(view: SeatView, melding: list[Move], counts: list[int]) ->
     totals = [spent(m) for m in melding]
     fewest = min(totals)
     pool = [m for m, t in zip(melding, totals, strict=True) if t == fewest]
-    return min(pool, key=lambda m: (meld_signature(m)[2], -_points(m)))
+    return max(pool, key=_points)
 
 
 def wilds_to_open(counts: list[int], short: int, placed: bool) -> int:
