@@ -108,8 +108,8 @@ def test_wilds_to_open_counts_the_fewest_wild_cards() -> None:
     assert wilds_to_open(counts_of(), 0, placed=False) == 0
 
 
-def test_the_switches_are_off_by_default_and_medium_never_opens_lean() -> None:
-    assert HardPlayer.LEAN_OPEN == {2: False, 4: False}
+def test_hard_opens_lean_with_two_players_and_medium_never() -> None:
+    assert HardPlayer.LEAN_OPEN == {2: True, 4: False}
     assert MediumPlayer.LEAN_OPEN == {2: False, 4: False}
     assert HardPlayer.HOLD_CONFIDENCE == {2: None, 4: None}
 
