@@ -36,6 +36,8 @@ class MediumPlayer(HardPlayer):
     SAFE_DEFAULT = {2: False, 4: False}
     DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
     FREEZE = {2: False, 4: False}
+    LEAN_OPEN = {2: False, 4: False}
+    HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(
