@@ -176,6 +176,27 @@ def test_tournament_continues_on_the_next_deals() -> None:
     assert figures["margins"] == [margin]
 
 
+def test_screen_overrides_one_table_size_and_fixes_the_worlds(monkeypatch) -> None:
+    """scripts/screen.py: ``--set`` changes the hard level at one table size only, medium
+    keeps its own switch, ``--fixed`` lifts both budgets; bad keys and values stop it."""
+    import screen
+
+    for name in ("LEAN_OPEN", "TIME_LIMIT", "WORLDS", "WALL_CEILING"):
+        monkeypatch.setattr(HardPlayer, name, getattr(HardPlayer, name))
+    monkeypatch.setattr(MediumPlayer, "__init__", MediumPlayer.__init__)
+    screen.override(4, ["LEAN_OPEN=true"])
+    assert HardPlayer.LEAN_OPEN == {2: True, 4: True}
+    assert MediumPlayer.LEAN_OPEN == {2: False, 4: False}
+    screen.fix_worlds(30, 5)
+    assert HardPlayer.WORLDS == {2: 30, 4: 30} and HardPlayer.WALL_CEILING == 1e9
+    medium = MediumPlayer(3)
+    assert (medium.time_limit, medium.worlds, medium.seed) == (None, 5, 3)
+    with pytest.raises(SystemExit, match="no switch 'NOPE'"):
+        screen.override(2, ["NOPE=1"])
+    with pytest.raises(SystemExit, match="not JSON"):
+        screen.override(2, ["CONFIDENCE=half"])
+
+
 def test_ask_move_is_offered_to_the_computer_asker() -> None:
     """With ask permission on, a medium or hard player that can go out asks first."""
     from canasta.engine.position import state_from_data
