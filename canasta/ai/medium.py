@@ -3,11 +3,14 @@
 Card tracking and the rule-of-thumb choices of
 :class:`~canasta.ai.tracking_player.TrackingPlayer`, checked by a shallow determinised
 search (:mod:`canasta.ai.hard`): at most 6 sampled worlds within 20 ms per decision
-(the hard level: up to 48 within 100 ms, or 96 within 135 ms with four players), over
+(the hard level: as many as 100 ms of CPU time buys, up to 200, or up to 96 within 135 ms
+with four players), over
 fewer alternatives: drawing or each pile take, and going out or building on, but not
 holding cards back nor other discards than the tracking player's own. With fewer worlds
 its estimates are noisier, so it misjudges close choices far more often than the hard
-level.
+level. It opens as the tracking player does (the most points once the naturals fall short
+of the minimum), where the two-player hard level opens spending the fewest wild cards
+(:attr:`~canasta.ai.hard.HardPlayer.LEAN_OPEN`).
 """
 
 from __future__ import annotations
