@@ -346,6 +346,14 @@ def _worker(root: Path) -> subprocess.Popen[str]:
     return proc
 
 
+def end_workers(procs: dict[str, subprocess.Popen[str]]) -> None:
+    """End each worker process of ``procs``: close its input, wait for it to exit."""
+    for proc in procs.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+
+
 @contextlib.contextmanager
 def _workers(base_root: Path) -> Iterator[dict[str, subprocess.Popen[str]]]:
     """A worker process (``scripts/bench_worker.py``) for the baseline checkout at
@@ -356,10 +364,7 @@ def _workers(base_root: Path) -> Iterator[dict[str, subprocess.Popen[str]]]:
         procs = {"baseline": _worker(base_root), "current": _worker(ROOT)}
         yield procs
     finally:
-        for proc in procs.values():
-            assert proc.stdin is not None
-            proc.stdin.close()
-            proc.wait()
+        end_workers(procs)
         subprocess.run(
             ["git", "worktree", "remove", "--force", str(base_root)],
             cwd=ROOT, check=False, capture_output=True,

@@ -30,7 +30,7 @@ import json
 import subprocess
 from collections.abc import Iterator
 
-from bench import ROOT, _ask, _checkout, _worker, _workers
+from bench import ROOT, _ask, _checkout, _worker, _workers, end_workers
 
 #: Parts each set of decisions is split into, asked of the workers in alternation.
 PARTS = 8
@@ -112,10 +112,7 @@ def _only_current() -> Iterator[dict[str, subprocess.Popen[str]]]:
     try:
         yield procs
     finally:
-        for proc in procs.values():
-            assert proc.stdin is not None
-            proc.stdin.close()
-            proc.wait()
+        end_workers(procs)
 
 
 if __name__ == "__main__":
