@@ -9,7 +9,8 @@ import random
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
 from canasta.ai.candidates import SAFE_MARGIN, discard_kind, goes_out, safest_first, take_rates
-from canasta.ai.hard import BIG_PILE, _Candidate, _pile_credit
+from canasta.ai.hard import _Candidate
+from canasta.ai.playout import BIG_PILE, _pile_credit
 from canasta.ai.tracking_player import Style
 from canasta.ai.world import sample_state
 from canasta.engine import HandState, MoveType

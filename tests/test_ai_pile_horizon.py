@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.ai import hard
+from canasta.ai import playout
 from canasta.ai.evaluation import (
     FEATURES,
     hand_points,
@@ -113,7 +113,7 @@ def test_the_pile_aware_horizon_is_an_option_the_medium_level_never_takes(
         seen.append(state)
         return pile_points(state, side)
 
-    monkeypatch.setattr(hard, "pile_points", recording)
+    monkeypatch.setattr(playout, "pile_points", recording)
     player = HardPlayer(0, rounds=1, learned=False)
     player.PILE_CREDIT = {2: 0.0, 4: 0.0}
     player.PILE_AWARE = {2: True, 4: False}

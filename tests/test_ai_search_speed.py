@@ -8,8 +8,8 @@ import random
 import pytest
 
 from canasta.ai import TrackingPlayer
-from canasta.ai.hard import policy_move
 from canasta.ai.heuristic import all_natural, meld_signature, wild_count
+from canasta.ai.playout import policy_move
 from canasta.ai.tracking import (
     chance_holds_wild,
     known_kind_counts,

@@ -144,11 +144,11 @@ def near_canasta_credit(state: HandState, side: int) -> float:
 
 
 def table_points(state: HandState, side: int) -> float:
-    """``side``'s hand-set points at a search horizon (the hard level's step 5 without the
-    fitted model, and the medium level's): a finished hand scored by the rules; otherwise
-    the points on the table (card values, canasta bonuses, red threes), the
-    :func:`near_canasta_credit`, and :data:`HAND_WEIGHT` of the card values still in hand
-    counted against the side."""
+    """``side``'s hand-set points at a search horizon (the hard level's play-outs without
+    the fitted model, :mod:`canasta.ai.playout`, and the medium level's): a finished hand
+    scored by the rules; otherwise the points on the table (card values, canasta bonuses,
+    red threes), the :func:`near_canasta_credit`, and :data:`HAND_WEIGHT` of the card
+    values still in hand counted against the side."""
     score = score_side(state, side)
     if state.ended:
         return float(score.total)

@@ -24,28 +24,16 @@ information Monte Carlo" in Bridge and Skat programs):
 3. **Determinisation.** Worlds are sampled consistently with the view
    (:func:`~canasta.ai.world.sample_state`): unseen cards dealt at random into the other
    hands' unknown places and the stock, sizes kept, the inferred limits respected.
-4. **Simulation.** In each world every candidate is played, then every seat plays on with
-   the tracking player (a fast playout policy) for two rounds (eight turns with four
-   players, four with two), or until the hand ends. All candidates meet the same worlds
-   and the same stock order (common random numbers), so their differences are measured,
-   not the luck of the deal.
-5. **Evaluation.** A finished hand is scored by the rules. An unfinished one is valued by
-   a model of the expected final margin fitted to played-out hands
-   (:mod:`canasta.ai.evaluation`; the two-player weights refitted with two pile features),
-   and, with two players, the side that took a pile of :data:`BIG_PILE` cards or more in
-   the play-out is credited :attr:`HardPlayer.PILE_CREDIT` points a card (the horizon sees
-   the taken cards in hand, not the canastas they become). The medium level, and the hard
-   level with :attr:`HardPlayer.LEARNED` off, values it by the points each side has on the
-   table (card values, canasta bonuses, red threes), credit for melds near a canasta (a
-   meld of six is worth nearly half a canasta, less as the stock runs out), and half of
-   the card values still in hand counted against the side. (Measured and not kept, README
-   "The value of the pile": a pile-aware evaluation with two players,
-   :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE`.) The
-   candidate with the best mean margin for the player's side wins, but only when its gain
-   over the tracking player's own choice, measured world by world, is at least half a
-   standard error above zero with two players, one with four; otherwise the tracking
-   player's choice stands (with many candidates the best-looking one is often only the
-   luckiest: the optimiser's curse). Each table size uses what measured best for it
+4. **Simulation.** In each world every candidate is played, then played out by the
+   tracking player for two rounds or to the end of the hand, all candidates in the same
+   worlds, and the end of the play-out is valued by the fitted model of the final margin
+   and, with two players, a pile credit (the medium level: by hand-set points);
+   :mod:`canasta.ai.playout` explains the play-out and its evaluation.
+5. **Choice.** The candidate with the best mean margin for the player's side wins, but only
+   when its gain over the tracking player's own choice, measured world by world, is at
+   least half a standard error above zero with two players, one with four; otherwise the
+   tracking player's choice stands (with many candidates the best-looking one is often only
+   the luckiest: the optimiser's curse). Each table size uses what measured best for it
    (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
    :attr:`HardPlayer.PILE_CREDIT`; README figures).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
@@ -95,20 +83,18 @@ from typing import Literal
 from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
-from canasta.engine.view import SeatView, make_view
+from canasta.engine.view import SeatView
 
 from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, goes_out, safest_first, take_rates
-from .evaluation import evaluate, pile_points, table_points
 from .gains import clearly_worse, paired_gain
 from .judgement import feeds_pile, safe_discard_kinds
+from .playout import play_out
 from .reasons import answer_reason, describe, plan_reason
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
 #: Worlds every candidate meets before racing may drop it.
 PRUNE_AFTER = 6
-#: A pile at least this long (cards) earns its taker :attr:`HardPlayer.PILE_CREDIT`.
-BIG_PILE = 6
 #: A pile at least this long (cards) at the decision makes it a pile battle
 #: (:attr:`HardPlayer.DEEP_ROUNDS`, :attr:`HardPlayer.FREEZE`).
 BATTLE_PILE = 8
@@ -162,8 +148,8 @@ class HardPlayer:
             candidate's mean gain over the tracking player's own choice must be before it
             is preferred (0: any gain).
         learned: (None: :attr:`LEARNED`) evaluate the horizon with the fitted model of
-            :mod:`canasta.ai.evaluation` (False: the hand-set points of the module
-            docstring's step 5, as the medium level does).
+            :mod:`canasta.ai.evaluation` (False: the hand-set points of
+            :mod:`canasta.ai.playout`, as the medium level does).
         cpu_clock: the clock ``time_limit`` is counted on (seconds; default
             ``time.thread_time``, the deciding thread's CPU time).
         wall_clock: the clock the :attr:`WALL_CEILING` is counted on (seconds; default
@@ -196,10 +182,11 @@ class HardPlayer:
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
     PRUNE = {2: 0.0, 4: 2.0}
-    #: Points per card credited to the side that takes a pile of :data:`BIG_PILE` cards or
-    #: more in a play-out that ends before the hand does (0: none): the horizon sees the
-    #: taken cards in hand, not the canastas they become. On with two players (in the
-    #: combination measured better, above); with four it measured worse.
+    #: Points per card credited to the side that takes a pile of
+    #: :data:`~canasta.ai.playout.BIG_PILE` cards or more in a play-out that ends before the
+    #: hand does (0: none): the horizon sees the taken cards in hand, not the canastas they
+    #: become. On with two players (in the combination measured better, above); with four
+    #: it measured worse.
     PILE_CREDIT = {2: 6.0, 4: 0.0}
     #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
     #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
@@ -480,60 +467,24 @@ class HardPlayer:
         self, world: HandState, cand: _Candidate, seat: int, rounds: int | None = None
     ) -> float:
         """``seat``'s side's value of ``cand`` played in ``world`` and played out ``rounds``
-        rounds (None: :attr:`rounds` or :attr:`ROUNDS`; 0 and below: to the end), points."""
-        state = world.copy()
-        players = state.players
-        credit = self.PILE_CREDIT[players]
-        taken = [0.0, 0.0]
-        for move in cand.moves:
-            if state.ended:
-                break
-            if move.type is MoveType.TAKE:
-                taken[state.mover % 2] += _pile_credit(len(state.pile), credit)
-            state.apply(move)
+        rounds (None: :attr:`rounds` or :attr:`ROUNDS`; 0 and below: to the end), points
+        (:func:`~canasta.ai.playout.play_out` with this level's settings)."""
+        players = world.players
         if rounds is None:
             rounds = self.rounds if self.rounds is not None else self.ROUNDS[players]
-        start_turn = world.turn
-        turns_left = rounds * players + 1
-        # One play-out player for every play-out (making one seeds a random source, about a
-        # tenth of a world's cost with eight candidates); its only state is reset here.
-        policy = self._playout
-        policy.owes_turn = False
         # The side's own turns open lean when LEAN_OPEN says so (the others as medium plays).
-        ours = self._playout_lean if self.LEAN_OPEN[players] else policy
-        ours.owes_turn = False
-        side = seat % 2
-        last_turn = state.turn
-        if state.turn != start_turn:
-            turns_left -= 1
-        to_end = rounds <= 0
-        while not state.ended and (to_end or turns_left > 0):
-            mover = state.mover
-            move = policy_move(ours if mover % 2 == side else policy, state)
-            if move.type is MoveType.TAKE:
-                taken[mover % 2] += _pile_credit(len(state.pile), credit)
-            state.apply(move)
-            if state.turn != last_turn:
-                last_turn = state.turn
-                turns_left -= 1
-        bonus = 0.0 if state.ended else taken[side] - taken[1 - side]
-        learned = self.LEARNED[players] if self.learned is None else self.learned
-        if learned:
-            return evaluate(state, side) + bonus
-        if self.PILE_AWARE[players]:
-            return pile_points(state, side) - pile_points(state, 1 - side) + bonus
-        return table_points(state, side) - table_points(state, 1 - side) + bonus
-
-
-def policy_move(policy: TrackingPlayer, state: HandState) -> Move:
-    """The move ``policy`` makes for the mover of ``state``: ``policy.choose`` of the
-    mover's view, except that a lone legal move is made without building the view (the
-    choice any player makes; about a third of the play-outs' moves: a draw when the pile
-    cannot be taken, an ask's answer where the partner always agrees)."""
-    legal = state.legal_moves()
-    if len(legal) == 1:
-        return legal[0]
-    return policy.choose(make_view(state, state.mover, legal))
+        ours = self._playout_lean if self.LEAN_OPEN[players] else self._playout
+        return play_out(
+            world,
+            cand.moves,
+            seat,
+            rounds,
+            policy=self._playout,
+            ours=ours,
+            per_card=self.PILE_CREDIT[players],
+            learned=self.LEARNED[players] if self.learned is None else self.learned,
+            pile_aware=self.PILE_AWARE[players],
+        )
 
 
 def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
@@ -543,11 +494,6 @@ def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
         return []
     wilds = [k for k in (TWO, JOKER) if costs[k] != float("inf")]
     return sorted(wilds, key=lambda k: costs[k])[:1]
-
-
-def _pile_credit(pile: int, per_card: float) -> float:
-    """Points credited for taking a pile of ``pile`` cards (0 below :data:`BIG_PILE`)."""
-    return per_card * pile if pile >= BIG_PILE else 0.0
 
 
 def _plan_key(view: SeatView) -> tuple[object, ...]:
@@ -560,4 +506,4 @@ def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
     return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
 
 
-__all__ = ["Advice", "HardPlayer", "policy_move"]
+__all__ = ["Advice", "HardPlayer"]
