@@ -111,11 +111,15 @@ class _Clock:
         return self.now
 
 
-def _first_search_worlds(cpu_step: float, wall_step: float) -> int:
-    """Worlds seat 0's first search samples (two players, 200 at most) under fake clocks."""
-    state = HandState.deal(CLASSIC, 21)
+def _first_search_worlds(
+    cpu_step: float, wall_step: float, hard: HardPlayer | None = None, players: int = 2
+) -> int:
+    """Worlds seat 0's first search samples (two players, 200 at most, unless ``hard`` and
+    ``players`` say otherwise) under fake clocks."""
+    state = HandState.deal(CLASSIC.with_options(players=players), 21)
     others = TrackingPlayer(1)
-    hard = HardPlayer(5, cpu_clock=_Clock(cpu_step), wall_clock=_Clock(wall_step))
+    if hard is None:
+        hard = HardPlayer(5, cpu_clock=_Clock(cpu_step), wall_clock=_Clock(wall_step))
     while not state.ended:
         view = state.view_for(state.mover)
         if state.mover == 0:
@@ -141,3 +145,37 @@ def test_the_budget_is_counted_in_cpu_time_with_a_wall_clock_ceiling() -> None:
     # the 4th on, so after world n the search has used 0.03 x (n - 3) s: 0.09 s after the
     # 6th world (within 0.1 s), 0.12 s after the 7th (past it).
     assert _first_search_worlds(0.03, 0.0) == 7
+
+
+def test_a_search_spends_what_earlier_searches_saved_with_four_players() -> None:
+    assert HardPlayer.BANK == {2: 0.0, 4: 1.0}
+
+    def four(saved: float, worlds: int = 96) -> HardPlayer:
+        hard = HardPlayer(5, worlds=worlds, prune=0.0, cpu_clock=_Clock(0.03))
+        hard.saved = saved
+        return hard
+
+    # 0.03 s of CPU a reading, as above: after world n the search has used 0.03 x (n - 3) s.
+    # Nothing saved: 0.135 s, passed after the 8th world (0.15 s).
+    assert _first_search_worlds(0.03, 0.0, four(0.0), players=4) == 8
+    # 0.1 s saved: 0.135 + 0.1 = 0.235 s, passed after the 11th world (0.24 s); then one
+    # more reading, 0.27 s used in all, 0.135 s over the limit: the savings are spent.
+    hard = four(0.1)
+    assert _first_search_worlds(0.03, 0.0, hard, players=4) == 11
+    assert hard.saved == 0.0
+    # At most one more limit (0.135 s) from the savings, however much is saved: 0.27 s,
+    # passed after the 13th world (0.30 s).
+    assert _first_search_worlds(0.03, 0.0, four(5.0), players=4) == 13
+    # A search that stops at its cap of 5 worlds saves what it left: three readings after
+    # the one at the start (after the 4th and 5th worlds, and the last), 0.09 s used, so
+    # 0.135 - 0.09 = 0.045 s saved.
+    hard = four(0.0, worlds=5)
+    assert _first_search_worlds(0.03, 0.0, hard, players=4) == 5
+    assert hard.saved == pytest.approx(0.045)
+
+
+def test_the_two_player_level_and_medium_save_nothing() -> None:
+    hard = HardPlayer(5, worlds=5, cpu_clock=_Clock(0.01))
+    assert _first_search_worlds(0.01, 0.0, hard) == 5
+    assert hard.saved == 0.0
+    assert MediumPlayer.BANK == {2: 0.0, 4: 0.0}

@@ -43,6 +43,9 @@ information Monte Carlo" in Bridge and Skat programs):
    thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
    the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
    checked after every world) so a very busy machine still answers in time. With four
+   players a search that ends before its time (at the cap, or raced down to one plan)
+   saves the CPU time it left, and a later search may spend up to one more limit from the
+   savings (:attr:`HardPlayer.BANK`): the mean stays within the limit. With four
    players the candidates race (:attr:`HardPlayer.PRUNE`): after 6 worlds, a candidate two
    standard errors worse than the tracking player's own choice is dropped, so the worlds
    left go to the plans still in contention, and the search ends once none is left. The
@@ -217,6 +220,12 @@ class HardPlayer:
     HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
+    #: The budget's savings, by number of players: CPU time a search leaves unspent (it
+    #: ended at the cap of worlds, or racing left one candidate) is saved, and a later
+    #: search that runs to its time limit may spend up to this many times
+    #: :attr:`TIME_LIMIT` more from the savings (0: none saved). Nothing is ever borrowed,
+    #: so a search's mean CPU time stays within the limit.
+    BANK = {2: 0.0, 4: 1.0}
 
     def __init__(
         self,
@@ -252,6 +261,8 @@ class HardPlayer:
         self._playout_lean = TrackingPlayer(0, Style(lean=True))
         self._plan: dict[tuple[object, ...], Move] = {}
         self.last: Advice | None = None
+        #: CPU seconds saved by earlier searches (:attr:`BANK`).
+        self.saved = 0.0
 
     # The Player protocol ------------------------------------------------------------------
 
@@ -304,6 +315,8 @@ class HardPlayer:
         most = self.WORLDS[players] if isinstance(self.worlds, str) else self.worlds
         prune = self.PRUNE[players] if self.prune is None else self.prune
         rounds = self._rounds(view)
+        bank = self.BANK[players] * limit if limit is not None else 0.0
+        allowed = limit + min(self.saved, bank) if limit is not None else None
         live = list(candidates)
         while count < most and len(live) > 1:
             world = first if count == 0 else self._sample(view, rng, infer)
@@ -316,12 +329,14 @@ class HardPlayer:
                 ]
             # The CPU budget counts once the minimum of worlds is in; the wall-clock ceiling
             # after any world, so a very busy machine still answers in about a second.
-            if limit is not None and (
+            if allowed is not None and (
                 count >= self.min_worlds
-                and self.cpu_clock() - start > limit
+                and self.cpu_clock() - start > allowed
                 or self.wall_clock() - start_wall > self.WALL_CEILING
             ):
                 break
+        if limit is not None and bank > 0:
+            self.saved = max(0.0, self.saved + limit - (self.cpu_clock() - start))
         candidates = [c for c in candidates if len(c.values) == count]
         default = candidates[0]
         best, gain = default, 0.0

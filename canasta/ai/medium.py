@@ -41,6 +41,7 @@ class MediumPlayer(HardPlayer):
     FREEZE = {2: False, 4: False}
     LEAN_OPEN = {2: False, 4: False}
     HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
+    BANK = {2: 0.0, 4: 0.0}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:
         super().__init__(
