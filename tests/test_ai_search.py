@@ -151,7 +151,9 @@ def test_a_search_spends_what_earlier_searches_saved_with_four_players() -> None
     assert HardPlayer.BANK == {2: 0.0, 4: 1.0}
 
     def four(saved: float, worlds: int = 96) -> HardPlayer:
-        hard = HardPlayer(5, worlds=worlds, prune=0.0, cpu_clock=_Clock(0.03))
+        hard = HardPlayer(
+            5, worlds=worlds, prune=0.0, cpu_clock=_Clock(0.03), wall_clock=_Clock(0.0)
+        )
         hard.saved = saved
         return hard
 
@@ -175,7 +177,7 @@ def test_a_search_spends_what_earlier_searches_saved_with_four_players() -> None
 
 
 def test_the_two_player_level_and_medium_save_nothing() -> None:
-    hard = HardPlayer(5, worlds=5, cpu_clock=_Clock(0.01))
+    hard = HardPlayer(5, worlds=5, cpu_clock=_Clock(0.01), wall_clock=_Clock(0.0))
     assert _first_search_worlds(0.01, 0.0, hard) == 5
     assert hard.saved == 0.0
     assert MediumPlayer.BANK == {2: 0.0, 4: 0.0}
