@@ -35,6 +35,8 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import find_go_out
 from canasta.engine.view import SeatView
 
+from .seat import SeatLike
+
 
 def meld_signature(move: Move) -> tuple[int, int, int]:
     """``(naturals, twos, jokers)`` of a move's cards."""
@@ -83,6 +85,9 @@ class HeuristicPlayer:
         Raises:
             ValueError: if the view offers no legal move.
         """
+        return self._choose(view)
+
+    def _choose(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal move to choose from")
@@ -96,7 +101,7 @@ class HeuristicPlayer:
 
     # Phases ---------------------------------------------------------------------------------
 
-    def _answer(self, view: SeatView) -> Move:
+    def _answer(self, view: SeatLike) -> Move:
         by_type = {m.type: m for m in view.legal_moves}
         counts = kind_counts(view.hand)
         melds = view.melds[view.side]
@@ -108,7 +113,7 @@ class HeuristicPlayer:
         )
         return by_type[MoveType.NO if meldable >= 60 else MoveType.YES]
 
-    def _draw(self, view: SeatView) -> Move:
+    def _draw(self, view: SeatLike) -> Move:
         takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
         draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
         if takes:
@@ -117,7 +122,7 @@ class HeuristicPlayer:
                 return best
         return draws[0] if draws else takes[0]
 
-    def _play(self, view: SeatView) -> Move:
+    def _play(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         side = view.side
         counts = kind_counts(view.hand)
@@ -148,7 +153,7 @@ class HeuristicPlayer:
 
     # Helpers --------------------------------------------------------------------------------
 
-    def _plan_step(self, view: SeatView, plan: object, melding: list[Move]) -> Move | None:
+    def _plan_step(self, view: SeatLike, plan: object, melding: list[Move]) -> Move | None:
         from canasta.engine.reach import GoOutPlan
 
         assert isinstance(plan, GoOutPlan)
@@ -173,7 +178,7 @@ class HeuristicPlayer:
                     return m
         return None
 
-    def _open(self, view: SeatView, melding: list[Move], counts: list[int]) -> Move | None:
+    def _open(self, view: SeatLike, melding: list[Move], counts: list[int]) -> Move | None:
         if not melding:
             return None
         # The engine lists a meld only while the opening stays reachable after it, so any
@@ -185,7 +190,7 @@ class HeuristicPlayer:
         return max(pool, key=lambda m: (_points(m), -wild_count(m)))
 
     def _build(
-        self, view: SeatView, melding: list[Move], sizes: list[int], counts: list[int]
+        self, view: SeatLike, melding: list[Move], sizes: list[int], counts: list[int]
     ) -> Move | None:
         natural = [m for m in melding if all_natural(m)]
         if natural:
@@ -202,7 +207,7 @@ class HeuristicPlayer:
                 return m
         return None
 
-    def _discard(self, view: SeatView, counts: list[int]) -> Move:
+    def _discard(self, view: SeatLike, counts: list[int]) -> Move:
         discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
         if not discards:
             return view.legal_moves[0]

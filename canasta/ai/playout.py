@@ -28,9 +28,9 @@ from collections.abc import Sequence
 
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
-from canasta.engine.view import make_view
 
 from .evaluation import evaluate, pile_points, table_points
+from .seat import LiveView
 from .tracking_player import TrackingPlayer
 
 #: A pile at least this long (cards) earns its taker the pile credit (:func:`play_out`).
@@ -112,13 +112,14 @@ def play_out(
 
 def policy_move(policy: TrackingPlayer, state: HandState) -> Move:
     """The move ``policy`` makes for the mover of ``state``: ``policy.choose`` of the
-    mover's view, except that a lone legal move is made without building the view (the
-    choice any player makes; about a third of the play-outs' moves: a draw when the pile
-    cannot be taken, an ask's answer where the partner always agrees)."""
+    mover's view (a :class:`~canasta.ai.seat.LiveView`, read in place), except that a lone
+    legal move is made without building the view (the choice any player makes; about a
+    third of the play-outs' moves: a draw when the pile cannot be taken, an ask's answer
+    where the partner always agrees)."""
     legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    return policy.choose(make_view(state, state.mover, legal))
+    return policy.choose(LiveView(state, legal))
 
 
 def _pile_credit(pile: int, per_card: float) -> float:

@@ -52,10 +52,10 @@ from canasta.engine.cards import (
 )
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
-from canasta.engine.view import SeatView
 
 from .heuristic import HeuristicPlayer, meld_signature, wild_count
 from .judgement import lone_card_ok
+from .seat import LiveView, SeatLike
 from .tracking import (
     holds_chance,
     known_kind_counts,
@@ -115,8 +115,11 @@ class Table:
     wilds: list[int]
 
 
-def table_of(view: SeatView) -> Table:
-    """Counts of the view's hand and the side's meld sizes and wild cards per kind."""
+def table_of(view: SeatLike) -> Table:
+    """Counts of the view's hand and the side's meld sizes and wild cards per kind (new
+    lists; a :class:`~canasta.ai.seat.LiveView`'s are copied from its state's counts)."""
+    if type(view) is LiveView:
+        return Table(list(view.counts), list(view.sizes), list(view.wilds))
     sizes = [0] * NUM_KINDS
     wilds = [0] * NUM_KINDS
     for kind, cards in view.melds[view.side].items():
@@ -140,9 +143,18 @@ class TrackingPlayer(HeuristicPlayer):
         self.style = style or Style()
         self.owes_turn = False
 
+    def choose(self, view: SeatLike) -> Move:
+        """Return one of ``view.legal_moves`` (a :class:`~canasta.engine.view.SeatView` or
+        the searching levels' :class:`~canasta.ai.seat.LiveView`).
+
+        Raises:
+            ValueError: if the view offers no legal move.
+        """
+        return self._choose(view)
+
     # Answer ---------------------------------------------------------------------------------
 
-    def _answer(self, view: SeatView) -> Move:
+    def _answer(self, view: SeatLike) -> Move:
         by_type = {m.type: m for m in view.legal_moves}
         if self.owes_turn:
             self.owes_turn = False
@@ -154,7 +166,7 @@ class TrackingPlayer(HeuristicPlayer):
 
     # Draw -----------------------------------------------------------------------------------
 
-    def _draw(self, view: SeatView) -> Move:
+    def _draw(self, view: SeatLike) -> Move:
         takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
         draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
         if not takes:
@@ -174,7 +186,7 @@ class TrackingPlayer(HeuristicPlayer):
 
     # Play -----------------------------------------------------------------------------------
 
-    def _play(self, view: SeatView) -> Move:
+    def _play(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         side = view.side
         table = table_of(view)
@@ -208,7 +220,7 @@ class TrackingPlayer(HeuristicPlayer):
         return self._discard(view, table.counts)
 
     @staticmethod
-    def _cards_to_keep(view: SeatView, table: Table) -> int:
+    def _cards_to_keep(view: SeatLike, table: Table) -> int:
         """Cards left in hand after a meld (before the discard): two once the side can go
         out or when :func:`~canasta.ai.judgement.lone_card_ok` allows a lone card, else
         :data:`KEEP_BEFORE_CANASTA`."""
@@ -217,13 +229,13 @@ class TrackingPlayer(HeuristicPlayer):
             return 2
         return KEEP_BEFORE_CANASTA
 
-    def _wants_out(self, view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+    def _wants_out(self, view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
         if self.style.go_out is not None:
             return self.style.go_out
         return should_go_out(view, table, plan)
 
     def _build_kept(
-        self, view: SeatView, melding: list[Move], table: Table, keep: int
+        self, view: SeatLike, melding: list[Move], table: Table, keep: int
     ) -> Move | None:
         hand = len(view.hand)
         allowed = [m for m in melding if keep == 0 or hand - len(m.cards) >= keep]
@@ -234,7 +246,7 @@ class TrackingPlayer(HeuristicPlayer):
 
     # Discard --------------------------------------------------------------------------------
 
-    def _discard(self, view: SeatView, counts: list[int]) -> Move:
+    def _discard(self, view: SeatLike, counts: list[int]) -> Move:
         discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
         if not discards:
             return view.legal_moves[0]
@@ -253,7 +265,7 @@ def _thrift_key(move: Move) -> tuple[int, int, int]:
     return jokers, twos + jokers, -_points(move)
 
 
-def lean_opening_move(view: SeatView, melding: list[Move], counts: list[int]) -> Move:
+def lean_opening_move(view: SeatLike, melding: list[Move], counts: list[int]) -> Move:
     """The next meld of an opening that spends the fewest wild cards (:attr:`Style.lean`).
 
     Among the melds after which the opening minimum is reached with the fewest wild cards
@@ -319,7 +331,7 @@ def _completes_canasta(move: Move, sizes: list[int]) -> bool:
     return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
 
 
-def turn_worth_keeping(view: SeatView) -> bool:
+def turn_worth_keeping(view: SeatLike) -> bool:
     """Whether the seat's own next turn is worth more than its partner going out now.
 
     Classic reference, "Your partner": a canasta it can finish (a side meld that its
@@ -335,7 +347,7 @@ def turn_worth_keeping(view: SeatView) -> bool:
     return points >= 50
 
 
-def should_go_out(view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+def should_go_out(view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
     """Whether going out now beats building one more turn (see the module docstring)."""
     players = view.rules.players
     them = [s for s in range(players) if s % 2 != view.side]
@@ -379,7 +391,7 @@ def should_go_out(view: SeatView, table: Table, plan: GoOutPlan) -> bool:
     return chance_value < going_out_value
 
 
-def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
+def discard_costs(view: SeatLike, counts: list[int]) -> list[float]:
     """Cost (points, lower is better) of discarding a card of each kind (15 entries).
 
     Danger: the chance the next opponent can take the pile with the card, times what the
