@@ -204,16 +204,18 @@ class TrackingPlayer(HeuristicPlayer):
                 step = self._plan_step(view, plan, melding)
                 if step is not None:
                     return step
-        keep = 0 if going_out else self._cards_to_keep(view, table)
-        if not view.opened[side]:
-            if self.style.thrift and melding:
+        # Without a meld or lay-off to make, only the discard is left to choose (the
+        # opening and the building below choose among the melds, None without one).
+        if melding and not view.opened[side]:
+            if self.style.thrift:
                 return min(melding, key=_thrift_key)
-            if self.style.lean and melding:
+            if self.style.lean:
                 return lean_opening_move(view, melding, table.counts)
             move = self._open(view, melding, table.counts)
             if move is not None:
                 return move
-        else:
+        elif melding:
+            keep = 0 if going_out else self._cards_to_keep(view, table)
             move = self._build_kept(view, melding, table, keep)
             if move is not None:
                 return move
