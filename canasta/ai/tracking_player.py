@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from canasta.engine.cards import (
     BLACK_THREE,
@@ -78,6 +79,11 @@ _DANGER_KINDS = (*NATURAL_KINDS, RED_THREE)
 _INF = float("inf")
 #: The moves that put cards on the table (one tuple, not one per test).
 _MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
+#: What keeping the cards of a kind is worth in :func:`discard_costs`, by cards held (two
+#: or more; a kind has 8 cards): 18 points a card beyond the first, at most 36.
+_HELD_KEEP = (0.0, 0.0, 18.0) + (36.0,) * 6
+#: The share of a card's value a discard saves (by kind; :func:`discard_costs`).
+_VALUE_SHARE = tuple(0.3 * value for value in KIND_VALUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +112,9 @@ class Style:
     lean: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The seat's hand and its side's melds, as counts per kind."""
+class Table(NamedTuple):
+    """The seat's hand and its side's melds, as counts per kind (a named tuple: one is made
+    for every choice in the play-outs, and a tuple is made faster than a frozen class)."""
 
     counts: list[int]
     sizes: list[int]
@@ -405,11 +411,11 @@ def discard_costs(view: SeatLike, counts: list[int]) -> list[float]:
     their_opened = view.opened[their_side]
     unseen = unseen_kind_counts(view)
     frozen = rules.pile_always_frozen or view.pile_freezers > 0 or not their_opened
-    pile_worth = 25.0 + 12.0 * len(view.pile)
+    pile = len(view.pile)
+    pile_worth = 25.0 + 12.0 * pile
     # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
     their_known = known_kind_counts(view, nxt)
     slots = unknown_slots(view, nxt)
-    wild = wild_chance(their_known, slots, unseen)
     total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
@@ -421,42 +427,43 @@ def discard_costs(view: SeatLike, counts: list[int]) -> list[float]:
         if counts[kind]:
             costs[kind] = 160.0 + KIND_VALUE[kind]
     chance_of = holds_chance
-    naturals_danger: list[float] = []
+    safest = _INF
+    # The chance the next opponent takes the pile with a card of the kind, by pile state:
+    # frozen, a pair (less likely before that side has opened); else the meld that takes
+    # it, or a pair, or a natural and a wild card.
+    if frozen:
+        wild = 0.0
+        share = 1.0 if their_opened else 0.7
+    else:
+        wild = wild_chance(their_known, slots, unseen)
     for kind in _DANGER_KINDS:
         held = counts[kind]
         if not held:
             continue
         known = their_known[kind]
         good = unseen[kind]
-        pair = chance_of(2 - known, slots, total, good)
         if frozen:
-            chance = pair
-            if not their_opened:
-                chance *= 0.7
+            chance = chance_of(2 - known, slots, total, good)
+            if share != 1.0:
+                chance *= share
         elif kind in their_melds:
             chance = 1.0
         else:
+            pair = chance_of(2 - known, slots, total, good)
             single = chance_of(1 - known, slots, total, good)
             chance = pair + (1 - pair) * single * wild
         danger = chance * pile_worth
-        naturals_danger.append(danger)
-        keep = 0.0
-        if held >= 2:
-            keep += 18.0 * min(held - 1, 2)
+        if danger < safest:
+            safest = danger
+        # What the card is worth to this hand (whole points, so their sum is exact).
+        keep = 2.0 * good if held == 1 else _HELD_KEEP[held]
         if kind in own_melds:
             keep += 10.0
-        keep += 2.0 * good * (held == 1)
-        costs[kind] = danger + keep - 0.3 * KIND_VALUE[kind]
-    safest = min(naturals_danger, default=_INF)
-    if (
-        not frozen
-        and len(view.pile) >= FREEZE_PILE
-        and view.opened[their_side]
-        and safest >= 0.45 * pile_worth
-    ):
+        costs[kind] = danger + keep - _VALUE_SHARE[kind]
+    if not frozen and pile >= FREEZE_PILE and safest >= 0.45 * pile_worth:
         if counts[TWO]:
             costs[TWO] = safest - 1.0
-        elif counts[JOKER] and len(view.pile) >= FREEZE_PILE_JOKER:
+        elif counts[JOKER] and pile >= FREEZE_PILE_JOKER:
             costs[JOKER] = safest - 1.0
     return costs
 
