@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta.engine.listing import legal_moves
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
 
@@ -116,7 +117,7 @@ def policy_move(policy: TrackingPlayer, state: HandState) -> Move:
     legal move is made without building the view (the choice any player makes; about a
     third of the play-outs' moves: a draw when the pile cannot be taken, an ask's answer
     where the partner always agrees)."""
-    legal = state.legal_moves()
+    legal = legal_moves(state)  # state.legal_moves(), without its lazy wrapper
     if len(legal) == 1:
         return legal[0]
     return policy.choose(LiveView(state, legal))
