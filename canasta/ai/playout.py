@@ -34,6 +34,8 @@ from .evaluation import evaluate, pile_points, table_points
 from .seat import LiveView
 from .tracking_player import TrackingPlayer
 
+#: The take's move type bound to a module name (an enum member's lookup costs about 0.1 us).
+_TAKE = MoveType.TAKE
 #: A pile at least this long (cards) earns its taker the pile credit (:func:`play_out`).
 BIG_PILE = 6
 
@@ -79,7 +81,7 @@ def play_out(
     for move in moves:
         if state.ended:
             break
-        if move.type is MoveType.TAKE:
+        if move.type is _TAKE:
             taken[state.mover % 2] += _pile_credit(len(state.pile), per_card)
         state.apply(move)
     start_turn = world.turn
@@ -97,7 +99,7 @@ def play_out(
     while not state.ended and (to_end or turns_left > 0):
         mover = state.mover
         move = policy_move(ours if mover % 2 == side else policy, state)
-        if move.type is MoveType.TAKE:
+        if move.type is _TAKE:
             taken[mover % 2] += _pile_credit(len(state.pile), per_card)
         state.apply(move)
         if state.turn != last_turn:

@@ -77,8 +77,12 @@ FREEZE_PILE_JOKER = 12
 #: and the wild cards), in kind order; and infinity, the cost of a kind not held.
 _DANGER_KINDS = (*NATURAL_KINDS, RED_THREE)
 _INF = float("inf")
+#: Move types bound to module names: CPython 3.11 looks an enum member up on its class
+#: through a descriptor (about 0.1 us), and these are compared for every listed move.
+_ASK, _DISCARD, _TAKE, _DRAW = MoveType.ASK, MoveType.DISCARD, MoveType.TAKE, MoveType.DRAW
+_LAYOFF, _MELD, _YES, _NO = MoveType.LAYOFF, MoveType.MELD, MoveType.YES, MoveType.NO
 #: The moves that put cards on the table (one tuple, not one per test).
-_MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
+_MELD_TYPES = (_MELD, _LAYOFF)
 #: What keeping the cards of a kind is worth in :func:`discard_costs`, by cards held (two
 #: or more; a kind has 8 cards): 18 points a card beyond the first, at most 36.
 _HELD_KEEP = (0.0, 0.0, 18.0) + (36.0,) * 6
@@ -164,17 +168,17 @@ class TrackingPlayer(HeuristicPlayer):
         by_type = {m.type: m for m in view.legal_moves}
         if self.owes_turn:
             self.owes_turn = False
-            return by_type[MoveType.YES]
+            return by_type[_YES]
         if turn_worth_keeping(view):
             self.owes_turn = True
-            return by_type[MoveType.NO]
-        return by_type[MoveType.YES]
+            return by_type[_NO]
+        return by_type[_YES]
 
     # Draw -----------------------------------------------------------------------------------
 
     def _draw(self, view: SeatLike) -> Move:
-        takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
-        draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
+        takes = [m for m in view.legal_moves if m.type is _TAKE]
+        draws = [m for m in view.legal_moves if m.type is _DRAW]
         if not takes:
             return draws[0]
         if not draws:
@@ -203,7 +207,7 @@ class TrackingPlayer(HeuristicPlayer):
         if plan is not None and view.permission is not False and not going_out:
             going_out = self._wants_out(view, table, plan)
         if going_out:
-            ask = next((m for m in legal if m.type is MoveType.ASK), None)
+            ask = next((m for m in legal if m.type is _ASK), None)
             if ask is not None and view.opened[side]:
                 return ask
             if plan is not None:
@@ -255,7 +259,7 @@ class TrackingPlayer(HeuristicPlayer):
     # Discard --------------------------------------------------------------------------------
 
     def _discard(self, view: SeatLike, counts: list[int]) -> Move:
-        discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
+        discards = [m for m in view.legal_moves if m.type is _DISCARD]
         if not discards:
             return view.legal_moves[0]
         wanted = self.style.discard
@@ -334,7 +338,7 @@ def _points(move: Move) -> int:
 
 
 def _completes_canasta(move: Move, sizes: list[int]) -> bool:
-    if move.type is not MoveType.LAYOFF:
+    if move.type is not _LAYOFF:
         return len(move.cards) >= 7
     return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
 
