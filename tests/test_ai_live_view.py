@@ -4,6 +4,8 @@ leaves the world as it was."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from canasta.ai.playout import policy_move
@@ -17,27 +19,48 @@ from canasta.ai.tracking_player import (
     turn_worth_keeping,
 )
 from canasta.engine import CLASSIC, HandState
+from canasta.engine.moves import MoveType
 
 _STYLES = [Style(), Style(go_out=True), Style(go_out=False), Style(hold=True), Style(lean=True)]
 
 
-def _positions(players: int, deal: int) -> list[HandState]:
-    """Every position with a choice in one hand played by the tracking player."""
-    state = HandState.deal(CLASSIC.with_options(players=players), deal)
+def _positions(players: int, deal: int, wild: bool = False) -> list[HandState]:
+    """Every position with a choice in one hand played by the tracking player, or with
+    ``wild`` by random legal moves that ask to go out and take the pile whenever they can
+    (long piles, known cards in hands, answers to give; four players ask permission)."""
+    rules = CLASSIC.with_options(players=players, ask_permission=wild)
+    state = HandState.deal(rules, deal)
     state.keep_snapshots = False
     player = TrackingPlayer(deal)
+    rng = random.Random(deal)
     out: list[HandState] = []
     while not state.ended and len(out) < 300:
-        if len(state.legal_moves()) > 1:
+        legal = state.legal_moves()
+        if len(legal) > 1:
             out.append(state.copy())
-        state.apply(policy_move(player, state))
+        if wild:
+            eager = [m for m in legal if m.type in (MoveType.ASK, MoveType.TAKE)]
+            state.apply(eager[0] if eager else rng.choice(legal))
+        else:
+            state.apply(policy_move(player, state))
     return out
 
 
-@pytest.mark.parametrize(("players", "deal"), [(4, 0), (4, 1), (2, 2), (2, 3)])
-def test_live_view_decides_as_the_seat_view(players: int, deal: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "deal", "wild"),
+    [
+        (4, 0, False),
+        (4, 1, False),
+        (2, 2, False),
+        (2, 3, False),
+        (4, 4, True),
+        (4, 6, True),
+        (2, 5, True),
+    ],
+)
+def test_live_view_decides_as_the_seat_view(players: int, deal: int, wild: bool) -> None:
     asked = 0
-    for state in _positions(players, deal):
+    for state in _positions(players, deal, wild):
         before = state.copy()
         seat = state.mover
         frozen = state.view_for(seat)
