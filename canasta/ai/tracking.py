@@ -1,6 +1,8 @@
 """Card tracking from one seat's view: what is still unseen, and what each hand may hold.
 
-Everything here reads only a :class:`~canasta.engine.view.SeatView`: the seat's own hand,
+Everything here reads only a :class:`~canasta.engine.view.SeatView` (or the searching
+levels' :class:`~canasta.ai.seat.LiveView` of a world they sampled, which shows the same
+parts; :class:`~canasta.ai.seat.SeatLike`): the seat's own hand,
 the table (melds, red threes), the discard pile (every card in it was face up), the cards
 waiting beside the table, each hand's size, and the cards each player is known to hold
 because they went into that hand with a taken pile. The rest of the deck is *unseen*:
