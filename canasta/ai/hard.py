@@ -93,6 +93,7 @@ from .gains import clearly_worse, paired_gain
 from .judgement import feeds_pile, safe_discard_kinds
 from .playout import play_out
 from .reasons import answer_reason, describe, plan_reason
+from .seat import LiveView
 from .tracking_player import Style, TrackingPlayer, discard_costs, table_of
 from .world import sample_state, view_fingerprint
 
@@ -471,7 +472,7 @@ class HardPlayer:
         player.owes_turn = owes
         moves: list[Move] = []
         while not state.ended and state.mover == seat and state.turn == seat:
-            move = player.choose(state.view_for(seat))
+            move = player.choose(LiveView(state))
             moves.append(move)
             state.apply(move)
             if move.type is MoveType.ASK:

@@ -35,6 +35,8 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import find_go_out
 from canasta.engine.view import SeatView
 
+from .seat import SeatLike
+
 
 def meld_signature(move: Move) -> tuple[int, int, int]:
     """``(naturals, twos, jokers)`` of a move's cards."""
@@ -44,6 +46,10 @@ def meld_signature(move: Move) -> tuple[int, int, int]:
     return len(kinds) - twos - jokers, twos, jokers
 
 
+#: Move types bound to module names: CPython 3.11 looks an enum member up on its class
+#: through a descriptor (about 0.1 us), and these are compared for every listed move.
+_ASK, _DISCARD, _TAKE, _DRAW = MoveType.ASK, MoveType.DISCARD, MoveType.TAKE, MoveType.DRAW
+_LAYOFF, _MELD, _YES, _NO = MoveType.LAYOFF, MoveType.MELD, MoveType.YES, MoveType.NO
 #: The wild cards' identities (twos and jokers).
 _WILD_CARDS = frozenset(card for card, wild in enumerate(CARD_WILD) if wild)
 
@@ -64,7 +70,7 @@ def _points(move: Move) -> int:
 
 
 def _kind(move: Move) -> int:
-    if move.type is MoveType.LAYOFF:
+    if move.type is _LAYOFF:
         return move.target
     for card in move.cards:
         if not is_wild_kind(CARD_KIND[card]):
@@ -83,6 +89,9 @@ class HeuristicPlayer:
         Raises:
             ValueError: if the view offers no legal move.
         """
+        return self._choose(view)
+
+    def _choose(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal move to choose from")
@@ -96,28 +105,28 @@ class HeuristicPlayer:
 
     # Phases ---------------------------------------------------------------------------------
 
-    def _answer(self, view: SeatView) -> Move:
+    def _answer(self, view: SeatLike) -> Move:
         by_type = {m.type: m for m in view.legal_moves}
         counts = kind_counts(view.hand)
         melds = view.melds[view.side]
         for kind, cards in melds.items():
             if len(cards) < 7 and len(cards) + counts[kind] + counts[TWO] + counts[JOKER] >= 7:
-                return by_type[MoveType.NO]
+                return by_type[_NO]
         meldable = sum(
             counts[k] * KIND_VALUE[k] for k in NATURAL_KINDS if k in melds or counts[k] >= 3
         )
-        return by_type[MoveType.NO if meldable >= 60 else MoveType.YES]
+        return by_type[_NO if meldable >= 60 else _YES]
 
-    def _draw(self, view: SeatView) -> Move:
-        takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
-        draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
+    def _draw(self, view: SeatLike) -> Move:
+        takes = [m for m in view.legal_moves if m.type is _TAKE]
+        draws = [m for m in view.legal_moves if m.type is _DRAW]
         if takes:
             best = min(takes, key=lambda m: (wild_count(m), len(m.cards)))
             if len(view.pile) >= 2 or not best.cards or not draws:
                 return best
         return draws[0] if draws else takes[0]
 
-    def _play(self, view: SeatView) -> Move:
+    def _play(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         side = view.side
         counts = kind_counts(view.hand)
@@ -126,9 +135,9 @@ class HeuristicPlayer:
         for kind, cards in view.melds[side].items():
             sizes[kind] = len(cards)
             wilds[kind] = sum(map(CARD_WILD.__getitem__, cards))
-        melding = [m for m in legal if m.type in (MoveType.MELD, MoveType.LAYOFF)]
+        melding = [m for m in legal if m.type in (_MELD, _LAYOFF)]
         plan = find_go_out(counts, sizes, wilds, view.rules.wild_cap, view.rules.canastas_to_go_out)
-        ask = next((m for m in legal if m.type is MoveType.ASK), None)
+        ask = next((m for m in legal if m.type is _ASK), None)
         if view.permission is True or (plan is not None and view.permission is not False):
             if ask is not None and view.opened[side]:
                 return ask
@@ -148,13 +157,13 @@ class HeuristicPlayer:
 
     # Helpers --------------------------------------------------------------------------------
 
-    def _plan_step(self, view: SeatView, plan: object, melding: list[Move]) -> Move | None:
+    def _plan_step(self, view: SeatLike, plan: object, melding: list[Move]) -> Move | None:
         from canasta.engine.reach import GoOutPlan
 
         assert isinstance(plan, GoOutPlan)
         for meld_kind, card_kind, n in plan.layoffs:
             for m in melding:
-                if m.type is MoveType.LAYOFF and m.target == meld_kind:
+                if m.type is _LAYOFF and m.target == meld_kind:
                     nat, twos, jokers = meld_signature(m)
                     want = (n, 0, 0) if card_kind == meld_kind else (0, 0, 0)
                     if card_kind == TWO:
@@ -166,14 +175,14 @@ class HeuristicPlayer:
         for kind, nat_n, twos_n, jokers_n in plan.melds:
             for m in melding:
                 if (
-                    m.type is MoveType.MELD
+                    m.type is _MELD
                     and _kind(m) == kind
                     and meld_signature(m) == (nat_n, twos_n, jokers_n)
                 ):
                     return m
         return None
 
-    def _open(self, view: SeatView, melding: list[Move], counts: list[int]) -> Move | None:
+    def _open(self, view: SeatLike, melding: list[Move], counts: list[int]) -> Move | None:
         if not melding:
             return None
         # The engine lists a meld only while the opening stays reachable after it, so any
@@ -185,14 +194,14 @@ class HeuristicPlayer:
         return max(pool, key=lambda m: (_points(m), -wild_count(m)))
 
     def _build(
-        self, view: SeatView, melding: list[Move], sizes: list[int], counts: list[int]
+        self, view: SeatLike, melding: list[Move], sizes: list[int], counts: list[int]
     ) -> Move | None:
         natural = [m for m in melding if all_natural(m)]
         if natural:
             return max(natural, key=lambda m: (len(m.cards), _points(m)))
         wild_in_hand = counts[TWO] + counts[JOKER]
         for m in melding:
-            if m.type is not MoveType.LAYOFF:
+            if m.type is not _LAYOFF:
                 continue
             nat, twos, jokers = meld_signature(m)
             size = sizes[m.target]
@@ -202,8 +211,8 @@ class HeuristicPlayer:
                 return m
         return None
 
-    def _discard(self, view: SeatView, counts: list[int]) -> Move:
-        discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
+    def _discard(self, view: SeatLike, counts: list[int]) -> Move:
+        discards = [m for m in view.legal_moves if m.type is _DISCARD]
         if not discards:
             return view.legal_moves[0]
         next_seat = (view.seat + 1) % view.rules.players

@@ -18,7 +18,8 @@
 from __future__ import annotations
 
 from canasta.engine.cards import BLACK_THREE, NATURAL_KINDS, NUM_KINDS, is_wild_kind
-from canasta.engine.view import SeatView
+
+from .seat import SeatLike
 
 #: A pile at least this long (cards, before the discard) is a gift worth refusing.
 FED_PILE = 5
@@ -28,7 +29,7 @@ FED_PILE = 5
 LONE_CARD_STOCK = {2: 12, 4: 12}
 
 
-def feeds_pile(view: SeatView, kind: int) -> bool:
+def feeds_pile(view: SeatLike, kind: int) -> bool:
     """Whether discarding a card of ``kind`` (0..14) hands the next player the pile.
 
     True when the card is a natural (4 to Ace) of a rank the next player's side has
@@ -48,7 +49,7 @@ def feeds_pile(view: SeatView, kind: int) -> bool:
     return kind in view.melds[their_side]
 
 
-def safe_discard_kinds(view: SeatView, counts: list[int]) -> list[int]:
+def safe_discard_kinds(view: SeatLike, counts: list[int]) -> list[int]:
     """Kinds in the hand (``counts``: 15 counts per kind) whose discard feeds nothing.
 
     A black three (it blocks the pile), a wild card (it freezes the pile), or a natural
@@ -63,7 +64,7 @@ def safe_discard_kinds(view: SeatView, counts: list[int]) -> list[int]:
     return out
 
 
-def lone_card_ok(view: SeatView) -> bool:
+def lone_card_ok(view: SeatLike) -> bool:
     """Whether a side without the canastas it needs may meld down to one card.
 
     Only with :data:`LONE_CARD_STOCK` cards or fewer left in the stock (measured; README,

@@ -1,6 +1,8 @@
 """Card tracking from one seat's view: what is still unseen, and what each hand may hold.
 
-Everything here reads only a :class:`~canasta.engine.view.SeatView`: the seat's own hand,
+Everything here reads only a :class:`~canasta.engine.view.SeatView` (or the searching
+levels' :class:`~canasta.ai.seat.LiveView` of a world they sampled, which shows the same
+parts; :class:`~canasta.ai.seat.SeatLike`): the seat's own hand,
 the table (melds, red threes), the discard pile (every card in it was face up), the cards
 waiting beside the table, each hand's size, and the cards each player is known to hold
 because they went into that hand with a taken pile. The rest of the deck is *unseen*:
@@ -15,6 +17,8 @@ from math import comb
 
 from canasta.engine.cards import CARD_KIND, DECK_SIZE, JOKER, NUM_KINDS, TWO, kind_counts
 from canasta.engine.view import SeatView
+
+from .seat import SeatLike
 
 #: Cards of each kind in the deck (15 counts).
 DECK_KIND_COUNTS = tuple(kind_counts(range(DECK_SIZE)))
@@ -34,7 +38,7 @@ def unseen_cards(view: SeatView) -> list[int]:
     return [c for c in range(DECK_SIZE) if c not in seen]
 
 
-def unseen_kind_counts(view: SeatView) -> list[int]:
+def unseen_kind_counts(view: SeatLike) -> list[int]:
     """How many cards of each kind (15 counts) are unseen by the seat.
 
     The same counts as ``kind_counts(unseen_cards(view))``, taken as the deck's counts less
@@ -55,17 +59,17 @@ def unseen_kind_counts(view: SeatView) -> list[int]:
     return counts
 
 
-def known_kind_counts(view: SeatView, seat: int) -> list[int]:
+def known_kind_counts(view: SeatLike, seat: int) -> list[int]:
     """Counts per kind of the cards ``seat`` is known to hold (from taken piles)."""
     return kind_counts(tuple(view.known[seat]))
 
 
-def unknown_slots(view: SeatView, seat: int) -> int:
+def unknown_slots(view: SeatLike, seat: int) -> int:
     """How many of ``seat``'s cards the viewing seat cannot name."""
     return view.hand_sizes[seat] - len(view.known[seat])
 
 
-def chance_holds(view: SeatView, seat: int, kind: int, at_least: int, unseen: list[int]) -> float:
+def chance_holds(view: SeatLike, seat: int, kind: int, at_least: int, unseen: list[int]) -> float:
     """Chance that ``seat`` holds ``at_least`` cards of ``kind`` (known ones included).
 
     The unknown part of its hand is treated as a random draw, without replacement, from
@@ -96,7 +100,7 @@ def holds_chance(need: int, slots: int, total: int, good: int) -> float:
     return max(0.0, 1.0 - miss)
 
 
-def chance_holds_wild(view: SeatView, seat: int, unseen: list[int]) -> float:
+def chance_holds_wild(view: SeatLike, seat: int, unseen: list[int]) -> float:
     """Chance that ``seat`` holds at least one wild card (two or joker)."""
     return wild_chance(known_kind_counts(view, seat), unknown_slots(view, seat), unseen)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from canasta.engine.cards import (
     BLACK_THREE,
@@ -52,10 +53,10 @@ from canasta.engine.cards import (
 )
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
-from canasta.engine.view import SeatView
 
 from .heuristic import HeuristicPlayer, meld_signature, wild_count
 from .judgement import lone_card_ok
+from .seat import LiveView, SeatLike
 from .tracking import (
     holds_chance,
     known_kind_counts,
@@ -76,8 +77,17 @@ FREEZE_PILE_JOKER = 12
 #: and the wild cards), in kind order; and infinity, the cost of a kind not held.
 _DANGER_KINDS = (*NATURAL_KINDS, RED_THREE)
 _INF = float("inf")
+#: Move types bound to module names: CPython 3.11 looks an enum member up on its class
+#: through a descriptor (about 0.1 us), and these are compared for every listed move.
+_ASK, _DISCARD, _TAKE, _DRAW = MoveType.ASK, MoveType.DISCARD, MoveType.TAKE, MoveType.DRAW
+_LAYOFF, _MELD, _YES, _NO = MoveType.LAYOFF, MoveType.MELD, MoveType.YES, MoveType.NO
 #: The moves that put cards on the table (one tuple, not one per test).
-_MELD_TYPES = (MoveType.MELD, MoveType.LAYOFF)
+_MELD_TYPES = (_MELD, _LAYOFF)
+#: What keeping the cards of a kind is worth in :func:`discard_costs`, by cards held (two
+#: or more; a kind has 8 cards): 18 points a card beyond the first, at most 36.
+_HELD_KEEP = (0.0, 0.0, 18.0) + (36.0,) * 6
+#: The share of a card's value a discard saves (by kind; :func:`discard_costs`).
+_VALUE_SHARE = tuple(0.3 * value for value in KIND_VALUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,17 +116,20 @@ class Style:
     lean: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The seat's hand and its side's melds, as counts per kind."""
+class Table(NamedTuple):
+    """The seat's hand and its side's melds, as counts per kind (a named tuple: one is made
+    for every choice in the play-outs, and a tuple is made faster than a frozen class)."""
 
     counts: list[int]
     sizes: list[int]
     wilds: list[int]
 
 
-def table_of(view: SeatView) -> Table:
-    """Counts of the view's hand and the side's meld sizes and wild cards per kind."""
+def table_of(view: SeatLike) -> Table:
+    """Counts of the view's hand and the side's meld sizes and wild cards per kind (new
+    lists; a :class:`~canasta.ai.seat.LiveView`'s are copied from its state's counts)."""
+    if type(view) is LiveView:
+        return Table(list(view.counts), list(view.sizes), list(view.wilds))
     sizes = [0] * NUM_KINDS
     wilds = [0] * NUM_KINDS
     for kind, cards in view.melds[view.side].items():
@@ -140,23 +153,32 @@ class TrackingPlayer(HeuristicPlayer):
         self.style = style or Style()
         self.owes_turn = False
 
+    def choose(self, view: SeatLike) -> Move:
+        """Return one of ``view.legal_moves`` (a :class:`~canasta.engine.view.SeatView` or
+        the searching levels' :class:`~canasta.ai.seat.LiveView`).
+
+        Raises:
+            ValueError: if the view offers no legal move.
+        """
+        return self._choose(view)
+
     # Answer ---------------------------------------------------------------------------------
 
-    def _answer(self, view: SeatView) -> Move:
+    def _answer(self, view: SeatLike) -> Move:
         by_type = {m.type: m for m in view.legal_moves}
         if self.owes_turn:
             self.owes_turn = False
-            return by_type[MoveType.YES]
+            return by_type[_YES]
         if turn_worth_keeping(view):
             self.owes_turn = True
-            return by_type[MoveType.NO]
-        return by_type[MoveType.YES]
+            return by_type[_NO]
+        return by_type[_YES]
 
     # Draw -----------------------------------------------------------------------------------
 
-    def _draw(self, view: SeatView) -> Move:
-        takes = [m for m in view.legal_moves if m.type is MoveType.TAKE]
-        draws = [m for m in view.legal_moves if m.type is MoveType.DRAW]
+    def _draw(self, view: SeatLike) -> Move:
+        takes = [m for m in view.legal_moves if m.type is _TAKE]
+        draws = [m for m in view.legal_moves if m.type is _DRAW]
         if not takes:
             return draws[0]
         if not draws:
@@ -174,7 +196,7 @@ class TrackingPlayer(HeuristicPlayer):
 
     # Play -----------------------------------------------------------------------------------
 
-    def _play(self, view: SeatView) -> Move:
+    def _play(self, view: SeatLike) -> Move:
         legal = view.legal_moves
         side = view.side
         table = table_of(view)
@@ -185,30 +207,32 @@ class TrackingPlayer(HeuristicPlayer):
         if plan is not None and view.permission is not False and not going_out:
             going_out = self._wants_out(view, table, plan)
         if going_out:
-            ask = next((m for m in legal if m.type is MoveType.ASK), None)
+            ask = next((m for m in legal if m.type is _ASK), None)
             if ask is not None and view.opened[side]:
                 return ask
             if plan is not None:
                 step = self._plan_step(view, plan, melding)
                 if step is not None:
                     return step
-        keep = 0 if going_out else self._cards_to_keep(view, table)
-        if not view.opened[side]:
-            if self.style.thrift and melding:
+        # Without a meld or lay-off to make, only the discard is left to choose (the
+        # opening and the building below choose among the melds, None without one).
+        if melding and not view.opened[side]:
+            if self.style.thrift:
                 return min(melding, key=_thrift_key)
-            if self.style.lean and melding:
+            if self.style.lean:
                 return lean_opening_move(view, melding, table.counts)
             move = self._open(view, melding, table.counts)
             if move is not None:
                 return move
-        else:
+        elif melding:
+            keep = 0 if going_out else self._cards_to_keep(view, table)
             move = self._build_kept(view, melding, table, keep)
             if move is not None:
                 return move
         return self._discard(view, table.counts)
 
     @staticmethod
-    def _cards_to_keep(view: SeatView, table: Table) -> int:
+    def _cards_to_keep(view: SeatLike, table: Table) -> int:
         """Cards left in hand after a meld (before the discard): two once the side can go
         out or when :func:`~canasta.ai.judgement.lone_card_ok` allows a lone card, else
         :data:`KEEP_BEFORE_CANASTA`."""
@@ -217,13 +241,13 @@ class TrackingPlayer(HeuristicPlayer):
             return 2
         return KEEP_BEFORE_CANASTA
 
-    def _wants_out(self, view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+    def _wants_out(self, view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
         if self.style.go_out is not None:
             return self.style.go_out
         return should_go_out(view, table, plan)
 
     def _build_kept(
-        self, view: SeatView, melding: list[Move], table: Table, keep: int
+        self, view: SeatLike, melding: list[Move], table: Table, keep: int
     ) -> Move | None:
         hand = len(view.hand)
         allowed = [m for m in melding if keep == 0 or hand - len(m.cards) >= keep]
@@ -234,8 +258,8 @@ class TrackingPlayer(HeuristicPlayer):
 
     # Discard --------------------------------------------------------------------------------
 
-    def _discard(self, view: SeatView, counts: list[int]) -> Move:
-        discards = [m for m in view.legal_moves if m.type is MoveType.DISCARD]
+    def _discard(self, view: SeatLike, counts: list[int]) -> Move:
+        discards = [m for m in view.legal_moves if m.type is _DISCARD]
         if not discards:
             return view.legal_moves[0]
         wanted = self.style.discard
@@ -253,7 +277,7 @@ def _thrift_key(move: Move) -> tuple[int, int, int]:
     return jokers, twos + jokers, -_points(move)
 
 
-def lean_opening_move(view: SeatView, melding: list[Move], counts: list[int]) -> Move:
+def lean_opening_move(view: SeatLike, melding: list[Move], counts: list[int]) -> Move:
     """The next meld of an opening that spends the fewest wild cards (:attr:`Style.lean`).
 
     Among the melds after which the opening minimum is reached with the fewest wild cards
@@ -314,12 +338,12 @@ def _points(move: Move) -> int:
 
 
 def _completes_canasta(move: Move, sizes: list[int]) -> bool:
-    if move.type is not MoveType.LAYOFF:
+    if move.type is not _LAYOFF:
         return len(move.cards) >= 7
     return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
 
 
-def turn_worth_keeping(view: SeatView) -> bool:
+def turn_worth_keeping(view: SeatLike) -> bool:
     """Whether the seat's own next turn is worth more than its partner going out now.
 
     Classic reference, "Your partner": a canasta it can finish (a side meld that its
@@ -335,7 +359,7 @@ def turn_worth_keeping(view: SeatView) -> bool:
     return points >= 50
 
 
-def should_go_out(view: SeatView, table: Table, plan: GoOutPlan) -> bool:
+def should_go_out(view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
     """Whether going out now beats building one more turn (see the module docstring)."""
     players = view.rules.players
     them = [s for s in range(players) if s % 2 != view.side]
@@ -379,7 +403,7 @@ def should_go_out(view: SeatView, table: Table, plan: GoOutPlan) -> bool:
     return chance_value < going_out_value
 
 
-def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
+def discard_costs(view: SeatLike, counts: list[int]) -> list[float]:
     """Cost (points, lower is better) of discarding a card of each kind (15 entries).
 
     Danger: the chance the next opponent can take the pile with the card, times what the
@@ -391,11 +415,11 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
     their_opened = view.opened[their_side]
     unseen = unseen_kind_counts(view)
     frozen = rules.pile_always_frozen or view.pile_freezers > 0 or not their_opened
-    pile_worth = 25.0 + 12.0 * len(view.pile)
+    pile = len(view.pile)
+    pile_worth = 25.0 + 12.0 * pile
     # chance_holds(view, nxt, kind, n, unseen) for each kind, with its per-hand parts once.
     their_known = known_kind_counts(view, nxt)
     slots = unknown_slots(view, nxt)
-    wild = wild_chance(their_known, slots, unseen)
     total = sum(unseen)
     their_melds = view.melds[their_side]
     own_melds = view.melds[view.side]
@@ -407,42 +431,43 @@ def discard_costs(view: SeatView, counts: list[int]) -> list[float]:
         if counts[kind]:
             costs[kind] = 160.0 + KIND_VALUE[kind]
     chance_of = holds_chance
-    naturals_danger: list[float] = []
+    safest = _INF
+    # The chance the next opponent takes the pile with a card of the kind, by pile state:
+    # frozen, a pair (less likely before that side has opened); else the meld that takes
+    # it, or a pair, or a natural and a wild card.
+    if frozen:
+        wild = 0.0
+        share = 1.0 if their_opened else 0.7
+    else:
+        wild = wild_chance(their_known, slots, unseen)
     for kind in _DANGER_KINDS:
         held = counts[kind]
         if not held:
             continue
         known = their_known[kind]
         good = unseen[kind]
-        pair = chance_of(2 - known, slots, total, good)
         if frozen:
-            chance = pair
-            if not their_opened:
-                chance *= 0.7
+            chance = chance_of(2 - known, slots, total, good)
+            if share != 1.0:
+                chance *= share
         elif kind in their_melds:
             chance = 1.0
         else:
+            pair = chance_of(2 - known, slots, total, good)
             single = chance_of(1 - known, slots, total, good)
             chance = pair + (1 - pair) * single * wild
         danger = chance * pile_worth
-        naturals_danger.append(danger)
-        keep = 0.0
-        if held >= 2:
-            keep += 18.0 * min(held - 1, 2)
+        if danger < safest:
+            safest = danger
+        # What the card is worth to this hand (whole points, so their sum is exact).
+        keep = 2.0 * good if held == 1 else _HELD_KEEP[held]
         if kind in own_melds:
             keep += 10.0
-        keep += 2.0 * good * (held == 1)
-        costs[kind] = danger + keep - 0.3 * KIND_VALUE[kind]
-    safest = min(naturals_danger, default=_INF)
-    if (
-        not frozen
-        and len(view.pile) >= FREEZE_PILE
-        and view.opened[their_side]
-        and safest >= 0.45 * pile_worth
-    ):
+        costs[kind] = danger + keep - _VALUE_SHARE[kind]
+    if not frozen and pile >= FREEZE_PILE and safest >= 0.45 * pile_worth:
         if counts[TWO]:
             costs[TWO] = safest - 1.0
-        elif counts[JOKER] and len(view.pile) >= FREEZE_PILE_JOKER:
+        elif counts[JOKER] and pile >= FREEZE_PILE_JOKER:
             costs[JOKER] = safest - 1.0
     return costs
 
