@@ -27,15 +27,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.engine.listing import legal_moves
-from canasta.engine.moves import Move, MoveType
+from canasta.engine.moves import Move
 from canasta.engine.state import HandState
 
 from .evaluation import evaluate, pile_points, table_points
+from .heuristic import _TAKE  # the take's move type bound to a name (heuristic.py)
 from .seat import LiveView
 from .tracking_player import TrackingPlayer
 
-#: The take's move type bound to a module name (an enum member's lookup costs about 0.1 us).
-_TAKE = MoveType.TAKE
 #: A pile at least this long (cards) earns its taker the pile credit (:func:`play_out`).
 BIG_PILE = 6
 

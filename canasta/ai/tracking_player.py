@@ -51,10 +51,23 @@ from canasta.engine.cards import (
     WILD_KINDS,
     kind_counts,
 )
-from canasta.engine.moves import Move, MoveType
+from canasta.engine.moves import Move
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 
-from .heuristic import HeuristicPlayer, meld_signature, wild_count
+# The move types bound to module names (heuristic.py says why).
+from .heuristic import (
+    _ASK,
+    _DISCARD,
+    _DRAW,
+    _LAYOFF,
+    _MELD,
+    _NO,
+    _TAKE,
+    _YES,
+    HeuristicPlayer,
+    meld_signature,
+    wild_count,
+)
 from .judgement import lone_card_ok
 from .seat import LiveView, SeatLike
 from .tracking import (
@@ -77,10 +90,6 @@ FREEZE_PILE_JOKER = 12
 #: and the wild cards), in kind order; and infinity, the cost of a kind not held.
 _DANGER_KINDS = (*NATURAL_KINDS, RED_THREE)
 _INF = float("inf")
-#: Move types bound to module names: CPython 3.11 looks an enum member up on its class
-#: through a descriptor (about 0.1 us), and these are compared for every listed move.
-_ASK, _DISCARD, _TAKE, _DRAW = MoveType.ASK, MoveType.DISCARD, MoveType.TAKE, MoveType.DRAW
-_LAYOFF, _MELD, _YES, _NO = MoveType.LAYOFF, MoveType.MELD, MoveType.YES, MoveType.NO
 #: The moves that put cards on the table (one tuple, not one per test).
 _MELD_TYPES = (_MELD, _LAYOFF)
 #: What keeping the cards of a kind is worth in :func:`discard_costs`, by cards held (two
