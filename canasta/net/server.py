@@ -320,9 +320,10 @@ class Server:
             if place is not None and place[0] not in self.runners:
                 with contextlib.suppress(StorageError):
                     table = await self.hub.db(self.hub.store.load, place[0])
-                    if table.status == "closed":
-                        table.status = "playing" if table.saved else "lobby"
-                        table.score_if_ended()
+                    if table.status == "closed" and table.saved is None:
+                        table.status = "lobby"
+                    elif table.status == "closed":
+                        table.resume()
                     chair = table.chair_of(token)
                     if chair is not None:
                         found = (self._add(table), chair)
