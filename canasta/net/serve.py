@@ -55,6 +55,15 @@ def stats_problem(path: Path) -> str | None:
     return None
 
 
+def _unreadable(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be read (e.g. "Permission denied"), or None."""
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return error.strerror or str(error)
+
+
 def write_stats(path: Path, figures: object) -> bool:
     """Write the server's figures to ``path`` as JSON; False (and one line on standard
     error) when that failed, e.g. the disk is full or the folder was removed."""
@@ -126,6 +135,10 @@ def serve_command(argv: list[str]) -> int:
     for option, path in (("--certfile", args.certfile), ("--keyfile", args.keyfile)):
         if path is not None and not path.is_file():  # named, not "cannot listen: Errno 2"
             print(f"canasta serve: {option} {path}: no such file", file=sys.stderr)
+            return 2
+        problem = _unreadable(path) if path is not None else None
+        if problem is not None:  # named, not "cannot listen on ...: Permission denied"
+            print(f"canasta serve: {option} {path}: cannot be read ({problem})", file=sys.stderr)
             return 2
     problem = stats_problem(args.stats) if args.stats is not None else None
     if problem is not None:  # said now, not after the server has run for hours

@@ -5,12 +5,20 @@ ended in a traceback, exit status 1 and the figures lost."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from canasta.net import serve
+from tests.faults.homes import NOBODY
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def never_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,3 +73,28 @@ def test_stats_that_cannot_be_written_at_the_stop_are_one_line(
     assert serve.write_stats(good, {"lag": [1, 2]})
     assert good.read_text() == '{\n "lag": [\n  1,\n  2\n ]\n}'
     assert capsys.readouterr().err == ""
+
+
+def test_an_unreadable_key_is_named_not_taken_for_the_port() -> None:
+    """As the ordinary user (root ignores file modes): a key of mode 000 was said as
+    "cannot listen on 127.0.0.1:0: [Errno 13] Permission denied"."""
+    base = Path(tempfile.mkdtemp(prefix="canasta-serve-key-"))
+    base.chmod(0o755)
+    cert, key = base / "cert.pem", base / "key.pem"
+    cert.write_text("-----BEGIN CERTIFICATE-----\n")
+    key.write_text("-----BEGIN PRIVATE KEY-----\n")
+    cert.chmod(0o644)
+    key.chmod(0o000)
+    files = ["--certfile", str(cert), "--keyfile", str(key)]
+    command = [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", str(base), *files]
+    if os.geteuid() == 0:
+        command = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
+                   *command]  # fmt: skip
+    env = os.environ | {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(REPO)}
+    try:
+        done = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True,
+                              timeout=120)  # fmt: skip
+    finally:
+        shutil.rmtree(base)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"canasta serve: --keyfile {key}: cannot be read (Permission denied)\n"
