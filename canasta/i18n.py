@@ -14,11 +14,13 @@ players and the controller speak the same language without importing this module
 
 from __future__ import annotations
 
+import decimal
 import gettext
 import locale
 import os
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime
@@ -114,16 +116,33 @@ def _locale() -> Locale:
         return Locale.parse("en")
 
 
+#: Digits Babel may work to when a number is beyond the decimal module's default of 28
+#: (a damaged file's count, say): more than any whole number Python reads from text.
+WIDE_DIGITS = 5000
+
+
+def _wide(write: Any, value: int | float) -> str:
+    """``write(value)`` for the language in use, at :data:`WIDE_DIGITS` digits when the
+    default precision is too few (Babel raised ``decimal.InvalidOperation`` for 10**27
+    and beyond, which stopped the screen showing it)."""
+    try:
+        return str(write(value, locale=_locale()))
+    except decimal.InvalidOperation:
+        with decimal.localcontext() as context:
+            context.prec = WIDE_DIGITS
+            return str(write(value, locale=_locale()))
+
+
 def number(value: int | float) -> str:
     """``value`` written for the language in use: 1,250 in English, 1.250 in German,
     Spanish, Italian and Portuguese, 1 250 in French (Babel's locale data)."""
-    return format_decimal(value, locale=_locale())
+    return _wide(format_decimal, value)
 
 
 def percent(fraction: float) -> str:
     """``fraction`` (0.0 .. 1.0) as a whole percentage for the language in use: "57%" in
     English, "57 %" in German and French."""
-    return format_percent(fraction, locale=_locale())
+    return _wide(format_percent, fraction)
 
 
 def date_time(text: str) -> str:

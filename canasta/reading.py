@@ -1,17 +1,22 @@
-"""Reading JSON and TOML text that may be hostile: one check on how deeply it nests.
+"""Reading JSON and TOML text that may be hostile: how deeply it nests, how long its
+numbers are.
 
 Python's parsers recurse once per level of nesting, so a small file of a thousand ``[`` or
-``{"a":`` raises :class:`RecursionError`, which no reader expects. Every file the game
-reads (settings, stats, the saved game, finished games kept aside, game records,
-positions, the online seat) and every message the server reads goes through
-:func:`loads_json` or :func:`loads_toml`, which turn that into :class:`TooDeepError`, a
-:class:`ValueError` each reader already treats as a broken file. No file of the game nests
-anywhere near :data:`MAX_DEPTH` levels (a save nests 6 deep).
+``{"a":`` raises :class:`RecursionError`, which no reader expects; and they refuse a whole
+number of more than ``sys.get_int_max_str_digits()`` digits (4,300) with a bare
+:class:`ValueError`, which no reader expected either (a 5 KB ``current_game.json`` with one
+such number stopped the game at every start). Every file the game reads (settings, stats,
+the saved game, finished games kept aside, game records, positions, the online seat) and
+every message the server reads goes through :func:`loads_json` or :func:`loads_toml`,
+which turn those into a :class:`TextLimitError` (:class:`TooDeepError` or
+:class:`NumberTooLongError`), a :class:`ValueError` each reader treats as a broken file.
+No file of the game nests anywhere near :data:`MAX_DEPTH` levels (a save nests 6 deep).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import tomllib
 from typing import Any
 
@@ -20,11 +25,23 @@ from typing import Any
 MAX_DEPTH = 64
 
 
-class TooDeepError(ValueError):
+class TextLimitError(ValueError):
+    """The text is beyond what is read at all (the message follows "the file is")."""
+
+
+class TooDeepError(TextLimitError):
     """The text nests arrays or objects more than :data:`MAX_DEPTH` levels deep."""
 
     def __init__(self) -> None:
         super().__init__(f"nested too deeply (more than {MAX_DEPTH} levels)")
+
+
+class NumberTooLongError(TextLimitError):
+    """The text holds a whole number longer than Python converts from text."""
+
+    def __init__(self) -> None:
+        digits = sys.get_int_max_str_digits()
+        super().__init__(f"holding a number too long to read (more than {digits} digits)")
 
 
 def check_depth(data: object, limit: int = MAX_DEPTH) -> None:
@@ -56,11 +73,16 @@ def loads_json(text: str | bytes) -> Any:
         json.JSONDecodeError: for text that is not JSON.
         UnicodeDecodeError: for bytes that are not UTF-8.
         TooDeepError: for JSON nested more than :data:`MAX_DEPTH` levels.
+        NumberTooLongError: for a whole number of more than 4,300 digits.
     """
     try:
         data = json.loads(text)
     except RecursionError:
         raise TooDeepError from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string ..."
+        raise NumberTooLongError from None
     check_depth(data)
     return data
 
@@ -71,13 +93,26 @@ def loads_toml(text: str) -> dict[str, Any]:
     Raises:
         tomllib.TOMLDecodeError: for text that is not TOML.
         TooDeepError: for arrays or tables nested more than :data:`MAX_DEPTH` levels.
+        NumberTooLongError: for a whole number of more than 4,300 digits.
     """
     try:
         data = tomllib.loads(text)
     except RecursionError:
         raise TooDeepError from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string ..."
+        raise NumberTooLongError from None
     check_depth(data)
     return data
 
 
-__all__ = ["MAX_DEPTH", "TooDeepError", "check_depth", "loads_json", "loads_toml"]
+__all__ = [
+    "MAX_DEPTH",
+    "NumberTooLongError",
+    "TextLimitError",
+    "TooDeepError",
+    "check_depth",
+    "loads_json",
+    "loads_toml",
+]

@@ -51,6 +51,9 @@ class ServerConfig:
         rate, burst: messages a connection may send per second, and in one burst.
         strikes: bad or too-fast messages before a connection is dropped.
         max_connections: connections at once; more are turned away.
+        hello_within: seconds a new connection has to say hello (a hello accepted); one
+            that has not by then is closed, so connections that never say anything
+            cannot fill ``max_connections`` and turn everyone away.
         max_frame: the largest WebSocket frame read at all (larger: dropped at once).
         synchronous: SQLite's ``synchronous`` setting (``FULL``: every commit on disk).
         retry: seconds before a computer move that could not be saved is tried again.
@@ -67,6 +70,7 @@ class ServerConfig:
     burst: float = 40.0
     strikes: int = 10
     max_connections: int = 4096
+    hello_within: float = 10.0
     max_frame: int = 65536
     synchronous: str = "FULL"
     retry: float = 5.0

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from canasta.names import check_name
-from canasta.reading import TooDeepError, loads_json
+from canasta.reading import TextLimitError, loads_json
 
 #: The protocol's version; a hello with another one is refused with code ``version``.
 PROTOCOL_VERSION = 1
@@ -183,7 +183,7 @@ def parse_client(data: str | bytes) -> Any:
                             {"limit": MAX_CLIENT_BYTES})  # fmt: skip
     try:
         value = loads_json(data)
-    except (json.JSONDecodeError, UnicodeDecodeError, TooDeepError):
+    except (json.JSONDecodeError, UnicodeDecodeError, TextLimitError):
         raise ProtocolError("bad_json", "the message is not JSON") from None
     if not isinstance(value, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")

@@ -1,7 +1,8 @@
 """``canasta serve``: run the online server until interrupted (Ctrl+C or SIGTERM).
 
 Exit status: 0 after a clean stop, 2 for bad arguments or a data folder that cannot be
-used (the reason in one line, no traceback).
+used (the reason in one line, no traceback), 1 when the ``--stats`` file could not be
+written at the stop (said in one line).
 """
 
 from __future__ import annotations
@@ -34,6 +35,47 @@ def tables_resumed(count: int) -> str:
     return f"{count} table resumed" if count == 1 else f"{count} tables resumed"
 
 
+def _host(text: str) -> str:
+    """An address to listen on; an empty one is refused (asyncio would read it as every
+    network, e.g. from ``--host "$HOST"`` with the variable unset)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "an address to listen on, not an empty one (0.0.0.0: every network)"
+        )
+    return text.strip()
+
+
+def stats_problem(path: Path) -> str | None:
+    """Why the ``--stats`` file could not be written when the server stops, known now
+    (a folder in its place, its folder missing or not a folder), or None."""
+    if path.is_dir():
+        return f"--stats {path}: is a folder"
+    if not path.parent.is_dir():
+        return f"--stats {path}: the folder {path.parent} does not exist"
+    return None
+
+
+def _unreadable(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be read (e.g. "Permission denied"), or None."""
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return error.strerror or str(error)
+
+
+def write_stats(path: Path, figures: object) -> bool:
+    """Write the server's figures to ``path`` as JSON; False (and one line on standard
+    error) when that failed, e.g. the disk is full or the folder was removed."""
+    try:
+        path.write_text(json.dumps(figures, indent=1))
+    except OSError as error:
+        print(f"canasta serve: could not write the stats to {path}: "
+              f"{error.strerror or error}", file=sys.stderr)  # fmt: skip
+        return False
+    return True
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of ``canasta serve``."""
     p = argparse.ArgumentParser(
@@ -41,6 +83,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         help="address to listen on (0.0.0.0: every network; default 127.0.0.1)",
     )
@@ -93,6 +136,14 @@ def serve_command(argv: list[str]) -> int:
         if path is not None and not path.is_file():  # named, not "cannot listen: Errno 2"
             print(f"canasta serve: {option} {path}: no such file", file=sys.stderr)
             return 2
+        problem = _unreadable(path) if path is not None else None
+        if problem is not None:  # named, not "cannot listen on ...: Permission denied"
+            print(f"canasta serve: {option} {path}: cannot be read ({problem})", file=sys.stderr)
+            return 2
+    problem = stats_problem(args.stats) if args.stats is not None else None
+    if problem is not None:  # said now, not after the server has run for hours
+        print(f"canasta serve: {problem}", file=sys.stderr)
+        return 2
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -158,5 +209,6 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     await server.stop()
     if stats is not None and stats_file is not None:
         stats.stop()
-        stats_file.write_text(json.dumps(stats.figures(), indent=1))
+        if not write_stats(stats_file, stats.figures()):
+            return 1
     return 0

@@ -174,7 +174,9 @@ class Server:
             await ws.close(1013, "the server is full; try again later")
             return
         self.conns.add(conn)
-        conn.writer = asyncio.get_running_loop().create_task(write_loop(conn))
+        loop = asyncio.get_running_loop()
+        conn.writer = loop.create_task(write_loop(conn))
+        deadline = loop.call_later(self.config.hello_within, self.hello_late, conn)
         try:
             async for data in ws:
                 if conn.closed:
@@ -183,11 +185,19 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            deadline.cancel()
             self.conns.discard(conn)
             self._gone(conn)
             self.hub.drop(conn)
             with contextlib.suppress(Exception):  # what is queued goes out, then the close
                 await asyncio.wait_for(conn.writer, 5.0)
+
+    def hello_late(self, conn: Conn) -> None:
+        """``hello_within`` seconds after ``conn`` opened: close it unless its hello was
+        accepted (a half-open connection, or one that only sent what could not be read,
+        holds no place the server has only so many of)."""
+        if conn.name is None:
+            self.hub.drop(conn, 1008, "no hello in time")
 
     async def _message(self, conn: Conn, data: str | bytes) -> None:
         hub = self.hub
@@ -310,9 +320,10 @@ class Server:
             if place is not None and place[0] not in self.runners:
                 with contextlib.suppress(StorageError):
                     table = await self.hub.db(self.hub.store.load, place[0])
-                    if table.status == "closed":
-                        table.status = "playing" if table.saved else "lobby"
-                        table.score_if_ended()
+                    if table.status == "closed" and table.saved is None:
+                        table.status = "lobby"
+                    elif table.status == "closed":
+                        table.resume()
                     chair = table.chair_of(token)
                     if chair is not None:
                         found = (self._add(table), chair)

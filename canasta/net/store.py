@@ -287,8 +287,7 @@ class Store:
                     raise StorageError(f"table {table_id}: a saved move is refused ({refusal})")
                 hand.apply(move)
             if table.status != "closed":
-                table.status = "playing"
-                table.score_if_ended()
+                table.resume()
         return table
 
     def open_tables(self) -> list[str]:

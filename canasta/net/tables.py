@@ -462,6 +462,17 @@ class Table:
             c.wants_next = False
         return True
 
+    def resume(self) -> None:
+        """The status of a started game loaded again (a restart, or a closed table opened
+        by a token): ``playing``, or, when its hand is over, ``hand_over`` or
+        ``game_over`` (scored now if it was saved before its score), so the score is shown
+        again and Next deals on. A hand saved after its score no longer stays
+        ``playing`` with no one to move and Next refused."""
+        self.status = "playing"
+        game = self.game
+        if not self.score_if_ended() and game.hand.ended:
+            self.status = "game_over" if game.over else "hand_over"
+
     def next_hand(self, now: float) -> None:
         """Deal the next hand, keeping the finished one's record.
 

@@ -40,7 +40,7 @@ from canasta.persistence.saves import (
     hand_record,
     now_text,
 )
-from canasta.reading import TooDeepError, loads_json
+from canasta.reading import TextLimitError, loads_json
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +161,7 @@ def parse_record(text: str | bytes) -> GameRecordModel:
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
         raise RecordError(f"the game record is not JSON ({reason})") from None
-    except TooDeepError as error:
+    except TextLimitError as error:
         raise RecordError(f"the game record is {error}") from None
     if isinstance(data, dict) and data.get("schema_version") == 1:
         data = _from_format_1(data)

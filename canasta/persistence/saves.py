@@ -27,7 +27,7 @@ from canasta.engine.position import state_to_data
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import HandScore, SideScore
 from canasta.engine.state import HandState
-from canasta.reading import TooDeepError, loads_json
+from canasta.reading import TextLimitError, loads_json
 from canasta.records.position import PositionError, position_from_data
 
 SAVE_SCHEMA_VERSION = 1
@@ -231,7 +231,7 @@ def parse_save(text: str | bytes) -> SavedGame:
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
         raise SaveError(f"the saved game is not JSON ({reason})") from None
-    except TooDeepError as error:
+    except TextLimitError as error:
         raise SaveError(f"the saved game is {error}") from None
     check_version(data, SAVE_SCHEMA_VERSION, "saved game")
     try:

@@ -27,7 +27,7 @@ from canasta.persistence.files import (
     technical_detail,
 )
 from canasta.persistence.settings import SETTINGS_SCHEMA_VERSION, Settings
-from canasta.reading import TooDeepError, loads_toml
+from canasta.reading import TextLimitError, loads_toml
 
 log = logging.getLogger("canasta.persistence.settings")
 
@@ -111,7 +111,7 @@ def load_settings(
         return Settings(), []
     try:
         data = loads_toml(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TooDeepError) as error:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, TextLimitError) as error:
         kept = move_aside(path)
         kept_as = (
             Later(N_("kept as {name}"), name=kept.name) if kept else Later(N_("left in place"))

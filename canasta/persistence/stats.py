@@ -38,6 +38,12 @@ def kind_of(players: int, quick: bool) -> Kind:
     return "4p-quick" if quick else "4p-full"
 
 
+#: The largest count or score (either sign) a stats file may hold: far beyond any game
+#: (a billion games), so a larger one is a damaged file; before, a count of 10**400
+#: stopped the Stats screen (OverflowError in the win rate, Babel's InvalidOperation).
+MOST = 10**9
+
+
 class StatLine(BaseModel):
     """The record for one kind of game (counts; scores in points).
 
@@ -51,19 +57,19 @@ class StatLine(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
-    games_played: int = Field(default=0, ge=0)
-    games_won: int = Field(default=0, ge=0)
-    games_abandoned: int = Field(default=0, ge=0)
-    highest_winning_score: int | None = None
-    best_hand_score: int | None = None
-    hands_played: int = Field(default=0, ge=0)
-    natural_canastas: int = Field(default=0, ge=0)
-    mixed_canastas: int = Field(default=0, ge=0)
-    red_threes: int = Field(default=0, ge=0)
-    went_out: int = Field(default=0, ge=0)
-    went_out_concealed: int = Field(default=0, ge=0)
-    current_streak: int = Field(default=0, ge=0)
-    best_streak: int = Field(default=0, ge=0)
+    games_played: int = Field(default=0, ge=0, le=MOST)
+    games_won: int = Field(default=0, ge=0, le=MOST)
+    games_abandoned: int = Field(default=0, ge=0, le=MOST)
+    highest_winning_score: int | None = Field(default=None, ge=-MOST, le=MOST)
+    best_hand_score: int | None = Field(default=None, ge=-MOST, le=MOST)
+    hands_played: int = Field(default=0, ge=0, le=MOST)
+    natural_canastas: int = Field(default=0, ge=0, le=MOST)
+    mixed_canastas: int = Field(default=0, ge=0, le=MOST)
+    red_threes: int = Field(default=0, ge=0, le=MOST)
+    went_out: int = Field(default=0, ge=0, le=MOST)
+    went_out_concealed: int = Field(default=0, ge=0, le=MOST)
+    current_streak: int = Field(default=0, ge=0, le=MOST)
+    best_streak: int = Field(default=0, ge=0, le=MOST)
 
     @property
     def win_rate(self) -> float | None:

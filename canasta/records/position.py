@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import HandState
-from canasta.reading import TooDeepError, loads_json
+from canasta.reading import NumberTooLongError, TooDeepError, loads_json
 
 #: Checks the types and ranges of the rule options (``"max_moves_per_hand": "lots"`` would
 #: otherwise load and fail at the first move).
@@ -120,6 +120,8 @@ def load_position(path: Path) -> HandState:
         raise PositionError(f"{path} is not JSON: {error}") from None
     except TooDeepError:
         raise PositionError(f"{path} is nested too deeply to be a position") from None
+    except NumberTooLongError as error:
+        raise PositionError(f"{path} is not a position: it is {error}") from None
     return position_from_data(data)
 
 
