@@ -137,7 +137,9 @@ MESSAGES: dict[Code, str] = {
     Code.LAYOFF_WRONG_RANK: N_("Only {rank} and wild cards can go on the meld of {rank}."),
     Code.BLACK_THREE_NOT_GOING_OUT: N_("Black threes may be melded only when you go out."),
     Code.BLACK_THREE_WITH_WILD: N_("Black threes are melded without wild cards."),
-    Code.BLACK_THREE_COUNT: N_("Black threes are melded as three or four; you chose {count}."),
+    Code.BLACK_THREE_COUNT: N_(
+        "Black threes are melded only when you go out, three or four together; you chose {count}."
+    ),
     Code.OPENING_SHORT: N_("Your melds make {points} of the {minimum} you need to open."),
     Code.OPENING_UNREACHABLE: N_(
         "Your side needs {minimum} points to open and this reaches {points}: "
