@@ -79,7 +79,10 @@ class SelectionIntents:
         return refusal is not None and refusal.code is Code.TAKE_CARDS_WRONG_RANK
 
     def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
-        """The person clicked the pile with a selection to discard (exactly one card)."""
+        """The person clicked the pile with a selection to discard (exactly one card; with
+        none, the refusal says to select it first)."""
+        if not cards:
+            return self._refuse(Refusal(Code.SELECT_TO_DISCARD))
         if len(cards) != 1:
             return self._refuse(Refusal(Code.DISCARD_ONE))
         return self._submit_move(Move(MoveType.DISCARD, cards))
