@@ -15,6 +15,7 @@ players and the controller speak the same language without importing this module
 from __future__ import annotations
 
 import decimal
+import functools
 import gettext
 import locale
 import os
@@ -69,6 +70,23 @@ def set_language(code: str) -> str:
     speech.use(gettext.NullTranslations())
     _language = "en"
     return _language
+
+
+@functools.cache
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """The translation of language ``code`` (English's, none, for a code without a
+    compiled catalogue)."""
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except OSError:
+        return gettext.NullTranslations()
+
+
+def in_every_language(message: str) -> list[str]:
+    """``message`` (English, the catalogue's key) in each language of :data:`LANGUAGES`,
+    in that order, whichever is in use: what a screen measures so that its layout stays
+    put when the player switches language."""
+    return [_catalogue(code).gettext(message) for code in LANGUAGES]
 
 
 def language() -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from canasta.engine.cards import CARD_KIND, is_wild_kind
 from canasta.engine.core import meld_kind
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
@@ -58,8 +59,30 @@ class SelectionIntents:
         """The person took the pile with these hand cards (none: onto the side's meld)."""
         return self._submit_move(Move(MoveType.TAKE, cards))
 
+    def intent_take_at_melds(self, cards: tuple[int, ...]) -> Refusal | None:
+        """The person clicked their meld area or one of their melds (or pressed M) before
+        drawing: take the pile with these hand cards, as :meth:`intent_take` does. When
+        not one of the natural cards goes with the pile's top card (nine and nine under a
+        King), the person meant a meld of their own, not the pile: the refusal says the
+        turn starts with a draw or a take, rather than which ranks go with the top card."""
+        take = Move(MoveType.TAKE, cards)
+        refusal = self._check_move(take)
+        if refusal is not None and refusal.code is Code.TAKE_CARDS_WRONG_RANK:
+            naturals = [c for c in cards if not is_wild_kind(CARD_KIND[c])]
+            if all(self._wrong_rank_for_pile(c) for c in naturals):
+                return self._submit_move(Move(MoveType.MELD, cards))  # "draw ... first"
+        return self._submit_move(take)
+
+    def _wrong_rank_for_pile(self, card: int) -> bool:
+        """Whether ``card`` alone is of a rank that cannot go with the pile's top card."""
+        refusal = self._check_move(Move(MoveType.TAKE, (card,)))
+        return refusal is not None and refusal.code is Code.TAKE_CARDS_WRONG_RANK
+
     def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
-        """The person clicked the pile with a selection to discard (exactly one card)."""
+        """The person clicked the pile with a selection to discard (exactly one card; with
+        none, the refusal says to select it first)."""
+        if not cards:
+            return self._refuse(Refusal(Code.SELECT_TO_DISCARD))
         if len(cards) != 1:
             return self._refuse(Refusal(Code.DISCARD_ONE))
         return self._submit_move(Move(MoveType.DISCARD, cards))

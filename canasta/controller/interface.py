@@ -189,6 +189,11 @@ class TableControl(Protocol):
         """Take the pile with these hand cards (none: onto the side's meld)."""
         ...
 
+    def intent_take_at_melds(self, cards: tuple[int, ...]) -> Refusal | None:
+        """Take the pile from a click on the person's melds before drawing; a selection
+        with no card of the top card's rank is refused as a meld before the draw."""
+        ...
+
     def intent_discard(self, cards: tuple[int, ...]) -> Refusal | None:
         """Discard the selection (exactly one card)."""
         ...

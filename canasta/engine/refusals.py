@@ -20,6 +20,7 @@ class Code(Enum):
     NOT_YOUR_TURN = "not_your_turn"
     SELECT_TO_MELD = "select_to_meld"
     SELECT_TO_LAY_OFF = "select_to_lay_off"
+    SELECT_TO_DISCARD = "select_to_discard"
     PLAN_MOVE_TYPE = "plan_move_type"
     NO_MELD_NAMED = "no_meld_named"
     OPPONENTS_MELD_OF = "opponents_meld_of"
@@ -81,6 +82,7 @@ MESSAGES: dict[Code, str] = {
     Code.NOT_YOUR_TURN: N_("It is not your turn: seat {mover} is to move."),
     Code.SELECT_TO_MELD: N_("Select the cards to meld first."),
     Code.SELECT_TO_LAY_OFF: N_("Select the cards to lay off first."),
+    Code.SELECT_TO_DISCARD: N_("Select the card to discard first."),
     Code.PLAN_MOVE_TYPE: N_(
         "A plan holds melds and lay-offs, and at most one discard at its end: "
         "'{move}' can't be part of it."
@@ -137,7 +139,9 @@ MESSAGES: dict[Code, str] = {
     Code.LAYOFF_WRONG_RANK: N_("Only {rank} and wild cards can go on the meld of {rank}."),
     Code.BLACK_THREE_NOT_GOING_OUT: N_("Black threes may be melded only when you go out."),
     Code.BLACK_THREE_WITH_WILD: N_("Black threes are melded without wild cards."),
-    Code.BLACK_THREE_COUNT: N_("Black threes are melded as three or four; you chose {count}."),
+    Code.BLACK_THREE_COUNT: N_(
+        "Black threes are melded only when you go out, three or four together; you chose {count}."
+    ),
     Code.OPENING_SHORT: N_("Your melds make {points} of the {minimum} you need to open."),
     Code.OPENING_UNREACHABLE: N_(
         "Your side needs {minimum} points to open and this reaches {points}: "

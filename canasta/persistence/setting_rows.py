@@ -51,6 +51,8 @@ class SettingInfo:
         at_once: True when a change applies at once, False from the next new game.
         effect: what a change does at once besides being saved (one of :data:`EFFECTS`).
         players: the one number of players it applies to, or None for all.
+        label_id: the row's name as the catalogue keys it (English, untranslated), so a
+            screen can measure it in every language.
     """
 
     field: str
@@ -61,6 +63,7 @@ class SettingInfo:
     at_once: bool
     effect: str | None
     players: int | None
+    label_id: str = ""
 
 
 def describe(
@@ -98,7 +101,7 @@ def describe(
         choices = tuple((name, word(name)) for name in (names or [info.default]))
     return SettingInfo(
         field, _say(meta["label"]), _say(meta["help"]), int(meta["column"]), choices,
-        bool(meta["at_once"]), meta["effect"], meta["players"],
+        bool(meta["at_once"]), meta["effect"], meta["players"], meta["label"],
     )  # fmt: skip
 
 
@@ -131,4 +134,4 @@ def describe_rule(field: str) -> SettingInfo:
     column = 0 if index < (len(HOUSE_RULES) + 1) // 2 else 1
     help_line = _(OPTION_HELP[field]).rstrip(".")
     return SettingInfo(field, _(HOUSE_RULE_LABELS[field]), help_line, column, choices, False,
-                       None, None)  # fmt: skip
+                       None, None, HOUSE_RULE_LABELS[field])  # fmt: skip

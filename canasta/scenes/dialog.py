@@ -14,8 +14,9 @@ from canasta.scenes.base import Scene
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import draw_box
+from canasta.ui.text import get_font
 from canasta.ui.theme import Theme, default_theme
-from canasta.ui.widgets import Button
+from canasta.ui.widgets import Button, share_text_size
 
 
 class ConfirmDialog(Scene):
@@ -59,11 +60,21 @@ class ConfirmDialog(Scene):
         w, h = self.size
         self.panel = pygame.Rect(0, 0, min(w - 40, 640), max(160, h // 4))
         self.panel.center = (w // 2, h // 2)
-        bw, bh = max(110, self.panel.width // 4), max(38, self.panel.height // 4)
+        bh = max(38, self.panel.height // 4)
+        # Both answers as wide as the longer one needs at the buttons' full size, within
+        # the panel, and their words at one size: in a 520 px window "Abandon it" read
+        # smaller than "Keep it" beside it (play10).
+        words = max(get_font(round(bh * 0.55)).size(b.label)[0] for b in self.buttons())
+        bw = min(max(110, self.panel.width // 4, words + 24), self.panel.width // 2 - 24)
         y = self.panel.bottom - bh - 18
         self.yes_button.rect = pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh)
         self.no_button.rect = pygame.Rect(self.panel.centerx + 12, y, bw, bh)
+        share_text_size(self.buttons())
         self.no_button.focused = True
+
+    def buttons(self) -> list[Button]:
+        """The two answers, yes first."""
+        return [self.yes_button, self.no_button]
 
     def handle(self, intent: Intent) -> bool:
         """Buttons by click; Y/Enter yes, N/Escape no; everything else is swallowed."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.i18n import LANGUAGES, N_, _
+from canasta.i18n import LANGUAGES, N_, _, in_every_language
 from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
@@ -43,6 +43,9 @@ from canasta.ui.widgets import Button
 #: The lowest a row may be (px) side by side with its choices, and over them (one column);
 #: rows that do not fit the window then scroll.
 ROW_PX, STACKED_ROW_PX = 40, 64
+#: Rows this wide (px) or wider keep their labels' column as wide in every language (a
+#: window about 1170 px wide or more): the choices stay put when the language changes.
+STEADY_ROW_PX = 540
 AT_ONCE = N_("applies at once")
 NEXT_GAME = N_("applies from the next new game")
 
@@ -50,20 +53,28 @@ NEXT_GAME = N_("applies from the next new game")
 @dataclass(frozen=True)
 class Option:
     """One row: a settings ``field``, its ``label``, its ``choices`` as (value, word),
-    its ``column`` (0: game, 1: table and look), and a ``hint`` for the footer."""
+    its ``column`` (0: game, 1: table and look), a ``hint`` for the footer and the
+    label's catalogue key ``label_id`` (English; "" when there is none to measure)."""
 
     field: str
     label: str
     choices: tuple[tuple[object, str], ...]
     column: int
     hint: str
+    label_id: str = ""
 
     @classmethod
     def of(cls, info: SettingInfo) -> Option:
         """The row for a setting's description (the hint says when a change applies)."""
         when = _(AT_ONCE) if info.at_once else _(NEXT_GAME)
         hint = _("{help}; {when}").format(help=info.help, when=when)
-        return cls(info.field, info.label, info.choices, info.column, hint)
+        return cls(info.field, info.label, info.choices, info.column, hint, info.label_id)
+
+
+def label_words(option: Option) -> list[str]:
+    """``option``'s label in every language the game speaks (the label as shown when it
+    has no catalogue key)."""
+    return in_every_language(option.label_id) if option.label_id else [option.label]
 
 
 def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
@@ -193,8 +204,17 @@ class SettingsScene(Scene):
         self.row_h = max(lowest, min(62 if columns == 2 else 80, (bottom - top) // max(1, slots)))
         content = slots * self.row_h
         # The labels' column: wide enough for the longest label at the rows' text size
-        # (so no label shrinks alone), within 36-52 % of the row.
-        widest = max(get_font(self.text_px()).size(o.label)[0] for o in self.options) + 24
+        # (so no label shrinks alone), within 36-52 % of the row. In rows of STEADY_ROW_PX
+        # or more it is measured in every language, so the choices stay where they are
+        # when the Language row changes the words: its left arrow moved 50 px under the
+        # pointer into German and out of it (play10), and a second click there missed
+        # it. In narrower rows the choices need that room to read (three choices in a
+        # row of a 960 x 600 window fell to 13 px) and the column follows the language.
+        font = get_font(self.text_px())
+        labels = [word for o in self.options for word in label_words(o)]
+        if col_w < STEADY_ROW_PX:
+            labels = [o.label for o in self.options]
+        widest = max(font.size(label)[0] for label in labels) + 24
         self.label_share = max(0.36, min(0.52, widest / max(1, col_w)))
         self.max_scroll = max(0, content - (bottom - top))
         self.scroll = max(0, min(self.scroll, self.max_scroll))

@@ -17,8 +17,10 @@ from canasta.engine import CLASSIC, Game
 from canasta.engine.position import state_from_data
 from canasta.scenes.base import SceneManager
 from canasta.scenes.table import TableScene
+from canasta.scenes.table.buttons import place_table_buttons
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import post_click
+from canasta.ui.layout import compute_layout
 from canasta.ui.widgets import Button
 
 KINGS7 = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
@@ -149,3 +151,19 @@ def test_clicking_finish_opens_the_finish_panel_not_a_hint(players) -> None:
     assert not scene.hint.wanted
     assert scene.planner.confirm is not None  # "Go out like this?"
     assert [m.type.value for m in scene.planner.confirm][-1] == "discard"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(
+    ("size", "height"),
+    [((480, 340), 28), ((560, 380), 28), ((640, 480), 30), ((800, 600), 36), ((1280, 800), 36)],
+)
+def test_the_strip_buttons_are_never_taller_than_menu(size, height, players) -> None:
+    """play10: in a 560 x 380 window Hint stood 36 px tall beside a 28 px Menu, its word
+    larger than Menu's. The strip's buttons now stop at Menu's height."""
+    layout = compute_layout(size, players)
+    places = place_table_buttons(layout)
+    menu = places.rects["menu"]
+    assert places.rects["reset"].height == menu.height
+    for key in ("hint", "plan", "play", "finish"):
+        assert places.rects[key].height == height <= menu.height

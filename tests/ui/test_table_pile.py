@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from canasta.engine.cards import CARD_CODE
 from canasta.scenes.table import piles
 from canasta.scenes.table.furniture import prompt_for
 from tests.ui.test_table_buttons import table
@@ -66,3 +67,27 @@ def test_a_pile_no_card_of_the_hand_can_take_is_not_offered(monkeypatch) -> None
     assert prompt_for(view) == (
         "Your turn: draw from the stock (your cards can't take the pile now)."
     )
+
+
+def test_blocked_shows_once_the_black_three_lies_on_the_pile(monkeypatch) -> None:
+    """play10: BLOCKED was drawn on the empty pile while the discarded black three still
+    flew there from the hand; it now waits for the card to land."""
+    data = {**at_draw(["5H", "9D"]), "phase": "play"}
+    data["hands"][0] = ["4S", "4H", "5D", "9C", "3C"]
+    scene = table(data, (1280, 800))
+    chips: list[str] = []
+    monkeypatch.setattr(piles, "chip", lambda s, text, *a, **k: chips.append(text))
+    controller = scene.controller
+    three = next(c for c in controller.hand.hands[0] if CARD_CODE[c] == "3C")
+    assert controller.intent_discard((three,)) is None
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    manager.update(1 / 60)
+    assert controller.hand.pile[-1] == three
+    assert not scene.ctx.board.rests(three)  # still in flight
+    scene.draw(pygame.display.get_surface())
+    assert "BLOCKED" not in chips
+    for _ in range(120):
+        manager.update(1 / 60)
+    assert scene.ctx.board.rests(three) and controller.hand.pile[-1] == three
+    scene.draw(pygame.display.get_surface())
+    assert chips.count("BLOCKED") == 1

@@ -97,6 +97,9 @@ class StubControl:
     def intent_take(self, cards: tuple[int, ...]) -> None:
         self._record("take", cards)
 
+    def intent_take_at_melds(self, cards: tuple[int, ...]) -> None:
+        self._record("take at melds", cards)
+
     def intent_discard(self, cards: tuple[int, ...]) -> None:
         self._record("discard", cards)
 
@@ -253,6 +256,26 @@ def test_melds_lay_off_meld_and_refuse_the_other_sides(ctx: TableContext) -> Non
     five = next(iter(ctx.board.plan.meld_rects[1]))
     assert melds.handle(Click(ctx.board.meld_rect(five, 1).center))
     assert stub(ctx).calls == [("layoff", KING, (king,)), ("meld", queens), ("opponents",)]
+
+
+def test_before_the_draw_a_click_on_your_melds_takes_the_pile_from_there() -> None:
+    """Lifted hand cards dropped on your meld area, or on a meld, or M, before the draw go
+    to the take that may call them a meld played too early (play10); with the pile's top
+    card lifted, the plain take."""
+    ctx = make_ctx(view_of(phase="draw"))
+    melds = ready(MeldsSection(ctx), ctx)
+    nines = (card(ctx, "9D"),)
+    ctx.selection.cards.update(nines)
+    area = ctx.board.layout.melds[0]
+    assert melds.handle(Click((area.right - 20, area.bottom - 20)))
+    ctx.selection.cards.update(nines)
+    assert melds.handle(Click(ctx.board.meld_rect(KING).center))
+    ctx.selection.cards.update(nines)
+    melds.actions()["meld"]()
+    ctx.selection.pile = True
+    ctx.selection.cards.update(nines)
+    melds.actions()["meld"]()
+    assert stub(ctx).calls == [("take at melds", nines)] * 3 + [("take", nines)]
 
 
 def test_the_strip_shows_reset_or_ask_and_their_clicks_act() -> None:

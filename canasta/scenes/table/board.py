@@ -220,6 +220,11 @@ class Board:
             for s in self.sprites.values()
         )
 
+    def rests(self, card: int) -> bool:
+        """True when ``card``'s sprite rests at its target (not still flying there)."""
+        sprite = self.sprites.get(card)
+        return sprite is not None and _resting(sprite)
+
     # Drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, accent: tuple[int, int, int]) -> None:

@@ -113,7 +113,8 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     """Place every table button for ``layout`` (see the module docstring)."""
     rects = {"reset": pygame.Rect(layout.reset_button), "menu": pygame.Rect(layout.menu_button)}
     msg = layout.message
-    bh = max(26, min(36, msg.height // 3))
+    # Never taller than Menu beside them (a 36 px Hint by a 28 px Menu in a small window).
+    bh = max(26, min(36, msg.height // 3, layout.menu_button.height))
     strip_top = _flow_strip(rects, msg, bh, layout.players)
     if strip_top < msg.bottom - bh - GAP:  # two rows: lower buttons leave the prompt room
         bh = max(26, min(bh, (msg.height - TEXT_ROOM - 3 * GAP) // 2))

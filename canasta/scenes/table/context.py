@@ -77,6 +77,13 @@ class TableContext:
         cards = self.lifted() or self.controller.default_take_cards()
         self.after(self.controller.intent_take(cards))
 
+    def take_at_melds(self) -> None:
+        """Take the pile from a click on the person's melds before the draw (as
+        :meth:`take`); lifted cards none of which goes with the top card are refused as
+        a meld before the draw ("draw from the stock or take the pile first")."""
+        cards = self.lifted() or self.controller.default_take_cards()
+        self.after(self.controller.intent_take_at_melds(cards))
+
     def press(self, buttons: list[Button], pos: tuple[int, int]) -> bool:
         """Click the button under ``pos`` among ``buttons`` (with its sound); True if one."""
         for button in buttons:

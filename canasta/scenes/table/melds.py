@@ -48,7 +48,7 @@ class MeldsSection(TablePart):
         """Meld the lifted cards, add them to the Tab meld, or take the pile (draw due)."""
         ctx = self.ctx
         if ctx.view().phase == "draw":
-            ctx.take()
+            self._take()
             return
         kind = ctx.selection.meld_focus
         cards = ctx.lifted()
@@ -57,6 +57,15 @@ class MeldsSection(TablePart):
             ctx.after(refusal)  # a made lay-off also gives the ring back to the hand
         else:
             ctx.after(ctx.controller.intent_meld(cards))
+
+    def _take(self) -> None:
+        """Take the pile from the person's melds: with its top card lifted, as the pile's
+        own click does; else before the draw, where lifted cards that cannot go with the
+        top card are taken for a meld played too early and refused as such."""
+        if self.ctx.selection.pile:
+            self.ctx.take()
+        else:
+            self.ctx.take_at_melds()
 
     def handle(self, intent: Intent) -> bool:
         """A click on one of your melds lays off (or takes the pile onto it); on your meld
@@ -74,13 +83,13 @@ class MeldsSection(TablePart):
         for kind, rect in plan.meld_rects[0].items():
             if rect.collidepoint(pos):
                 if taking:
-                    ctx.take()
+                    self._take()
                 else:
                     ctx.after(ctx.controller.intent_layoff(kind, ctx.lifted()))
                 return True
         if layout.melds[0].collidepoint(pos) or layout.red_threes[0].collidepoint(pos):
             if taking:
-                ctx.take()
+                self._take()
             else:
                 ctx.after(ctx.controller.intent_meld(ctx.lifted()))
             return True

@@ -97,6 +97,8 @@ class PilesSection(TablePart):
             )
         if view.pile_frozen:
             chip(surface, _("FROZEN"), FROST_BLUE, (20, 40, 70), discard, size, above=True)
-        if pile and CARD_KIND[pile[-1]] == BLACK_THREE:
+        # BLOCKED once the black three lies on the pile: drawn at once, it sat on the
+        # empty place while the card still flew there from the hand (play10).
+        if pile and CARD_KIND[pile[-1]] == BLACK_THREE and self.ctx.board.rests(pile[-1]):
             middle = pygame.Rect(discard.x, discard.centery, discard.width, 0)
             chip(surface, _("BLOCKED"), BLOCKED_RED, (255, 255, 255), middle, size, above=True)
