@@ -45,10 +45,11 @@ class FakeLink:
     lost: bool = False
     connected: bool = True
     started: bool = False
+    next_deal: bool = False
 
     @property
     def host(self) -> bool:
-        return self.table is not None and self.table.host == self.chair
+        return self.table is not None and self.table.host == self.chair and not self.next_deal
 
     def pump(self) -> None:
         self.calls.append(("pump",))
@@ -95,6 +96,9 @@ class FakeLink:
 
     def connection_line(self) -> str:
         return ""
+
+    def waiting_line(self) -> str:
+        return f"You take chair {self.chair + 1} over at the next deal." if self.next_deal else ""
 
     def asked(self) -> list[tuple[Any, ...]]:
         return [c for c in self.calls if c[0] != "pump"]
