@@ -155,10 +155,12 @@ class TableRunner:
         seated = False
         for chair, conn in sorted(self.waiting.items()):
             del self.waiting[chair]
-            token = self.table.seat_waiting(chair)
-            if token is None or conn.closed:
-                conn.table = conn.chair = None
-                self.table.chairs[chair].waiting = None
+            token = None if conn.closed else self.table.seat_waiting(chair)
+            if token is None or conn.closed:  # its person came back (or it is gone)
+                self.waiting[chair] = conn  # taken off again, told why
+                code = None if conn.closed else "seat_back"
+                name = self.table.chairs[chair].name or "?"
+                self.stop_waiting(conn, code, name=name, chair=chair + 1)
                 continue
             self.seat(conn, chair, token)
             self.view(chair)

@@ -99,6 +99,21 @@ def test_a_chair_left_mid_hand_waits_for_the_next_deal_and_its_person_may_come_b
     assert table.chairs[0].waiting == "Cat" and table.chairs[0].name == "Ann"
 
 
+def test_an_opponents_chair_a_computer_took_over_waits_for_the_next_deal_too() -> None:
+    table = Table("00000000000000ac", TableOptions(players=2), "CAAAAC")
+    ann, bob = table.sit(0, "Ann"), table.sit(1, "Bob")
+    for chair in (0, 1):
+        table.set_ready(chair, True)
+    table.start(0, 77, "0000beef", 0.0)
+    table.disconnect(1, 10.0)
+    table.chairs[1].taken_over = True  # Bob away past the grace period: a computer plays
+    table.leave(0)  # Ann gives her chair up to hop...
+    assert table.open_chair(1)
+    assert table.take_over(1, "Ann") is None  # ...but only waits for the next deal
+    assert table.chairs[1].waiting == "Ann" and table.chair_of(bob) == 1
+    assert table.rejoins(1, bob) and table.rejoins(0, ann)  # each person's own chair
+
+
 def test_a_left_chairs_token_stops_working_at_the_next_deal() -> None:
     table, tokens = started()
     table.leave(0)
