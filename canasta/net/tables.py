@@ -318,9 +318,11 @@ class Table:
 
     def deal_done(self) -> None:
         """A new hand was dealt: a chair its person gave up (Leave) is no longer theirs to
-        come back to, so their token stops working (the chair is the computer's, open to
-        anyone from the next deal on); a chair taken back later holds only what was dealt
-        while they held it."""
+        come back to, so their token stops working. They held it in the hand they left,
+        not in this one, so taking it back at once would show them a hand they never held
+        (as Ann did, hopping to another chair between hands and back mid-hand); they wait
+        for a deal like anyone else. A person away past the grace period keeps their
+        token: the chair is still theirs (they never gave it up)."""
         for c in self.chairs:
             if c.left:
                 c.token = None
