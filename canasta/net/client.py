@@ -122,6 +122,11 @@ class Client:
         self.lobbies = 0
         self.reconnects = 0
         self.seatings = 0
+        #: Waiting to take :attr:`chair` over at the next deal (no token, no view yet).
+        self.next_deal = False
+        #: The seat tokens this client was given, by (table id, chair): joining such a
+        #: chair again sends its token, so its person comes back to it (mid-hand too).
+        self.held: dict[tuple[str, int], str] = {}
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -201,6 +206,9 @@ class Client:
     def _apply(self, message: Any) -> None:
         if isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.next_deal = message.next_deal
+            if message.token is not None:
+                self.held[(message.table.id, message.chair)] = message.token
             self.seatings += 1
             self.code = message.table.code
         elif isinstance(message, TableUpdate):
@@ -221,6 +229,9 @@ class Client:
             self.answers[message.ref] = message
         elif isinstance(message, ErrorMessage):
             self.errors.append(message)
+            if message.code == "seat_back":  # no longer waiting for that chair
+                self.table = self.chair = self.code = None
+                self.next_deal = False
         if self.listener is not None:
             self.listener(message)
         self._changed.set()
@@ -277,14 +288,25 @@ class Client:
         assert self.table is not None
         return self.table
 
-    async def join(self, chair: int, table: str | None = None, code: str | None = None) -> None:
+    async def join(
+        self,
+        chair: int,
+        table: str | None = None,
+        code: str | None = None,
+        token: str | None = None,
+    ) -> None:
         """Sit at ``chair`` of a table named by id or join code (already seated there
-        before the start: move to that chair).
+        before the start: move to that chair). ``token``: the chair's seat token (by
+        default the one this client was given for that table's chair, if any), so its
+        person comes back to it at once even while a hand is in play; a newcomer to a
+        chair mid-hand waits for the next deal (:attr:`next_deal`).
 
         Raises:
             ClientError: the server's refusal in the player's words (a taken chair ...).
         """
-        await self._seated(JoinTable(table=table, code=code, chair=chair))
+        if token is None and table is not None:
+            token = self.held.get((table, chair))
+        await self._seated(JoinTable(table=table, code=code, chair=chair, token=token))
 
     async def _seated(self, send: Any) -> None:
         """Send ``send`` (a create or a join), then wait for the seat or the refusal."""
@@ -308,6 +330,7 @@ class Client:
         back in the lobby, with no seat to reconnect to."""
         await self.send(Leave())
         self.table = self.chair = self.code = self.token = None
+        self.next_deal = False
         self.view = self.hand_over = None
 
     async def next_hand(self) -> None:

@@ -78,6 +78,8 @@ class OnlineLink:
             app remembers the address and name only then.
         token: this person's seat token at ``table`` (None: not seated); the app keeps it on
             disk while the game is on.
+        next_deal: this person waits to take ``chair`` over at the next deal (they asked
+            for it while a hand was in play): the chair map shows, nothing of the hand.
     """
 
     def __init__(
@@ -106,6 +108,7 @@ class OnlineLink:
         self._told_welcome = False
         self._retry_at = 0.0
         self.waiting_next = False
+        self.next_deal = False
         self.notice: tuple[str, float] | None = None
         self._connecting: Future[Any] | None = self.client.request(self._connect)
 
@@ -198,6 +201,7 @@ class OnlineLink:
         """Give up the chair and go back to the lobby (a computer takes it in a game)."""
         self._request(lambda c: c.send_leave())
         self.table = self.chair = self.game = self.token = None
+        self.next_deal = False
 
     def close(self) -> None:
         """Close the connection and stop its thread (returns at once)."""
@@ -241,6 +245,7 @@ class OnlineLink:
             self.welcomed = True  # the list follows the welcome
         elif isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
+            self.next_deal = message.next_deal
             self.table_at = self.now()
         elif isinstance(message, TableUpdate):
             if self.table is not None and message.table.id == self.table.id:
@@ -249,9 +254,13 @@ class OnlineLink:
             self.problem = say(message.code, message.details, message.message)
             if message.code == "bad_token":
                 self.seat_gone = self.failed = True  # the welcome came, the seat did not
+            elif message.code == "seat_back":  # the chair waited for is its person's again
+                self.table = self.chair = None
+                self.next_deal = False
             elif self.game is not None:
                 self.game.lost(self.problem)  # e.g. rate-limited: the move was not read
-        elif isinstance(message, Notice) and message.code != "left":  # (the chairs say it)
+        elif isinstance(message, Notice) and message.code not in ("left", "next_deal"):
+            # (the chairs say who left; the chair map says this person waits for a deal)
             words = say(message.code, message.details, message.message)
             self.notice = (words, self.now() + NOTICE_SECONDS)
         elif isinstance(message, View):
@@ -298,7 +307,7 @@ class OnlineLink:
     @property
     def host(self) -> bool:
         """True when this person created the table (only the host starts it)."""
-        return self.table is not None and self.table.host == self.chair
+        return self.table is not None and self.table.host == self.chair and not self.next_deal
 
     def chair_name(self, chair: int) -> str:
         """Who sits in ``chair``: the person's name, or a computer player named by its
@@ -362,6 +371,15 @@ class OnlineLink:
         the clock played), once: the table shows it for a while over its prompt."""
         notice, self.notice = self.notice, None
         return notice[0] if notice is not None and self.now() < notice[1] else None
+
+    def waiting_line(self) -> str:
+        """What a person waiting for the next deal reads (:attr:`next_deal`): which chair
+        is theirs from then, and that its cards are not shown before; "" otherwise."""
+        if not self.next_deal or self.chair is None:
+            return ""
+        return say(
+            "next_deal", {"chair": self.chair + 1}, english("next_deal", chair=self.chair + 1)
+        )
 
     def connection_line(self) -> str:
         """The connection's state in plain words ("Reconnecting…"), or ""."""

@@ -107,13 +107,17 @@ class CreateTable(_Message):
 
 class JoinTable(_Message):
     """Sit at ``chair`` of the table named by ``table`` (its id) or ``code`` (its join code).
-    In a started game, a chair whose ``open`` is true is taken over from the computer.
+    In a started game, a chair whose ``open`` is true is taken over from the computer:
+    between hands at once; while a hand is in play, from the next deal (the answer's
+    ``next_deal``), unless ``token`` is that chair's seat token (its person, who held it
+    in this hand, comes back to it at once, as with a hello carrying the token).
     Already seated at that table before its start: move to ``chair`` (if it is free)."""
 
     type: Literal["join"] = "join"
     table: str | None = Field(default=None, max_length=32, pattern=r"^[0-9a-f]+$")
     code: str | None = Field(default=None, max_length=CODE_LENGTH + 4)
     chair: Seat = 0
+    token: str | None = Field(default=None, min_length=16, max_length=64, pattern=r"^[\w-]+$")
 
 
 class Ready(_Message):
@@ -217,6 +221,8 @@ class ChairInfo(_Message):
     person left or was away past the grace period; joining it takes it over);
     takeover_in: for a person away within the grace period of a started game, the
     seconds (as the message was sent) until a computer player takes the chair over,
+    else None; waiting: the name of a person who takes the chair over at the next deal
+    (they asked while a hand was in play: the computer plays it until the hand is over),
     else None."""
 
     name: str | None = None
@@ -227,6 +233,7 @@ class ChairInfo(_Message):
     left: bool = False
     open: bool = False
     takeover_in: float | None = Field(default=None, ge=0)
+    waiting: str | None = None
 
 
 class TableInfo(_Message):
@@ -253,12 +260,16 @@ class LobbyList(_Message):
 
 
 class Seated(_Message):
-    """This connection sits at ``chair`` of ``table``; ``token`` takes the seat back later."""
+    """This connection sits at ``chair`` of ``table``; ``token`` takes the seat back later.
+    With ``next_deal`` (and no token) it only waits for that chair: a hand is in play, so
+    the computer plays the chair on and nothing of its cards comes until the hand is over;
+    then a ``seated`` with the token and the view follow."""
 
     type: Literal["seated"] = "seated"
     table: TableInfo
     chair: int
-    token: str
+    token: str | None = None
+    next_deal: bool = False
 
 
 class TableUpdate(_Message):

@@ -19,7 +19,16 @@ from canasta.ai.base import Player, RandomPlayer
 from canasta.ai.levels import make_player
 from canasta.engine.moves import Move
 from canasta.net.hub import Conn, Hub
-from canasta.net.protocol import Notice, RefusalMessage, Result, TableInfo, TableUpdate, View
+from canasta.net.protocol import (
+    ErrorMessage,
+    Notice,
+    RefusalMessage,
+    Result,
+    Seated,
+    TableInfo,
+    TableUpdate,
+    View,
+)
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, view_model
@@ -42,6 +51,9 @@ class TableRunner:
         self.hub = hub
         self.lock = asyncio.Lock()
         self.conns: dict[int, Conn] = {}
+        #: Connections waiting to take a chair over at the next deal (see
+        #: :meth:`Table.take_over`): they get the chair map, nothing of the hand.
+        self.waiting: dict[int, Conn] = {}
         self.players: dict[int, Player] = {}
         self.thinking: asyncio.Task[None] | None = None
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -76,12 +88,85 @@ class TableRunner:
         return self.table.info(with_code=True, now=self.hub.clock(), grace=self.hub.config.grace)
 
     def tell_chairs(self) -> None:
-        """Send everyone the chair map (and tell ``on_chairs``: the lobby's list may show
-        it)."""
+        """Send everyone the chair map, those waiting for the next deal too (and tell
+        ``on_chairs``: the lobby's list may show it)."""
         for chair in list(self.conns):
             self.send(chair, TableUpdate(table=self.info()))
+        for conn in list(self.waiting.values()):
+            self.hub.send(conn, TableUpdate(table=self.info()), self.table.id)
         if self.on_chairs is not None:
             self.on_chairs()
+
+    def audience(self) -> bool:
+        """Someone is here: a person connected at a chair, or waiting for one (the
+        computers play the hand on for them, so the next deal comes)."""
+        return bool(self.table.present() or self.waiting)
+
+    def seat(self, conn: Conn, chair: int, token: str) -> None:
+        """``conn`` holds ``chair`` now (sat, took it over, or came back with ``token``):
+        it is told so with the chair map and the token, and everyone gets the chair map.
+        The game's view is not sent here (see :meth:`view`)."""
+        conn.table, conn.chair = self.table.id, chair
+        self.connected(chair, conn)
+        c = self.table.chairs[chair]
+        if c.name != conn.name and conn.name is not None:
+            c.name = conn.name
+        self.hub.send(conn, Seated(table=self.info(), chair=chair, token=token))
+        self.tell_chairs()
+
+    def wait_for_deal(self, conn: Conn, chair: int) -> None:
+        """``conn`` asked for ``chair`` while a hand is in play (:meth:`Table.take_over`
+        named it the chair's ``waiting``): it waits at the table, told so, and is seated
+        when the hand is over (:meth:`seat_waiting`); the table hears who comes."""
+        conn.table, conn.chair = self.table.id, chair
+        self.waiting[chair] = conn
+        self.hub.send(conn, Seated(table=self.info(), chair=chair, next_deal=True))
+        details: dict[str, str | int | float] = {"chair": chair + 1}
+        self.hub.send(conn, Notice(code="next_deal", message=english("next_deal", **details),
+                                   details=details))  # fmt: skip
+        self.tell("sits_next", name=conn.name or "?", chair=chair + 1)
+        self.tell_chairs()
+        self.cancel("close")
+
+    def is_waiting(self, conn: Conn) -> bool:
+        """``conn`` waits for the next deal (it holds no chair yet)."""
+        return conn.chair is not None and self.waiting.get(conn.chair) is conn
+
+    def stop_waiting(self, conn: Conn, code: str | None = None, **details: Any) -> None:
+        """``conn`` no longer waits (it left, its connection was lost, or, with the error
+        ``code``, the chair's own person came back to it): back in the lobby."""
+        chair = conn.chair
+        if chair is None or self.waiting.get(chair) is not conn:
+            return
+        del self.waiting[chair]
+        self.table.chairs[chair].waiting = None
+        conn.table = conn.chair = None
+        if code is not None:
+            self.hub.send(conn, ErrorMessage(code=code, message=english(code, **details),
+                                             details=details))  # fmt: skip
+        self.tell_chairs()
+        if not self.audience():
+            self.later("close", self.hub.config.close_after, self.close_if_empty)
+
+    async def seat_waiting(self) -> None:
+        """The hand is over: those waiting for a chair take it over now (its new hand is
+        theirs from the deal), each with the chair map, the token and the score (call
+        under the lock)."""
+        seated = False
+        for chair, conn in sorted(self.waiting.items()):
+            del self.waiting[chair]
+            token = None if conn.closed else self.table.seat_waiting(chair)
+            if token is None or conn.closed:  # its person came back (or it is gone)
+                self.waiting[chair] = conn  # taken off again, told why
+                code = None if conn.closed else "seat_back"
+                name = self.table.chairs[chair].name or "?"
+                self.stop_waiting(conn, code, name=name, chair=chair + 1)
+                continue
+            self.seat(conn, chair, token)
+            self.view(chair)
+            seated = True
+        if seated:
+            await self.save_quietly()
 
     def view(self, chair: int) -> None:
         """Send ``chair`` its whole current view (and the last hand's score if it ended)."""
@@ -181,6 +266,7 @@ class TableRunner:
             await self.save_record()
         self.tell_all(hand_over(game, data))
         self.tell_chairs()
+        await self.seat_waiting()
 
     def record_data(self) -> dict[str, Any] | None:
         """The finished game's record (JSON data), or None while the game goes on."""
@@ -241,7 +327,7 @@ class TableRunner:
         table = self.table
         self.cancel("clock")
         mover = table.mover()
-        if mover is None or not table.present():
+        if mover is None or not self.audience():
             return  # nobody here: the table waits (a computer never plays to an empty room)
         if table.chairs[mover].computer_plays:
             if self.thinking is None or self.thinking.done():
@@ -295,13 +381,21 @@ class TableRunner:
         old = self.conns.get(chair)
         if old is not None and old is not conn:
             self.hub.drop(old, 1000, "your seat was taken by a new connection")
+        waiter = self.waiting.get(chair)
+        if waiter is not None and waiter is not conn:  # the chair's own person is back
+            name = self.table.chairs[chair].name or "?"
+            self.stop_waiting(waiter, "seat_back", name=name, chair=chair + 1)
         self.conns[chair] = conn
         self.table.connect(chair, self.hub.clock())
         self.cancel(f"grace{chair}")
         self.cancel("close")
 
     def disconnected(self, chair: int, conn: Conn) -> None:
-        """The connection holding ``chair`` was lost: the grace period starts."""
+        """The connection holding ``chair`` was lost: the grace period starts (one waiting
+        for the next deal just stops waiting)."""
+        if self.waiting.get(chair) is conn:
+            self.stop_waiting(conn)
+            return
         if self.conns.get(chair) is not conn:
             return
         del self.conns[chair]
@@ -309,7 +403,7 @@ class TableRunner:
         table.disconnect(chair, self.hub.clock())
         if table.status != "lobby":
             self.later(f"grace{chair}", self.hub.config.grace, lambda: self._grace_over(chair))
-        if not table.present():
+        if not self.audience():
             self.later("close", self.hub.config.close_after, self.close_if_empty)
         self.tell_chairs()
 
@@ -328,8 +422,9 @@ class TableRunner:
             self.kick()
 
     def close_if_empty(self) -> None:
-        """Close the table (its game kept) if nobody is connected to it."""
-        if not self.table.present():
+        """Close the table (its game kept) if nobody is connected to it (nor waits for a
+        chair)."""
+        if not self.audience():
             self.table.status = "closed"
             self.stop()
             asyncio.get_running_loop().create_task(self.save_quietly())

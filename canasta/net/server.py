@@ -41,7 +41,6 @@ from canasta.net.protocol import (
     Next,
     ProtocolError,
     Ready,
-    Seated,
     Start,
     Welcome,
     parse_client,
@@ -257,6 +256,12 @@ class Server:
             if runner is None or conn.chair is None:
                 self._strike(conn, "not_seated")
                 return
+            if runner.is_waiting(conn):  # no chair yet: it may only stop waiting
+                if isinstance(message, Leave):
+                    runner.stop_waiting(conn)
+                else:
+                    self._error(conn, "next_deal", chair=conn.chair + 1)
+                return
             await self._seat_message(conn, runner, conn.chair, message)
 
     async def _seat_message(self, conn: Conn, runner: TableRunner, chair: int, msg: Any) -> None:
@@ -293,7 +298,7 @@ class Server:
             runner.kick()
             if table.status == "lobby" and not table.humans():
                 runner.close_if_empty()  # nobody sits at a table not started: it goes
-            elif not table.present():  # nobody left at the table: it closes after a while
+            elif not runner.audience():  # nobody left at the table: it closes after a while
                 runner.later("close", self.config.close_after, runner.close_if_empty)
 
     async def _hello(self, conn: Conn, hello: Hello) -> None:
@@ -337,12 +342,7 @@ class Server:
         runner.kick()
 
     def _seat(self, conn: Conn, runner: TableRunner, chair: int, token: str) -> None:
-        conn.table, conn.chair = runner.table.id, chair
-        runner.connected(chair, conn)
-        if runner.table.chairs[chair].name != conn.name and conn.name is not None:
-            runner.table.chairs[chair].name = conn.name
-        self.hub.send(conn, Seated(table=runner.info(), chair=chair, token=token))
-        runner.tell_chairs()
+        runner.seat(conn, chair, token)
 
     async def _create(self, conn: Conn, msg: CreateTable) -> None:
         if conn.table is not None:
@@ -387,7 +387,14 @@ class Server:
             self._error(conn, "no_table")
             return
         table = runner.table
+        if table.status != "lobby" and table.rejoins(msg.chair, msg.token):
+            assert msg.token is not None
+            self._seat(conn, runner, msg.chair, msg.token)  # its own chair: as a hello's token
+            runner.view(msg.chair)
+            runner.kick()
+            return
         async with runner.lock:
+            token: str | None
             try:
                 if table.status == "lobby":
                     token = table.sit(msg.chair, conn.name or "?")
@@ -395,6 +402,10 @@ class Server:
                     token = table.take_over(msg.chair, conn.name or "?")
             except TableError as error:
                 self._refused(conn, error)
+                return
+            if token is None:  # a hand is in play: the chair is theirs from the next deal
+                runner.wait_for_deal(conn, msg.chair)
+                runner.kick()
                 return
             try:
                 await self.hub.save(self.hub.store.table_job(table))

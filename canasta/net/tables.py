@@ -86,6 +86,10 @@ class Chair:
         last_ref: the highest intent ``ref`` played or refused for this seat.
         bank: the turn clock's time bank left (seconds).
         wants_next: the person asked for the next hand (or the rematch).
+        waiting: the name of a person who takes this chair over at the next deal: they
+            asked for it while a hand was in play, so the computer plays it on and they
+            see none of its cards until the hand is over (not saved: their connection
+            holds the place; see :meth:`Table.take_over`).
     """
 
     name: str | None = None
@@ -98,6 +102,7 @@ class Chair:
     last_ref: int = -1
     bank: float = 0.0
     wants_next: bool = False
+    waiting: str | None = None
 
     @property
     def human(self) -> bool:
@@ -198,6 +203,7 @@ class Table:
                 left=c.left,
                 open=self.open_chair(i),
                 takeover_in=self._takeover_in(c, now, grace),
+                waiting=c.waiting,
             )
             for i, c in enumerate(self.chairs)
         ]
@@ -218,11 +224,20 @@ class Table:
 
     def open_chair(self, chair: int) -> bool:
         """Anyone may sit at ``chair`` now: it is empty, or the game has started and a
-        computer plays it (its person left, or was away past the grace period)."""
+        computer plays it (its person left, or was away past the grace period) and
+        nobody waits to take it over at the next deal (see :meth:`take_over`)."""
         if self.status == "closed":
             return False
         c = self.chairs[chair]
-        return not c.human if self.status == "lobby" else c.computer_plays
+        if self.status == "lobby":
+            return not c.human
+        return c.computer_plays and c.waiting is None
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is in play: its cards are dealt and it is not over. Only then does a
+        newcomer wait for the next deal (see :meth:`take_over`)."""
+        return self.status == "playing" and self.saved is not None
 
     def people(self) -> int:
         """How many chairs a person holds (away within the grace period included)."""
@@ -253,14 +268,20 @@ class Table:
         self.chairs[chair] = Chair(name=name, token=token_hash(token), connected=True, bank=bank)
         return token
 
-    def take_over(self, chair: int, name: str) -> str:
+    def take_over(self, chair: int, name: str) -> str | None:
         """In a started game, seat ``name`` at ``chair``, which a computer plays (see
         :meth:`open_chair`); the chair's game, time bank included, goes on as it was.
         Return the seat's new token (the old one, if any, no longer works).
 
+        While a hand is in play (:attr:`in_hand`) nobody new is seated: the chair's hidden
+        cards are not theirs to see. ``name`` then waits for the next deal
+        (:attr:`Chair.waiting`), the computer plays on, and None is returned; the hand's
+        end seats them (:meth:`seat_waiting`). A person who held the chair in this hand
+        comes back by their token instead (:meth:`rejoins`).
+
         Raises:
             TableError: ``no_chair``, ``closed``, ``chair_busy`` (its person still holds
-                it) or ``not_started`` (no game yet: sit instead).
+                it, or someone waits for it) or ``not_started`` (no game yet: sit instead).
         """
         if not 0 <= chair < len(self.chairs):
             raise TableError.of("no_chair", chairs=len(self.chairs))
@@ -270,11 +291,41 @@ class Table:
             raise TableError.of("not_started")
         if not self.open_chair(chair):
             raise TableError.of("chair_busy", chair=chair + 1)
+        if self.in_hand:
+            self.chairs[chair].waiting = name
+            return None
         token = new_token()
         bank = self.chairs[chair].bank
         self.chairs[chair] = Chair(name=name, token=token_hash(token), connected=True,
                                    ready=True, bank=bank)  # fmt: skip
         return token
+
+    def rejoins(self, chair: int, token: str | None) -> bool:
+        """``token`` is the seat token of ``chair``: its person comes back to it, as with
+        a hello carrying the token (a person's token is good for the hand they held the
+        chair in; one who left loses it at the next deal, see :meth:`deal_done`)."""
+        return token is not None and self.chair_of(token) == chair
+
+    def seat_waiting(self, chair: int) -> str | None:
+        """Between hands, seat the person waiting for ``chair`` (:meth:`take_over`);
+        return their token, or None when nobody waits or the chair's own person came
+        back to it meanwhile (the wait is over either way)."""
+        c = self.chairs[chair]
+        name, c.waiting = c.waiting, None
+        if name is None or self.in_hand or not self.open_chair(chair):
+            return None
+        return self.take_over(chair, name)
+
+    def deal_done(self) -> None:
+        """A new hand was dealt: a chair its person gave up (Leave) is no longer theirs to
+        come back to, so their token stops working. They held it in the hand they left,
+        not in this one, so taking it back at once would show them a hand they never held
+        (as Ann did, hopping to another chair between hands and back mid-hand); they wait
+        for a deal like anyone else. A person away past the grace period keeps their
+        token: the chair is still theirs (they never gave it up)."""
+        for c in self.chairs:
+            if c.left:
+                c.token = None
 
     def move_chair(self, chair: int, to: int) -> str:
         """Before the start, the person at ``chair`` moves to the empty chair ``to`` (a
@@ -356,6 +407,7 @@ class Table:
         self.saved = SavedGame(Game(self.rules, seed), game_id, self.options.level)
         self.status = "playing"
         self.moved_at = now
+        self.deal_done()
         for c in self.chairs:
             c.wants_next = False
             c.bank = self.options.clock.bank_seconds if self.options.clock else 0.0
@@ -488,6 +540,7 @@ class Table:
         if len(saved.past_hands) < len(game.scores):
             saved.past_hands.append(last)
         self.status, self.moved_at = "playing", now
+        self.deal_done()
 
     def all_want_next(self) -> bool:
         """Every connected person asked for the next hand (and at least one did)."""

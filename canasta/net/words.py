@@ -60,6 +60,10 @@ WORDS: dict[str, str] = {
         "once a computer plays it."
     ),  # fmt: skip
     "full": N_("Every chair at that table is taken."),
+    # (said for code "seat_back" to a person waiting for a chair whose person came back)
+    "seat_back": N_(
+        "{name} came back to chair {chair}, so you do not take it over: pick another chair."
+    ),  # fmt: skip
     "not_host": N_("Only the table's host can start the game."),
     "not_ready": N_("Not everyone is ready yet: chair {chairs}."),
     "bad_preset": N_("The server has no rules preset named {preset}."),
@@ -87,6 +91,13 @@ WORDS: dict[str, str] = {
         "{name} left the table: a computer player plays the chair, and anyone in the "
         "lobby may take it over."
     ),  # fmt: skip
+    # (said to the person who asked for a chair while a hand is in play, and as the
+    # refusal of anything but Leave until then)
+    "next_deal": N_(
+        "You take chair {chair} over at the next deal: a computer player plays it until "
+        "this hand is over, and its cards are not shown to you before then."
+    ),  # fmt: skip
+    "sits_next": N_("{name} takes chair {chair} over at the next deal."),
 }
 
 #: The reasons the server gives for storage and names (translated as details).

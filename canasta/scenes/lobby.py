@@ -155,6 +155,8 @@ class LobbyScene(Scene):
             return [self.create2_button, self.create4_button, *self.new_table.buttons,
                     self.join_button, self.refresh_button, self.lobby_back_button,
                     *helps]  # fmt: skip
+        if self.link is not None and self.link.next_deal:  # waits for the deal: no seat yet
+            return [self.leave_button, *helps]
         shown = [self.ready_button, self.leave_button, *helps]
         if self.link is not None and self.link.host:
             self.start_button.enabled = self.all_ready()

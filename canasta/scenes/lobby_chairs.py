@@ -97,6 +97,9 @@ def draw_chair_map(
             state = _("left the table")
         elif info.away:
             state = _("away")
+        waiting = getattr(info, "waiting", None)
+        if waiting is not None:  # asked for mid-hand: theirs at the next deal
+            state = _("{name} from the next deal").format(name=waiting)
         side = _("Side {n}").format(n=info.side + 1)
         text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
         room = rect.width * 3 // 5 - 24
@@ -114,7 +117,9 @@ def draw_chair_map(
         blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
                   midright=(rect.right - 12, rect.centery))  # fmt: skip
         y += unit + 8
-    if link.host and not all_ready:
+    if link.next_deal:  # no seat yet: the computer plays it until this hand is over
+        note = link.waiting_line()
+    elif link.host and not all_ready:
         note = _("Start once every player is ready; empty chairs are computer players.")
     elif link.host:
         note = _("Everyone is ready: Start when you like.")

@@ -11,7 +11,7 @@ class LobbyLink(Protocol):
     :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
     protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
     ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
-    ``away``, ``computer``, ``left``, ``open``)."""
+    ``away``, ``computer``, ``left``, ``open``, ``waiting``)."""
 
     @property
     def tables(self) -> Sequence[Any]: ...  # noqa: D102
@@ -33,6 +33,8 @@ class LobbyLink(Protocol):
     def started(self) -> bool: ...  # noqa: D102
     @property
     def host(self) -> bool: ...  # noqa: D102
+    @property
+    def next_deal(self) -> bool: ...  # noqa: D102
     def pump(self) -> None: ...  # noqa: D102
     def refresh(self) -> None: ...  # noqa: D102
     def create(  # noqa: D102
@@ -53,6 +55,7 @@ class LobbyLink(Protocol):
     def close(self) -> None: ...  # noqa: D102
     def chair_name(self, chair: int) -> str: ...  # noqa: D102
     def connection_line(self) -> str: ...  # noqa: D102
+    def waiting_line(self) -> str: ...  # noqa: D102
 
 
 __all__ = ["LobbyLink"]

@@ -11,6 +11,7 @@ from canasta.net.link import NOTICE_SECONDS, OnlineLink
 from canasta.net.protocol import (
     ChairInfo,
     ClockInfo,
+    ErrorMessage,
     Event,
     Notice,
     Seated,
@@ -279,3 +280,31 @@ def test_the_table_waits_for_an_away_player_and_says_when_the_computer_takes_ove
     client.inbox += [TableUpdate(table=table(c1=away)), View(view=view(0))]
     link.pump()  # Ann to move: the table does not wait for Bob
     assert link.table_line() == ""
+
+
+def test_waiting_for_the_next_deal_shows_the_chair_map_and_ends_when_its_person_is_back() -> None:
+    """A seated answer with next_deal: the link sits at the chair map (no game, no token,
+    not the host even at the host's chair) with the sentence of the wait in the player's
+    words; its notice is not shown on a table; a seat_back error puts it back in the lobby
+    with the reason."""
+    link = OnlineLink("ws://h:1", "Cat", make_client=StubClient, now=lambda: 5.0)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    waited = table(c0=ChairInfo(name="Ann", side=0, computer=True, left=True, waiting="Cat"))
+    client.inbox += [Seated(table=waited, chair=0, next_deal=True),
+                     Notice(code="next_deal", message="...", details={"chair": 1})]  # fmt: skip
+    link.pump()
+    assert (link.chair, link.token, link.next_deal, link.started, link.host) == (
+        0, None, True, False, False)  # fmt: skip
+    assert link.waiting_line() == (
+        "You take chair 1 over at the next deal: a computer player plays it until this "
+        "hand is over, and its cards are not shown to you before then."
+    )
+    assert link.take_notice() is None
+    client.inbox.append(ErrorMessage(code="seat_back", message="...",
+                                     details={"name": "Ann", "chair": 1}))  # fmt: skip
+    link.pump()
+    assert (link.table, link.chair, link.next_deal, link.waiting_line()) == (None, None, False, "")
+    assert link.problem == (
+        "Ann came back to chair 1, so you do not take it over: pick another chair."
+    )

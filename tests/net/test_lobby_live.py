@@ -1,16 +1,18 @@
 """The lobby a new player meets (the second tester's open items): the list comes by itself as
 tables open, fill and close; a table nobody sits at is not listed; a chair whose person
-left (or was away past the grace period) is offered to anyone and taken over mid-game; a
-person seated by code moves to the chair they want before the start."""
+left (or was away past the grace period) is offered to anyone and taken over (while a
+hand is in play, from the next deal: see test_chair_hopping); a person seated by code
+moves to the chair they want before the start."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from canasta.net.client import Client, ClientError
-from tests.net.helpers import connect_two, run, running_server, seat_two, url
+from tests.net.helpers import connect_two, play_random, run, running_server, seat_two, url
 
 
 def test_the_lobby_list_comes_by_itself_as_tables_open_fill_and_close(tmp_path: Path) -> None:
@@ -64,9 +66,15 @@ def test_a_chair_whose_person_left_is_offered_and_taken_over_mid_game(tmp_path: 
             chair = bob.table.chairs[0]  # type: ignore[union-attr]
             assert (chair.name, chair.computer, chair.open, chair.away) == ("Ann", True, True, True)
             await cat.wait(lambda: bool(cat.lobby) and cat.lobby[0].chairs[0].open)
-            await cat.join(0, table=table_id)  # takes the chair over, the game as it stands
-            await cat.wait(lambda: cat.view is not None)
-            assert cat.chair == 0 and cat.view.seat == 0 and len(cat.view.hand) > 0  # type: ignore[union-attr]
+            # Mid-hand, a different person takes it over only at the next deal: the
+            # computer plays on and Cat sees none of its cards until the hand is over.
+            await cat.join(0, table=table_id)
+            assert (cat.chair, cat.next_deal, cat.token, cat.view) == (0, True, None, None)
+            await bob.wait(lambda: bob.table is not None and bob.table.chairs[0].waiting == "Cat")
+            assert not bob.table.chairs[0].open  # type: ignore[union-attr]
+            await play_random([bob], random.Random(2))  # the computer plays chair 1
+            await cat.wait(lambda: cat.view is not None and cat.hand_over is not None)
+            assert cat.chair == 0 and cat.view.seat == 0 and cat.token is not None  # type: ignore[union-attr]
             await bob.wait(lambda: bob.table is not None and bob.table.chairs[0].name == "Cat")
             taken = bob.table.chairs[0]  # type: ignore[union-attr]
             assert (taken.computer, taken.left, taken.open, taken.away) == (False,) * 4

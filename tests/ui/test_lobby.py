@@ -45,10 +45,11 @@ class FakeLink:
     lost: bool = False
     connected: bool = True
     started: bool = False
+    next_deal: bool = False
 
     @property
     def host(self) -> bool:
-        return self.table is not None and self.table.host == self.chair
+        return self.table is not None and self.table.host == self.chair and not self.next_deal
 
     def pump(self) -> None:
         self.calls.append(("pump",))
@@ -95,6 +96,9 @@ class FakeLink:
 
     def connection_line(self) -> str:
         return ""
+
+    def waiting_line(self) -> str:
+        return f"You take chair {self.chair + 1} over at the next deal." if self.next_deal else ""
 
     def asked(self) -> list[tuple[Any, ...]]:
         return [c for c in self.calls if c[0] != "pump"]
@@ -317,3 +321,26 @@ def test_a_lost_lobby_connection_clears_an_older_problem_for_the_reconnecting_li
     link.lost = True
     scene.update(1 / 30)
     assert scene.error == "" and scene.stage == "lobby"
+
+
+def test_a_person_waiting_for_the_next_deal_sees_why_and_may_only_leave() -> None:
+    """Asked for a computer's chair while a hand is in play: no seat yet, so no Ready and no
+    Start (even at the host's chair); the chair map says the chair is theirs from the next
+    deal and why its cards are not shown, and the chair's row says who comes."""
+    waiting = SimpleNamespace(name=None, side=0, ready=False, away=False, computer=True,
+                              left=False, waiting="Ann")  # fmt: skip
+    playing = table(2, c0=waiting, c1=chair("Bob", 1, True))
+    playing.status = "playing"
+    link = FakeLink(table=playing, chair=0, next_deal=True)
+    manager, scene, _, _, _ = make(link)
+    assert scene.stage == "table" and not link.host
+    assert scene.ready_button not in scene.buttons() and scene.start_button not in scene.buttons()
+    assert scene.leave_button in scene.buttons()
+    with report_text() as report:
+        scene.draw(pygame.Surface((1280, 800)))
+    drawn = [text for text, _rect, _surface, _clip in report.drawn]
+    assert "You take chair 1 over at the next deal." in drawn
+    assert "Ann from the next deal · host" in drawn  # (the host tag: chair 1 is its)
+    assert report.misfits == []
+    click(manager, scene.leave_button.rect)
+    assert link.asked() == [("leave",), ("refresh",)] and scene.stage == "lobby"
