@@ -11,6 +11,11 @@ every message the server reads goes through :func:`loads_json` or :func:`loads_t
 which turn those into a :class:`TextLimitError` (:class:`TooDeepError` or
 :class:`NumberTooLongError`), a :class:`ValueError` each reader treats as a broken file.
 No file of the game nests anywhere near :data:`MAX_DEPTH` levels (a save nests 6 deep).
+
+Nor is any file read whole whatever its size: :func:`read_capped` reads at most
+:data:`MAX_FILE_BYTES` and one byte more, so a file linked to ``/dev/zero`` or one of
+gigabytes is a :class:`FileTooLargeError` (also a :class:`TextLimitError`), not a start-up
+that hangs or runs out of memory.
 """
 
 from __future__ import annotations
@@ -18,11 +23,21 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
+from pathlib import Path
 from typing import Any
 
 #: The deepest nesting accepted (arrays and objects or tables, counted from the top: ``[]``
 #: is 1 level).
 MAX_DEPTH = 64
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file read at all, in bytes (16 MiB).
+
+Far above any real file of the game: a whole game's record is 10 to 15 KB (6 hands
+between two players, 8 among four, played by the computer), the saved game about 14 KB,
+and the longest hand of random legal moves in 60 makes 5 KB of record, so even a game of
+3,000 such hands fits. Settings, stats, the online seat and positions are smaller still.
+"""
 
 
 class TextLimitError(ValueError):
@@ -42,6 +57,34 @@ class NumberTooLongError(TextLimitError):
     def __init__(self) -> None:
         digits = sys.get_int_max_str_digits()
         super().__init__(f"holding a number too long to read (more than {digits} digits)")
+
+
+class FileTooLargeError(TextLimitError):
+    """The file holds more bytes than are read at all (:data:`MAX_FILE_BYTES`), or never
+    ends."""
+
+    def __init__(self, limit: int = MAX_FILE_BYTES) -> None:
+        mib, rest = divmod(limit, 1024 * 1024)
+        size = f"{mib} MiB" if mib and not rest else f"{limit:,} bytes"
+        super().__init__(f"larger than {size}")
+
+
+def read_capped(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the file at ``path``, reading at most ``limit`` + 1 of them.
+
+    Args:
+        path: the file (a link is followed; ``/dev/zero`` is safe).
+        limit: the most bytes accepted (default :data:`MAX_FILE_BYTES`).
+
+    Raises:
+        OSError: as ``open`` and ``read`` raise them (missing, no permission, a folder).
+        FileTooLargeError: when the file holds more than ``limit`` bytes.
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLargeError(limit)
+    return data
 
 
 def check_depth(data: object, limit: int = MAX_DEPTH) -> None:
@@ -109,10 +152,13 @@ def loads_toml(text: str) -> dict[str, Any]:
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "FileTooLargeError",
     "NumberTooLongError",
     "TextLimitError",
     "TooDeepError",
     "check_depth",
     "loads_json",
     "loads_toml",
+    "read_capped",
 ]

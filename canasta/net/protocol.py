@@ -8,7 +8,9 @@ table of every message and field.
 
 Nothing a client sends is trusted: :func:`parse_client` refuses text over
 :data:`MAX_CLIENT_BYTES`, text that is not JSON, and JSON that does not fit a model, with a
-:class:`ProtocolError` whose code and message go back to the client as an ``error``.
+:class:`ProtocolError` whose code and message go back to the client as an ``error``. A
+number or a yes/no must be written as one: ``true``, ``1.0`` and ``"1"`` are not the whole
+number 1, nor ``1`` and ``"true"`` true (pydantic's lax mode takes them for it).
 
 Cards are named by identity (0..107, see :mod:`canasta.engine.cards`) or by their
 two-character code in move texts. The server names a card to a seat only where that seat
@@ -20,7 +22,19 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictFloat,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from canasta.names import check_name
 from canasta.reading import TextLimitError, loads_json
@@ -34,10 +48,27 @@ CODE_LENGTH = 6
 #: Join codes use letters and digits that cannot be mistaken for one another.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
-Card = Annotated[int, Field(ge=0, le=107)]
-Seat = Annotated[int, Field(ge=0, le=3)]
+#: A whole number written as one in JSON (``true``, ``1.0`` and ``"1"`` are refused).
+Whole = Annotated[int, Strict()]
+Card = Annotated[Whole, Field(ge=0, le=107)]
+Seat = Annotated[Whole, Field(ge=0, le=3)]
 MoveText = Annotated[str, Field(max_length=200)]
 Level = Literal["random", "easy", "medium", "hard"]
+
+
+def _whole_number(value: object) -> object:
+    """``value`` itself when it is a whole number (not a bool), for a literal's check.
+
+    Raises:
+        PydanticCustomError: ``int_type`` for anything else (``true``, ``2.0``, ``"2"``).
+    """
+    if type(value) is not int:
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+#: 2 or 4 players, written as a whole number (a literal cannot be made strict).
+Players = Annotated[Literal[2, 4], BeforeValidator(_whole_number)]
 
 
 #: The values a server's sentence names (a chair number, a name, a reason): see ``details``.
@@ -67,7 +98,7 @@ class Hello(_Message):
     seat back after a dropped connection (or a server restart)."""
 
     type: Literal["hello"] = "hello"
-    version: int
+    version: Whole
     name: str = Field(max_length=200)
     token: str | None = Field(default=None, min_length=16, max_length=64, pattern=r"^[\w-]+$")
 
@@ -81,8 +112,8 @@ class ClockOption(_Message):
     """A turn clock: each move within ``move_seconds``, plus a ``bank_seconds`` time bank
     drawn on when a move takes longer. When both run out, the computer moves."""
 
-    move_seconds: float = Field(ge=0.05, le=600)
-    bank_seconds: float = Field(ge=0, le=3600)
+    move_seconds: StrictFloat = Field(ge=0.05, le=600)
+    bank_seconds: StrictFloat = Field(ge=0, le=3600)
 
 
 class ListTables(_Message):
@@ -96,12 +127,12 @@ class CreateTable(_Message):
     by its code only); empty chairs are computer players at ``level``."""
 
     type: Literal["create"] = "create"
-    players: Literal[2, 4] = 2
+    players: Players = 2
     preset: str = Field(default="Classic", max_length=40)
-    public: bool = True
+    public: StrictBool = True
     level: Level = "medium"
     clock: ClockOption | None = None
-    quick: bool = False
+    quick: StrictBool = False
     chair: Seat = 0
 
 
@@ -124,7 +155,7 @@ class Ready(_Message):
     """Say this seat is ready (or no longer ready) to start."""
 
     type: Literal["ready"] = "ready"
-    ready: bool = True
+    ready: StrictBool = True
 
 
 class Start(_Message):
@@ -138,7 +169,7 @@ class StructuredMove(_Message):
 
     type: Literal["draw", "decline", "take", "meld", "layoff", "discard", "ask", "yes", "no"]
     cards: list[Card] = Field(default_factory=list, max_length=30)
-    target: int = Field(default=-1, ge=-1, le=13)
+    target: Whole = Field(default=-1, ge=-1, le=13)
 
 
 class Intent(_Message):
@@ -149,7 +180,7 @@ class Intent(_Message):
     """
 
     type: Literal["intent"] = "intent"
-    ref: int = Field(ge=0, le=2**53)
+    ref: Whole = Field(ge=0, le=2**53)
     move: MoveText | StructuredMove | None = None
     plan: list[MoveText] | None = Field(default=None, min_length=1, max_length=20)
 

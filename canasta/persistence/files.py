@@ -2,11 +2,12 @@
 
 :func:`atomic_write` writes a temporary file in the same folder, flushes and fsyncs it,
 then ``os.replace``\\ s it over the target, so a reader (or a process killed at any moment)
-sees either the old file or the new one, never a mix. :func:`read_file` reads a file or
-says in plain words why it cannot. :func:`move_aside` renames a file that cannot be used
-to ``NAME.corrupt-TIMESTAMP`` (or another tag) so nothing is lost. :func:`plain_reason`
-turns an ``OSError`` of the file system (no permission, a full or read-only disk, a file
-where a folder should be, a folder where a file should be) into words a player can read.
+sees either the old file or the new one, never a mix. :func:`read_file` reads a file (at
+most :data:`canasta.reading.MAX_FILE_BYTES` of it) or says in plain words why it cannot.
+:func:`move_aside` renames a file that cannot be used to ``NAME.corrupt-TIMESTAMP`` (or
+another tag) so nothing is lost. :func:`plain_reason` turns an ``OSError`` of the file
+system (no permission, a full or read-only disk, a file where a folder should be, a folder
+where a file should be) into words a player can read.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from canasta.i18n import N_, Later
-from canasta.reading import loads_toml
+from canasta.reading import FileTooLargeError, loads_toml, read_capped
 
 
 class StoreError(OSError):
@@ -82,9 +83,11 @@ def plain_damage(error: BaseException) -> Later:
 
     Returns:
         words read in the language in use when shown, e.g. "it is not a text file", "its
-        text is damaged or cut short".
+        text is damaged or cut short", "it is far too large".
     """
     text = str(error)
+    if isinstance(error, FileTooLargeError):
+        return Later(N_("it is far too large"))
     if isinstance(error, UnicodeDecodeError) or "not UTF-8" in text:
         return Later(N_("it is not a text file"))
     parse_errors = (json.JSONDecodeError, tomllib.TOMLDecodeError, RecursionError)
@@ -156,9 +159,12 @@ def read_file(path: Path) -> bytes | None:
     Raises:
         StoreError: when it exists (or may exist) but cannot be read: no permission on it
             or a folder above it, a folder in its place, a read error.
+        FileTooLargeError: when it holds more than :data:`~canasta.reading.MAX_FILE_BYTES`
+            (a ``ValueError``: the file is broken, like one whose text is damaged; no more
+            than that and one byte is read).
     """
     try:
-        return path.read_bytes()
+        return read_capped(path)
     except FileNotFoundError:
         return None
     except NotADirectoryError as error:

@@ -40,7 +40,7 @@ from canasta.persistence.saves import (
     hand_record,
     now_text,
 )
-from canasta.reading import TextLimitError, loads_json
+from canasta.reading import FileTooLargeError, TextLimitError, loads_json, read_capped
 
 log = logging.getLogger(__name__)
 
@@ -296,9 +296,11 @@ def load_record(
             replay (the message starts with the file's path as given).
     """
     try:
-        data = path.read_bytes()
+        data = read_capped(path)
     except OSError as error:
         raise RecordError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except FileTooLargeError as error:
+        raise RecordError(f"{path}: the game record is {error}") from None
     try:
         model = parse_record(data)
         return model, replay_record(model, keep_states=keep_states)
@@ -363,7 +365,10 @@ class RecordSummary:
 def summarise(path: Path) -> RecordSummary:
     """The :class:`RecordSummary` of one record file (never raises)."""
     try:
-        model = parse_record(path.read_bytes())
+        model = parse_record(read_capped(path))
+    except FileTooLargeError as error:
+        log.warning("game record %s cannot be read: it is %s", path, error)
+        return RecordSummary(path, error=f"the game record is {error}")
     except (OSError, RecordError) as error:
         log.warning("game record %s cannot be read: %s", path, error)
         return RecordSummary(path, error=str(error))

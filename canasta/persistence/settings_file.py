@@ -106,10 +106,10 @@ def load_settings(
             on it or a folder above it, a folder in its place (nothing is moved or changed).
     """
     context = {"looks": looks or {}}
-    raw = read_file(path)
-    if raw is None:
-        return Settings(), []
     try:
+        raw = read_file(path)  # a StoreError goes up: the file is left as it is
+        if raw is None:
+            return Settings(), []
         data = loads_toml(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, TextLimitError) as error:
         kept = move_aside(path)

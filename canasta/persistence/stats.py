@@ -14,9 +14,9 @@ one preset: its games count under "All presets" only.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from canasta.engine.scoring import SideScore
 
@@ -53,6 +53,13 @@ class StatLine(BaseModel):
     points, for a side that never melded, are not counted.
     ``games_abandoned``: games left for a new one before their end, each also counted in
     ``games_played`` as a loss (so a losing game cannot be dropped for free).
+
+    The counts fit together as counting makes them (:meth:`Stats.record_hand`,
+    :meth:`~Stats.record_game`, :meth:`~Stats.record_abandoned`), or the line is not valid
+    (a stats file holding it is damaged): games won and abandoned are at most the games
+    played (each game is won, lost or abandoned once), concealed goings out at most the
+    goings out, which are at most the hands played (one a hand), and the current streak is
+    at most the best streak, which is at most the games won.
     """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
@@ -70,6 +77,27 @@ class StatLine(BaseModel):
     went_out_concealed: int = Field(default=0, ge=0, le=MOST)
     current_streak: int = Field(default=0, ge=0, le=MOST)
     best_streak: int = Field(default=0, ge=0, le=MOST)
+
+    @model_validator(mode="after")
+    def _counts_fit(self) -> Self:
+        """Refuse counts that counting cannot make (e.g. more games won than played, a win
+        rate above 100%).
+
+        Raises:
+            ValueError: naming the two counts that do not fit.
+        """
+        pairs = (
+            ("games won and abandoned", self.games_won + self.games_abandoned,
+             "games played", self.games_played),
+            ("goings out concealed", self.went_out_concealed, "goings out", self.went_out),
+            ("goings out", self.went_out, "hands played", self.hands_played),
+            ("current streak wins", self.current_streak, "best streak wins", self.best_streak),
+            ("best streak wins", self.best_streak, "games won", self.games_won),
+        )  # fmt: skip
+        for name, count, most_name, most in pairs:
+            if count > most:
+                raise ValueError(f"the {name} ({count}) outnumber the {most_name} ({most})")
+        return self
 
     @property
     def win_rate(self) -> float | None:
@@ -181,8 +209,9 @@ class Stats(BaseModel):
             line.games_played += 1
             if won:
                 line.games_won += 1
+                # the best streak first: every assignment is validated (current <= best)
+                line.best_streak = max(line.best_streak, line.current_streak + 1)
                 line.current_streak += 1
-                line.best_streak = max(line.best_streak, line.current_streak)
                 if line.highest_winning_score is None or my_total > line.highest_winning_score:
                     line.highest_winning_score = my_total
             else:

@@ -55,7 +55,7 @@ from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings
 from canasta.persistence.settings_file import load_settings, save_settings
 from canasta.persistence.stats import STATS_READ_VERSIONS, STATS_SCHEMA_VERSION, Stats
-from canasta.reading import loads_json
+from canasta.reading import FileTooLargeError, loads_json
 
 log = logging.getLogger(__name__)
 
@@ -209,18 +209,17 @@ class Store:
         path = self.paths.stats
         try:
             raw = read_file(path)
-        except StoreError as error:
-            self._unread.add("stats")
-            self._read_notice("stats", error, N_("They count from zero for now."))
-            return Stats()
-        if raw is None:
-            return Stats()
-        try:
+            if raw is None:
+                return Stats()
             data = loads_json(raw)
             if isinstance(data, dict) and data.get("schema_version") in STATS_READ_VERSIONS:
                 data = {**data, "schema_version": STATS_SCHEMA_VERSION}  # no preset: "All"
             check_version(data, STATS_SCHEMA_VERSION, "stats file")
             return Stats.model_validate(data)
+        except StoreError as error:
+            self._unread.add("stats")
+            self._read_notice("stats", error, N_("They count from zero for now."))
+            return Stats()
         except (ValueError, ValidationError) as error:
             self._aside(path, N_("Your stats"), error, N_("they start again from zero"))
             return Stats()
@@ -256,16 +255,13 @@ class Store:
         clean_temp_files(path)
         try:
             raw = read_file(path)
+            return None if raw is None else parse_save(raw)
         except StoreError as error:
             if path == self.paths.save:  # asked for: said each time
                 self._unread.discard("game")
                 self._read_failed("game", error)
             return None
-        if raw is None:
-            return None
-        try:
-            return parse_save(raw)
-        except SaveError as error:
+        except (SaveError, FileTooLargeError) as error:
             self._aside(path, N_("The saved game"), error, N_("a new game can start"))
             return None
 
@@ -372,12 +368,9 @@ class Store:
         path = self.paths.seat
         try:
             raw = read_file(path)
+            return None if raw is None else OnlineSeat.model_validate(loads_json(raw))
         except StoreError:
             return None
-        if raw is None:
-            return None
-        try:
-            return OnlineSeat.model_validate(loads_json(raw))
         except (ValueError, ValidationError) as error:
             self._aside(path, N_("Your online seat"), error, N_("it is forgotten"))
             return None

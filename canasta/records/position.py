@@ -15,7 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import HandState
-from canasta.reading import NumberTooLongError, TooDeepError, loads_json
+from canasta.reading import (
+    FileTooLargeError,
+    NumberTooLongError,
+    TooDeepError,
+    loads_json,
+    read_capped,
+)
 
 #: Checks the types and ranges of the rule options (``"max_moves_per_hand": "lots"`` would
 #: otherwise load and fail at the first move).
@@ -106,12 +112,15 @@ def load_position(path: Path) -> HandState:
     """Read a position file.
 
     Raises:
-        PositionError: if the file cannot be read, is not JSON, or is not a valid position.
+        PositionError: if the file cannot be read, is larger than
+            :data:`~canasta.reading.MAX_FILE_BYTES`, is not JSON, or is not a valid position.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_capped(path).decode("utf-8")
     except OSError as error:
         raise PositionError(f"cannot read {path}: {error.strerror or error}") from None
+    except FileTooLargeError as error:
+        raise PositionError(f"{path} is not a position: it is {error}") from None
     except UnicodeDecodeError:
         raise PositionError(f"{path} is not a text file (UTF-8 expected)") from None
     try:

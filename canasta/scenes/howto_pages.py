@@ -54,7 +54,9 @@ ONLINE_PAGES: tuple[Page, ...] = (
         "chairs.\n"
         "To join, click a free chair (Sit 2) in the list of tables, or type a friend's code "
         "and click Join. In a game already playing, a chair a computer plays because its "
-        "player left can be taken over the same way."),
+        "player left can be taken over the same way: between hands at once, during a hand "
+        "from the next deal (the computer plays on until then). Its own player takes it "
+        "back at once."),
     ),
     Page(
         N_("Online: the clock and dropped connections"),
