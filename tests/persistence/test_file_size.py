@@ -19,6 +19,7 @@ from canasta.persistence.records import record_summaries
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.reading import MAX_FILE_BYTES, FileTooLargeError, read_capped
+from tests.persistence.broken import aside, kept_game_is_moved_aside, save_is_moved_aside
 
 #: The player's notice says it in plain words.
 PLAIN = "it is far too large"
@@ -33,10 +34,6 @@ def oversize(path: Path, extra: int = 1) -> int:
     size = MAX_FILE_BYTES + extra
     os.truncate(path, size)
     return size
-
-
-def aside(path: Path) -> list[Path]:
-    return sorted(path.parent.glob(path.name + ".corrupt-*"))
 
 
 def test_the_limit_is_16_mib() -> None:
@@ -80,23 +77,14 @@ def test_too_large_stats_start_again_from_zero_and_are_kept_aside() -> None:
 def test_a_too_large_save_is_moved_aside_and_a_new_game_starts() -> None:
     paths = default_paths()
     oversize(paths.save)
-    session = Session(Store())
-    assert session.continue_game() is None
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"The saved game could not be used ({PLAIN})")
-    assert line.endswith("and a new game can start.")
-    assert not paths.save.exists() and len(aside(paths.save)) == 1
-    assert session.new_game(5) is not None and paths.save.exists()
+    save_is_moved_aside(PLAIN)
 
 
 def test_a_too_large_finished_game_kept_aside_does_not_stop_the_start() -> None:
     paths = default_paths()
     kept = paths.data / "finished-00c0ffee00c0ffee.json"
     oversize(kept)
-    session = Session(Store())
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert f"({PLAIN})" in line
-    assert not kept.exists() and len(aside(kept)) == 1
+    kept_game_is_moved_aside(kept, PLAIN)
 
 
 def test_too_large_settings_give_the_defaults() -> None:

@@ -22,15 +22,12 @@ from canasta.persistence.records import record_summaries
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.reading import NumberTooLongError, TextLimitError, loads_json, loads_toml
+from tests.persistence.broken import aside, save_is_moved_aside, settings_give_the_defaults
 
 LONG = "9" * (sys.get_int_max_str_digits() + 700)  # 5,000 digits
 WHY = f"holding a number too long to read (more than {sys.get_int_max_str_digits()} digits)"
 PLAIN = "some of what it holds is not valid"
 POSITION = Path(__file__).parents[1] / "data" / "positions" / "hard-4p-gift-1100003-t15.json"
-
-
-def aside(path: Path) -> list[Path]:
-    return sorted(path.parent.glob(path.name + ".corrupt-*"))
 
 
 def test_a_long_number_is_refused_with_the_reason() -> None:
@@ -52,25 +49,15 @@ def test_a_save_with_a_long_number_is_moved_aside_and_the_game_starts() -> None:
     paths = default_paths()
     paths.data.mkdir(parents=True)
     paths.save.write_text('{"schema_version": 1, "game_id": "abcdef12", "seed": ' + LONG + "}")
-    session = Session(Store())
-    assert session.has_saved_game()
-    assert session.continue_game() is None
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"The saved game could not be used ({PLAIN})")
-    assert not paths.save.exists() and len(aside(paths.save)) == 1
+    save_is_moved_aside(PLAIN)
     assert aside(paths.save)[0].read_text().endswith(LONG + "}")  # kept as it was
-    assert session.new_game(5) is not None and paths.save.exists()
 
 
 def test_settings_with_a_long_number_give_the_defaults() -> None:
     paths = default_paths()
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_text("schema_version = 1\nplayers = 4\nvolume = " + LONG + "\n")
-    session = Session(Store())
-    assert session.settings.players == 2  # the file could not be read at all
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"settings.toml could not be read ({PLAIN})")
-    assert len(aside(paths.settings)) == 1
+    settings_give_the_defaults(PLAIN)
 
 
 def test_stats_and_the_online_seat_with_a_long_number_start_again() -> None:

@@ -19,6 +19,12 @@ from canasta.persistence.records import record_summaries
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.reading import MAX_DEPTH, TooDeepError, loads_json, loads_toml
+from tests.persistence.broken import (
+    aside,
+    kept_game_is_moved_aside,
+    save_is_moved_aside,
+    settings_give_the_defaults,
+)
 
 DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000  # 6 KB, as the tester wrote it
 DEEP_ARRAY = "[" * 100_000 + "]" * 100_000
@@ -26,10 +32,6 @@ DEEP_TOML = "x = " + "[" * 3000 + "]" * 3000 + "\n"
 WHY = f"nested too deeply (more than {MAX_DEPTH} levels)"
 #: The player's notice says it in plain words; WHY itself goes to the log.
 PLAIN = "some of what it holds is not valid"
-
-
-def aside(path: Path) -> list[Path]:
-    return sorted(path.parent.glob(path.name + ".corrupt-*"))
 
 
 @pytest.mark.parametrize("text", [DEEP_OBJECT, DEEP_ARRAY])
@@ -54,14 +56,7 @@ def test_a_deep_save_is_moved_aside_and_the_game_starts() -> None:
     paths = default_paths()
     paths.data.mkdir(parents=True)
     paths.save.write_text(DEEP_OBJECT)
-    session = Session(Store())  # settles kept games: peeks into the save
-    assert session.has_saved_game()  # found, not yet read
-    assert session.continue_game() is None
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"The saved game could not be used ({PLAIN})")
-    assert line.endswith("and a new game can start.")
-    assert not paths.save.exists() and len(aside(paths.save)) == 1
-    assert session.new_game(5) is not None and paths.save.exists()
+    save_is_moved_aside(PLAIN)
 
 
 def test_a_deep_finished_game_kept_aside_does_not_stop_the_start() -> None:
@@ -69,10 +64,7 @@ def test_a_deep_finished_game_kept_aside_does_not_stop_the_start() -> None:
     paths.data.mkdir(parents=True)
     kept = paths.data / "finished-00c0ffee00c0ffee.json"
     kept.write_text(DEEP_ARRAY)
-    session = Session(Store())
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert f"({PLAIN})" in line
-    assert not kept.exists() and len(aside(kept)) == 1
+    kept_game_is_moved_aside(kept, PLAIN)
 
 
 def test_deep_stats_start_again_from_zero() -> None:
@@ -90,11 +82,7 @@ def test_deep_settings_give_the_defaults() -> None:
     paths = default_paths()
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_text(DEEP_TOML)
-    session = Session(Store())
-    assert session.settings.players == 2
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"settings.toml could not be read ({PLAIN})")
-    assert len(aside(paths.settings)) == 1
+    settings_give_the_defaults(PLAIN)
 
 
 def test_a_deep_online_seat_is_forgotten() -> None:

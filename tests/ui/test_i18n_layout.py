@@ -209,6 +209,21 @@ def settled(data: dict[str, Any], size: tuple[int, int]) -> TableScene:
     return scene
 
 
+def quick_scoreboard(size: tuple[int, int]) -> ScoreboardScene:
+    """The scoreboard of a finished quick two-player hand, with all four buttons, laid out
+    at ``size`` (pixels)."""
+    scene = table({**TWO, "rules": {"players": 2, "quick_game": True},
+                   "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]]}, size)  # fmt: skip
+    controller = scene.controller
+    hand = controller.hand
+    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
+    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
+                            on_home=lambda: None, on_replay=lambda: None,
+                            on_play_again=lambda: None)  # fmt: skip
+    board.resize(size)
+    return board
+
+
 def table_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Scene, Callable[[], None]]]:
     """(name, scene, draw) for the tables, the scoreboard and the replay."""
     for name, data in (("2p", TWO), ("4p", FOUR)):
@@ -233,15 +248,7 @@ def table_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Scene, Callable[[
     scene = settled(ASKING, size)
     manager = scene.manager_for_test  # type: ignore[attr-defined]
     yield "table 4p, the partner asks", scene, lambda m=manager, s=surface: m.draw(s)
-    scene = table({**TWO, "rules": {"players": 2, "quick_game": True},
-                   "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]]}, size)  # fmt: skip
-    controller = scene.controller
-    hand = controller.hand
-    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
-    board = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
-                            on_home=lambda: None, on_replay=lambda: None,
-                            on_play_again=lambda: None)  # fmt: skip
-    board.resize(size)
+    board = quick_scoreboard(size)
     yield "scoreboard", board, lambda: board.draw(pygame.display.get_surface())
 
 

@@ -15,9 +15,7 @@ import pygame
 import pytest
 
 from canasta import i18n
-from canasta.scenes.scoreboard import ScoreboardScene
-from tests.ui.test_i18n_layout import TWO
-from tests.ui.test_table_buttons import table
+from tests.ui.test_i18n_layout import quick_scoreboard as board
 
 SIZE = (1280, 800)
 
@@ -27,20 +25,6 @@ def speak() -> Iterator[None]:
     """Leave the game speaking English after the test."""
     yield
     i18n.set_language("en")
-
-
-def board(size: tuple[int, int]) -> ScoreboardScene:
-    """The scoreboard of a finished quick hand, with all four buttons, laid out."""
-    scene = table({**TWO, "rules": {"players": 2, "quick_game": True},
-                   "hands": [["QS", "QH", "QD", "4C"], ["7C", "8C"]]}, size)  # fmt: skip
-    controller = scene.controller
-    hand = controller.hand
-    controller.submit_plan([hand.parse_move("meld QS QH QD"), hand.parse_move("discard 4C")])
-    out = ScoreboardScene(controller, 0, on_continue=lambda: None, on_new_game=lambda: None,
-                          on_home=lambda: None, on_replay=lambda: None,
-                          on_play_again=lambda: None)  # fmt: skip
-    out.resize(size)
-    return out
 
 
 @pytest.mark.usefixtures("speak")
