@@ -62,8 +62,8 @@ def people(table: Any) -> int:
 
 def table_words(table: Any) -> tuple[str, str]:
     """A listed table's host ("Open table" when nobody hosts it) and its words (rules,
-    seats, people, computer level, a whole game's length, clock, playing; a one-hand
-    table's length is its tag, :func:`quick_tag`)."""
+    seats, people, computer level, a whole game's length, clock, playing, who takes a
+    chair over at the next deal; a one-hand table's length is its tag, :func:`quick_tag`)."""
     host = table.chairs[table.host].name or _("Open table")
     words = _("{preset} · {players} players · {people}/{players} people · computer: {level}"
               ).format(preset=_(table.preset), players=table.players, people=people(table),
@@ -74,6 +74,10 @@ def table_words(table: Any) -> tuple[str, str]:
         words += " · " + _("clock")
     if table.status != "lobby":  # a chair a computer plays can be taken over
         words += " · " + _("playing")
+    for chair in table.chairs:  # taken over mid-hand: that person's from the next deal
+        waiting = getattr(chair, "waiting", None)
+        if waiting is not None:
+            words += " · " + _("{name} from the next deal").format(name=waiting)
     return host, words
 
 
@@ -163,7 +167,10 @@ def draw_rows(
             mine = own(table, chair)
             free = open_chair(table, info) or mine
             draw_panel(surface, seat, (255, 255, 255, 60) if free else (0, 0, 0, 80), 6)
-            label = _("Sit {n}").format(n=chair + 1) if free else info.name or _("Computer")
+            taker = getattr(info, "waiting", None)  # (the computer's until the next deal)
+            label = (
+                _("Sit {n}").format(n=chair + 1) if free else info.name or taker or _("Computer")
+            )
             label = _("Your chair") if mine else label
             fitted = fit_text_size(label, box - 8, unit // 2 - 4, report=False)
             blit_text(surface, elide(label, box - 8, fitted), fitted,

@@ -290,3 +290,29 @@ def test_the_empty_lobbys_line_wraps_left_of_the_buttons_in_a_narrow_window() ->
         assert len(lines) >= 2 and " ".join(t for t, _r in lines) == sentence
         buttons = scene.create2_button.rect.x
         assert all(rect.right < buttons for _t, rect in lines), language
+
+
+def test_a_chair_taken_over_at_the_next_deal_says_who_in_the_lobby() -> None:
+    """Online testing: a chair a newcomer takes over mid-hand showed "Computer" in the
+    lobby, like any computer's chair; the row says who takes it from the next deal and
+    the chair carries that name (not a place to sit), in English and in Italian."""
+    waiting = SimpleNamespace(name=None, side=0, ready=False, away=False, computer=True,
+                              left=False, open=False, waiting="Cat")  # fmt: skip
+    playing = table(4, c0=chair("Ann", 0, True), c2=waiting)
+    playing.status = "playing"
+    link = FakeLink(tables=[playing])
+    manager, scene, _, _, _ = make(link)
+    texts = drawn(scene)
+    words = ("Classic · 4 players · 1/4 people · computer: Medium · game to 5,000 · playing · "
+             "Cat from the next deal")  # fmt: skip
+    at = texts.index(words)
+    assert texts[at + 1 : at + 5] == ["Ann", "Computer", "Cat", "Computer"]  # the chairs
+    assert scene.seats == []
+    assert i18n.set_language("it") == "it"
+    try:
+        texts = drawn(scene)
+        expected = i18n._("{name} from the next deal").format(name="Cat")
+    finally:
+        i18n.set_language("en")
+    assert expected != "Cat from the next deal"
+    assert any(text.endswith(" · " + expected) for text in texts) and "Cat" in texts
