@@ -218,7 +218,8 @@ class OnlineLink:
     def pump(self) -> None:
         """Take every message that arrived (never waits); call it every frame. In the lobby
         (no seat, so no token to come back with), a lost connection is tried again at once
-        and then every :data:`RETRY_SECONDS` until the server answers."""
+        and then every :data:`RETRY_SECONDS` until the server answers; a wait for the next
+        deal (no token either) whose connection is lost is over, back in the lobby."""
         if self._connecting is not None and self._connecting.done():
             error = self._connecting.exception()
             if error is not None and self.welcomed:  # a retry from the lobby: said by `lost`
@@ -229,6 +230,11 @@ class OnlineLink:
             self.welcomed = self.welcomed or error is None
             self.failed = not self.welcomed
             self._connecting = None
+        if self.next_deal and self.client.status == "closed" and not self._closed:
+            # a wait has no token to come back with, and the server ends a wait whose
+            # connection is lost: back to the lobby, which reconnects by itself
+            self.table = self.chair = None
+            self.next_deal = False
         if self.lost and self._connecting is None and self.now() >= self._retry_at:
             self._retry_at = self.now() + RETRY_SECONDS
             self._connecting = self.client.request(self._connect)

@@ -356,9 +356,7 @@ def test_leaving_a_chair_map_whose_connection_was_lost_leaves_no_stale_problem()
     client.inbox.append(Seated(table=four_waited(2), chair=2, next_deal=True))
     link.pump()
     sent = len(client.sent)
-    client.status = "closed"  # the server went away (Ctrl+C)
-    link.pump()
-    assert not link.lost and link.connection_line() == "closed"  # still at the chair map
+    client.status = "closed"  # the server went away (Ctrl+C): it forgets the wait
     link.leave()
     link.refresh()
     assert len(client.sent) == sent  # nothing sent on a closed connection
@@ -369,3 +367,39 @@ def test_leaving_a_chair_map_whose_connection_was_lost_leaves_no_stale_problem()
     client.status = "connected"
     link.refresh()
     assert len(client.sent) == sent + 2  # connected: asked at once
+
+
+def test_a_wait_for_the_next_deal_whose_connection_is_lost_goes_back_to_the_lobby() -> None:
+    """Online testing: the server stopped (Ctrl+C) and came back while a newcomer waited for
+    the next deal; the window kept the chair map with "Not connected to the server." for
+    good (a wait has no token to reconnect with, and the server ends a wait whose
+    connection is lost). The wait is over: back in the lobby, which reconnects by itself
+    and lists the tables."""
+    from canasta.net.protocol import LobbyList
+
+    link = OnlineLink("ws://h:1", "Cat", make_client=StubClient, now=lambda: 5.0)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox.append(Seated(table=four_waited(2), chair=2, next_deal=True))
+    link.pump()
+    assert (link.chair, link.next_deal, link.lost) == (2, True, False)
+    sent = len(client.sent)
+    client.status = "closed"
+    link.pump()
+    assert (link.table, link.chair, link.next_deal, link.started) == (None, None, False, False)
+    assert link.lost and len(client.sent) == sent + 1  # tried again at once
+    assert link.connection_line() == "Lost the connection to the server: reconnecting…"
+    client.status = "connected"
+    client.inbox.append(LobbyList(tables=[four_waited(3)]))
+    link.pump()
+    assert not link.lost and [t.id for t in link.tables] == ["ab12"]
+    link.close()
+    client.status = "closed"
+    seated = OnlineLink("ws://h:1", "Dan", make_client=StubClient)  # type: ignore[arg-type]
+    other: StubClient = seated.client  # type: ignore[assignment]
+    other.connecting.set_result(None)
+    other.inbox.append(Seated(table=four_waited(2), chair=1, token="t" * 20))
+    seated.pump()
+    other.status = "closed"  # a seat (a token) is not a wait: it stays and comes back
+    seated.pump()
+    assert (seated.chair, seated.lost) == (1, False)
