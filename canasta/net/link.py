@@ -124,8 +124,10 @@ class OnlineLink:
         self.client.request(make)
 
     def refresh(self) -> None:
-        """Ask for the lobby's list of open tables."""
-        self._request(lambda c: c.list_tables())
+        """Ask for the lobby's list of open tables (while the connection is lost, the
+        lobby's retry asks once it is back)."""
+        if self.client.status == "connected":
+            self._request(lambda c: c.list_tables())
 
     def create(
         self,
@@ -198,8 +200,11 @@ class OnlineLink:
         self._request(lambda c: c.intent(move, plan))
 
     def leave(self) -> None:
-        """Give up the chair and go back to the lobby (a computer takes it in a game)."""
-        self._request(lambda c: c.send_leave())
+        """Give up the chair and go back to the lobby (a computer takes it in a game). With
+        the connection lost there is nothing to send (the lobby's retry reconnects), and so
+        no "not connected" problem left over once it is back."""
+        if self.client.status == "connected":
+            self._request(lambda c: c.send_leave())
         self.table = self.chair = self.game = self.token = None
         self.next_deal = False
 
@@ -213,7 +218,8 @@ class OnlineLink:
     def pump(self) -> None:
         """Take every message that arrived (never waits); call it every frame. In the lobby
         (no seat, so no token to come back with), a lost connection is tried again at once
-        and then every :data:`RETRY_SECONDS` until the server answers."""
+        and then every :data:`RETRY_SECONDS` until the server answers; a wait for the next
+        deal (no token either) whose connection is lost is over, back in the lobby."""
         if self._connecting is not None and self._connecting.done():
             error = self._connecting.exception()
             if error is not None and self.welcomed:  # a retry from the lobby: said by `lost`
@@ -224,6 +230,11 @@ class OnlineLink:
             self.welcomed = self.welcomed or error is None
             self.failed = not self.welcomed
             self._connecting = None
+        if self.next_deal and self.client.status == "closed" and not self._closed:
+            # a wait has no token to come back with, and the server ends a wait whose
+            # connection is lost: back to the lobby, which reconnects by itself
+            self.table = self.chair = None
+            self.next_deal = False
         if self.lost and self._connecting is None and self.now() >= self._retry_at:
             self._retry_at = self.now() + RETRY_SECONDS
             self._connecting = self.client.request(self._connect)
@@ -312,14 +323,15 @@ class OnlineLink:
     def chair_name(self, chair: int) -> str:
         """Who sits in ``chair``: the person's name, or a computer player named by its
         place from this person's chair, as the local table names the seats ("Computer
-        (partner)", "Computer (West)"; at two, "Computer")."""
+        (partner)", "Computer (West)"; at two, and in the chair this person takes over at
+        the next deal, "Computer")."""
         if self.table is None:
             return ""
         name = self.table.chairs[chair].name
         if name is not None:
             return name
         players = len(self.table.chairs)
-        if players == 2:
+        if players == 2 or chair == self.chair:  # (one's own: waiting for the next deal)
             return _("Computer")
         if self.chair is None:
             return _("Computer (chair {n})").format(n=chair + 1)

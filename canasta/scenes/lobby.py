@@ -34,6 +34,7 @@ from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
 from canasta.scenes.textfield import FieldError, TextField
 from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
@@ -459,8 +460,11 @@ class LobbyScene(Scene):
             lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
         )  # fmt: skip
         if not self.link.tables and self.link.connected:  # (while connecting: nothing yet)
-            blit_text(surface, _("No open table yet: create one, or join a friend's by code."),
-                      unit // 2, theme.text_dim, midleft=(left, top + unit // 2))  # fmt: skip
+            empty = _("No open table yet: create one, or join a friend's by code.")
+            step = round(unit // 2 * 1.25)  # wrapped left of the buttons (a narrow window)
+            for i, line in enumerate(wrap_text(empty, unit // 2, width)):
+                blit_text(surface, line, unit // 2, theme.text_dim,
+                          midleft=(left, top + unit // 2 + i * step))  # fmt: skip
         self.code.draw(surface, theme)
 
 

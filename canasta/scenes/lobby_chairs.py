@@ -87,7 +87,7 @@ def draw_chair_map(
         fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
         draw_panel(surface, rect, fill, 8)
         who = link.chair_name(chair)
-        if chair == link.chair:
+        if chair == link.chair and not link.next_deal:  # (waiting: the computer's yet)
             who = _("{name} (you)").format(name=who)
         state = (_("ready") if info.ready else _("not ready")) if info.name else ""
         if free:  # click to move here (at four: the other side, or your partner's)
@@ -125,6 +125,22 @@ def draw_chair_map(
         note = _("Everyone is ready: Start when you like.")
     else:
         note = _("The host starts the game once everyone is ready.")
-    blit_text(surface, note, fit_text_size(note, w - 40, unit // 2 - 2), theme.text_dim,
-              center=(w // 2, y + unit // 2))  # fmt: skip
+    draw_note(surface, note, w, y + unit // 2, unit // 2 - 2, theme)
     return free_chairs
+
+
+def draw_note(
+    surface: pygame.Surface, note: str, width: int, y: int, size: int, theme: Theme
+) -> None:
+    """The chair map's note under the chairs, centred on a ``width`` px screen from ``y``
+    px: one line at up to ``size`` px, or, where that line would shrink below a readable
+    size (a narrow window; the long sentence of a wait for the next deal), wrapped onto as
+    many lines as it takes at that size."""
+    readable = min(size, 16)
+    fitted = fit_text_size(note, width - 40, size, report=False)
+    if fitted >= readable:
+        blit_text(surface, note, fitted, theme.text_dim, center=(width // 2, y))
+        return
+    step = round(readable * 1.25)
+    for i, line in enumerate(wrap_text(note, readable, width - 40)):
+        blit_text(surface, line, readable, theme.text_dim, center=(width // 2, y + i * step))

@@ -62,8 +62,8 @@ def people(table: Any) -> int:
 
 def table_words(table: Any) -> tuple[str, str]:
     """A listed table's host ("Open table" when nobody hosts it) and its words (rules,
-    seats, people, computer level, a whole game's length, clock, playing; a one-hand
-    table's length is its tag, :func:`quick_tag`)."""
+    seats, people, computer level, a whole game's length, clock, playing, who takes a
+    chair over at the next deal; a one-hand table's length is its tag, :func:`quick_tag`)."""
     host = table.chairs[table.host].name or _("Open table")
     words = _("{preset} · {players} players · {people}/{players} people · computer: {level}"
               ).format(preset=_(table.preset), players=table.players, people=people(table),
@@ -74,6 +74,10 @@ def table_words(table: Any) -> tuple[str, str]:
         words += " · " + _("clock")
     if table.status != "lobby":  # a chair a computer plays can be taken over
         words += " · " + _("playing")
+    for chair in table.chairs:  # taken over mid-hand: that person's from the next deal
+        waiting = getattr(chair, "waiting", None)
+        if waiting is not None:
+            words += " · " + _("{name} from the next deal").format(name=waiting)
     return host, words
 
 
@@ -119,12 +123,16 @@ def draw_rows(
     for table in tables:
         box = unit * BOX_UNITS
         wide = area.width - 20 - (box + 6) * table.players >= area.width // 2
-        height = unit if wide else unit * 2 + unit * 3 // 5
+        host, words = table_words(table)
+        line = unit * 3 // 5
+        word_px, word_lines = (0, [words]) if wide else words_lines(words, area.width - 20, line)
+        step = round(word_px * 1.25)
+        extra = step * (len(word_lines) - 1)  # the words' second line, when they wrap
+        height = unit if wide else unit * 2 + unit * 3 // 5 + extra
         rect = pygame.Rect(area.x, y, area.width, height)
         if rect.bottom > area.bottom:
             break
         draw_panel(surface, rect, (0, 0, 0, 90), 8)
-        host, words = table_words(table)
         tag = quick_tag(table)
         tag_px = max(12, size * 4 // 5)
         tag_w = tag_rect(tag, tag_px).width + 8 if tag else 0
@@ -142,17 +150,16 @@ def draw_rows(
             chairs_top, x = rect.y + 5, rect.right - (box + 6) * table.players
         else:
             room = area.width - 20
-            line = unit * 3 // 5
             if tag:
                 draw_tag(surface, tag, tag_px, theme,
                          midright=(rect.right - 10, rect.y + line // 2 + 4))  # fmt: skip
             blit_text(surface, elide(host, room - tag_w, size, bold=True), size, theme.text,
                       bold=True, midleft=(rect.x + 10, rect.y + line // 2 + 4))  # fmt: skip
-            fitted = fit_text_size(words, room, line * 3 // 4, report=False)
-            blit_text(surface, elide(words, room, fitted), fitted, theme.text_dim,
-                      midleft=(rect.x + 10, rect.y + line + line // 2))  # fmt: skip
+            for i, each in enumerate(word_lines):
+                blit_text(surface, each, word_px, theme.text_dim,
+                          midleft=(rect.x + 10, rect.y + line + line // 2 + i * step))  # fmt: skip
             box = min(box, (room - 6 * (table.players - 1)) // table.players)
-            chairs_top, x = rect.y + line * 2 + 5, rect.x + 10
+            chairs_top, x = rect.y + line * 2 + 5 + extra, rect.x + 10
         rows.append((rect, table))
         # The chairs: a free one is a place to sit (its side by its place in the row).
         for chair, info in enumerate(table.chairs):
@@ -160,7 +167,10 @@ def draw_rows(
             mine = own(table, chair)
             free = open_chair(table, info) or mine
             draw_panel(surface, seat, (255, 255, 255, 60) if free else (0, 0, 0, 80), 6)
-            label = _("Sit {n}").format(n=chair + 1) if free else info.name or _("Computer")
+            taker = getattr(info, "waiting", None)  # (the computer's until the next deal)
+            label = (
+                _("Sit {n}").format(n=chair + 1) if free else info.name or taker or _("Computer")
+            )
             label = _("Your chair") if mine else label
             fitted = fit_text_size(label, box - 8, unit // 2 - 4, report=False)
             blit_text(surface, elide(label, box - 8, fitted), fitted,
@@ -170,6 +180,26 @@ def draw_rows(
             x += box + 6
         y += height + 8
     return rows, seats
+
+
+def words_lines(words: str, room: int, line: int) -> tuple[int, list[str]]:
+    """A listed table's words in a narrow row (``room`` px wide, a line ``line`` px high):
+    ``(size, lines)``, one line when it fits at a readable size, else two at that size
+    (the second cut with "…" if need be) rather than one shrunk out of sight or cut before
+    its end ("playing" is the last word)."""
+    fitted = fit_text_size(words, room, line * 3 // 4, report=False)
+    readable = min(line * 3 // 4, 16)
+    if fitted >= readable:
+        return fitted, [elide(words, room, fitted)]
+    font = get_font(readable)
+    lines = [""]
+    for part in words.split(" · "):  # broken between its parts, never inside one
+        trial = f"{lines[-1]} · {part}" if lines[-1] else part
+        if lines[-1] and font.size(trial)[0] > room and len(lines) < 2:
+            lines.append(part)
+        else:
+            lines[-1] = trial
+    return readable, [elide(each, room, readable) for each in lines]
 
 
 def blit_width(text: str, size: int) -> int:

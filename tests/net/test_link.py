@@ -308,3 +308,98 @@ def test_waiting_for_the_next_deal_shows_the_chair_map_and_ends_when_its_person_
     assert link.problem == (
         "Ann came back to chair 1, so you do not take it over: pick another chair."
     )
+
+
+def four_waited(chair: int) -> TableInfo:
+    """A four-chair table in play, ``chair`` a computer's chair Cat waits for."""
+    chairs = [ChairInfo(name="Ann", side=0, computer=False), ChairInfo(side=1),
+              ChairInfo(side=0), ChairInfo(side=1)]  # fmt: skip
+    chairs[chair] = ChairInfo(side=chair % 2, waiting="Cat")
+    return TableInfo(id="ab12", preset="Classic", players=4, public=True, level="medium",
+                     status="playing", host=0, chairs=chairs)  # fmt: skip
+
+
+def test_the_chair_waited_for_is_named_computer_never_the_catalogues_header() -> None:
+    """Online testing: a newcomer waiting for a computer's chair at four read "Platz 3 ·
+    Partei 1 · Project-Id-Version: Canasta 0.1.0 …" in German (the own chair's place
+    word was "", and gettext("") is the catalogue's header); it is "Computer" in each
+    language, and the other chairs keep their places from that chair."""
+    from canasta import i18n
+
+    link = OnlineLink("ws://h:1", "Cat", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox.append(Seated(table=four_waited(2), chair=2, next_deal=True))
+    link.pump()
+    assert link.next_deal and link.chair == 2
+    names = {"en": "Computer", "de": "Computer", "es": "Computadora", "fr": "Ordinateur",
+             "it": "Computer", "pt_BR": "Computador"}  # fmt: skip
+    try:
+        for language, word in names.items():
+            assert i18n.set_language(language) == language
+            assert link.chair_name(2) == word
+    finally:
+        i18n.set_language("en")
+    assert [link.chair_name(c) for c in range(4)] == [
+        "Ann", "Computer (East)", "Computer", "Computer (West)"]  # fmt: skip
+
+
+def test_leaving_a_chair_map_whose_connection_was_lost_leaves_no_stale_problem() -> None:
+    """Online testing: a newcomer waiting for the next deal lost the server (no token to
+    come back with), clicked Leave, and the lobby kept "Not connected to the server" even
+    once it was connected again: Leave and the lobby's Refresh sent on a closed connection
+    and their failure arrived after the retry. With the connection lost nothing is sent;
+    the retry reconnects and lists the tables."""
+    link = OnlineLink("ws://h:1", "Cat", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox.append(Seated(table=four_waited(2), chair=2, next_deal=True))
+    link.pump()
+    sent = len(client.sent)
+    client.status = "closed"  # the server went away (Ctrl+C): it forgets the wait
+    link.leave()
+    link.refresh()
+    assert len(client.sent) == sent  # nothing sent on a closed connection
+    assert (link.table, link.chair, link.next_deal, link.problem) == (None, None, False, None)
+    link.pump()
+    assert link.lost and len(client.sent) == sent + 1  # the lobby's retry, at once
+    assert link.connection_line() == "Lost the connection to the server: reconnecting…"
+    client.status = "connected"
+    link.refresh()
+    assert len(client.sent) == sent + 2  # connected: asked at once
+
+
+def test_a_wait_for_the_next_deal_whose_connection_is_lost_goes_back_to_the_lobby() -> None:
+    """Online testing: the server stopped (Ctrl+C) and came back while a newcomer waited for
+    the next deal; the window kept the chair map with "Not connected to the server." for
+    good (a wait has no token to reconnect with, and the server ends a wait whose
+    connection is lost). The wait is over: back in the lobby, which reconnects by itself
+    and lists the tables."""
+    from canasta.net.protocol import LobbyList
+
+    link = OnlineLink("ws://h:1", "Cat", make_client=StubClient, now=lambda: 5.0)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    client.connecting.set_result(None)
+    client.inbox.append(Seated(table=four_waited(2), chair=2, next_deal=True))
+    link.pump()
+    assert (link.chair, link.next_deal, link.lost) == (2, True, False)
+    sent = len(client.sent)
+    client.status = "closed"
+    link.pump()
+    assert (link.table, link.chair, link.next_deal, link.started) == (None, None, False, False)
+    assert link.lost and len(client.sent) == sent + 1  # tried again at once
+    assert link.connection_line() == "Lost the connection to the server: reconnecting…"
+    client.status = "connected"
+    client.inbox.append(LobbyList(tables=[four_waited(3)]))
+    link.pump()
+    assert not link.lost and [t.id for t in link.tables] == ["ab12"]
+    link.close()
+    client.status = "closed"
+    seated = OnlineLink("ws://h:1", "Dan", make_client=StubClient)  # type: ignore[arg-type]
+    other: StubClient = seated.client  # type: ignore[assignment]
+    other.connecting.set_result(None)
+    other.inbox.append(Seated(table=four_waited(2), chair=1, token="t" * 20))
+    seated.pump()
+    other.status = "closed"  # a seat (a token) is not a wait: it stays and comes back
+    seated.pump()
+    assert (seated.chair, seated.lost) == (1, False)

@@ -15,7 +15,7 @@ from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene
 from canasta.ui.input import Click, Key
-from canasta.ui.text import report_text
+from canasta.ui.text import render_text, report_text
 
 
 def chair(name: str | None, side: int, ready: bool = False) -> SimpleNamespace:
@@ -341,6 +341,44 @@ def test_a_person_waiting_for_the_next_deal_sees_why_and_may_only_leave() -> Non
     drawn = [text for text, _rect, _surface, _clip in report.drawn]
     assert "You take chair 1 over at the next deal." in drawn
     assert "Ann from the next deal · host" in drawn  # (the host tag: chair 1 is its)
+    # the chair is the computer's until the deal: not "Computer (you)"
+    assert "Chair 1 · Side 1 · Computer" in drawn
     assert report.misfits == []
     click(manager, scene.leave_button.rect)
     assert link.asked() == [("leave",), ("refresh",)] and scene.stage == "lobby"
+
+
+def test_the_wait_for_the_next_deal_wraps_in_a_narrow_window_in_german() -> None:
+    """Online testing, two windows side by side (640x800): the German sentence of the wait
+    for the next deal was shrunk to an unreadable size and still ran off both edges; it
+    wraps onto lines at a readable size, each inside the window."""
+    from canasta import i18n
+    from canasta.net.words import english, say
+
+    waiting = SimpleNamespace(name=None, side=0, ready=False, away=False, computer=True,
+                              left=False, waiting="Cat")  # fmt: skip
+    playing = table(4, c0=chair("Ann", 0, True), c2=waiting)
+    playing.status = "playing"
+
+    class Waiting(FakeLink):
+        def waiting_line(self) -> str:
+            return say("next_deal", {"chair": 3}, english("next_deal", chair=3))
+
+    link = Waiting(table=playing, chair=2, next_deal=True)
+    assert i18n.set_language("de") == "de"
+    try:
+        manager, scene, _, _, _ = make(link)
+        manager.resize((640, 800))
+        sentence = link.waiting_line()
+        assert sentence.startswith("Du übernimmst Platz 3 beim nächsten Geben")
+        with report_text() as report:
+            scene.draw(pygame.Surface((640, 800)))
+    finally:
+        i18n.set_language("en")
+    lines = [(text, rect) for text, rect, _surface, _clip in report.drawn
+             if text and text in sentence and len(text) > 20]  # fmt: skip
+    assert len(lines) >= 2 and " ".join(text for text, _rect in lines) == sentence
+    # each line at 16 px (it was shrunk to MIN_TEXT_PX, 12 px, and still too wide)
+    assert all(rect.size == render_text(text, 16, (0, 0, 0)).get_size() for text, rect in lines)
+    assert all(rect.left >= 20 and rect.right <= 620 for _text, rect in lines)
+    assert report.misfits == []

@@ -16,7 +16,7 @@ from canasta.net.protocol import ChairInfo, Seated, TableInfo
 from canasta.scenes.base import SceneManager
 from canasta.scenes.lobby import LobbyScene
 from canasta.ui.input import Click
-from canasta.ui.text import report_text
+from canasta.ui.text import render_text, report_text
 from tests.net.test_link import StubClient
 from tests.ui.test_lobby import FakeLink, chair, click, make, table
 
@@ -234,3 +234,85 @@ def test_the_lobby_and_the_chair_map_say_one_hand_or_a_whole_game() -> None:
         assert any(t.endswith(" · Spiel bis 5.000") for t in drawn(scene))
     finally:
         i18n.set_language("en")
+
+
+def test_a_listed_tables_words_wrap_in_a_narrow_window_and_keep_playing() -> None:
+    """Online testing, two windows side by side (640x800): a listed table's words were
+    shrunk to 12 px and, in German, still cut before their last word ("· lä…" for
+    "läuft", playing); in a narrow row they take two lines at a readable size, broken
+    between their parts, the whole of them shown."""
+    left = SimpleNamespace(name="Ann", side=0, ready=True, away=True, computer=True, left=True,
+                           open=True)  # fmt: skip
+    playing = table(4, c0=left)
+    playing.status = "playing"
+    link = FakeLink(tables=[playing, table(2, c0=chair("Bob", 0))])
+    assert i18n.set_language("de") == "de"
+    try:
+        manager, scene, _, _, _ = make(link)
+        manager.resize((640, 800))
+        with report_text() as report:
+            scene.draw(pygame.Surface((640, 800)))
+    finally:
+        i18n.set_language("en")
+    texts = [(text, rect) for text, rect, *_rest in report.drawn]
+    first = [i for i, (text, _rect) in enumerate(texts) if text.startswith("Klassisch")]
+    assert len(first) == 2  # one row per table
+    words = [texts[first[0]][0], texts[first[0] + 1][0]]
+    assert words == [
+        "Klassisch · 4 Spieler · 0/4 Personen · Computer: Mittel",
+        "Spiel bis 5.000 · läuft",
+    ]
+    assert texts[first[1]][0].startswith("Klassisch · 2 Spieler · 1/2 Personen")
+    (_top, top_rect), (second, second_rect) = texts[first[0]], texts[first[0] + 1]
+    row = scene.rows[0][0]
+    assert top_rect.height == second_rect.height == render_text(second, 16, (0, 0, 0)).get_height()
+    assert second_rect.top > top_rect.bottom - 2 and row.contains(second_rect)
+    seats = [rect for rect, t, _chair in scene.seats if t is playing]
+    assert seats and all(rect.top > second_rect.bottom for rect in seats)  # below the words
+    assert report.misfits == []
+
+
+def test_the_empty_lobbys_line_wraps_left_of_the_buttons_in_a_narrow_window() -> None:
+    """Online testing (640x800): "No open table yet: create one, or join a friend's by
+    code." ran under the New table buttons; it wraps in the list's column, in English and
+    in French."""
+    for language in ("en", "fr"):
+        assert i18n.set_language(language) == language
+        try:
+            manager, scene, _, _, _ = make(FakeLink())
+            manager.resize((640, 800))
+            with report_text() as report:
+                scene.draw(pygame.Surface((640, 800)))
+            sentence = i18n._("No open table yet: create one, or join a friend's by code.")
+        finally:
+            i18n.set_language("en")
+        lines = [(t, r) for t, r, *_rest in report.drawn if t and t in sentence and len(t) > 8]
+        assert len(lines) >= 2 and " ".join(t for t, _r in lines) == sentence
+        buttons = scene.create2_button.rect.x
+        assert all(rect.right < buttons for _t, rect in lines), language
+
+
+def test_a_chair_taken_over_at_the_next_deal_says_who_in_the_lobby() -> None:
+    """Online testing: a chair a newcomer takes over mid-hand showed "Computer" in the
+    lobby, like any computer's chair; the row says who takes it from the next deal and
+    the chair carries that name (not a place to sit), in English and in Italian."""
+    waiting = SimpleNamespace(name=None, side=0, ready=False, away=False, computer=True,
+                              left=False, open=False, waiting="Cat")  # fmt: skip
+    playing = table(4, c0=chair("Ann", 0, True), c2=waiting)
+    playing.status = "playing"
+    link = FakeLink(tables=[playing])
+    manager, scene, _, _, _ = make(link)
+    texts = drawn(scene)
+    words = ("Classic · 4 players · 1/4 people · computer: Medium · game to 5,000 · playing · "
+             "Cat from the next deal")  # fmt: skip
+    at = texts.index(words)
+    assert texts[at + 1 : at + 5] == ["Ann", "Computer", "Cat", "Computer"]  # the chairs
+    assert scene.seats == []
+    assert i18n.set_language("it") == "it"
+    try:
+        texts = drawn(scene)
+        expected = i18n._("{name} from the next deal").format(name="Cat")
+    finally:
+        i18n.set_language("en")
+    assert expected != "Cat from the next deal"
+    assert any(text.endswith(" · " + expected) for text in texts) and "Cat" in texts
