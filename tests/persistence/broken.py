@@ -50,5 +50,16 @@ def settings_give_the_defaults(plain: str) -> None:
     session = Session(Store())
     assert session.settings.players == 2  # the file could not be read at all
     [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"settings.toml could not be read ({plain})")
+    assert line.startswith(f"settings.toml could not be read ({plain}); it was kept as ")
+    assert line.endswith(" and the default settings are in use.")
     assert len(aside(paths.settings)) == 1 and not paths.settings.exists()
+
+
+def seat_is_forgotten(plain: str) -> None:
+    """A broken online seat: no seat to come back to, one notice, the file moved aside."""
+    paths = default_paths()
+    store = Store()
+    assert store.load_seat() is None
+    [line] = [str(n) for n in store.take_notices()]
+    assert line.startswith(f"Your online seat could not be used ({plain})")
+    assert len(aside(paths.seat)) == 1

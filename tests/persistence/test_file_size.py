@@ -19,7 +19,13 @@ from canasta.persistence.records import record_summaries
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.reading import MAX_FILE_BYTES, FileTooLargeError, read_capped
-from tests.persistence.broken import aside, kept_game_is_moved_aside, save_is_moved_aside
+from tests.persistence.broken import (
+    aside,
+    kept_game_is_moved_aside,
+    save_is_moved_aside,
+    seat_is_forgotten,
+    settings_give_the_defaults,
+)
 
 #: The player's notice says it in plain words.
 PLAIN = "it is far too large"
@@ -91,22 +97,13 @@ def test_too_large_settings_give_the_defaults() -> None:
     paths = default_paths()
     oversize(paths.settings)
     assert peek_toml(paths.settings) == {}  # the language is chosen without it
-    session = Session(Store())
-    assert session.settings.players == 2
-    [line] = [str(n) for n in session.store.take_notices()]
-    assert line.startswith(f"settings.toml could not be read ({PLAIN}); it was kept as ")
-    assert line.endswith(" and the default settings are in use.")
-    assert len(aside(paths.settings)) == 1 and not paths.settings.exists()
+    settings_give_the_defaults(PLAIN)
 
 
 def test_a_too_large_online_seat_is_forgotten() -> None:
     paths = default_paths()
     oversize(paths.seat)
-    store = Store()
-    assert store.load_seat() is None
-    [line] = [str(n) for n in store.take_notices()]
-    assert line.startswith(f"Your online seat could not be used ({PLAIN})")
-    assert len(aside(paths.seat)) == 1
+    seat_is_forgotten(PLAIN)
 
 
 def test_canasta_replay_refuses_a_too_large_record(tmp_path: Path, capsys) -> None:

@@ -23,6 +23,7 @@ from tests.persistence.broken import (
     aside,
     kept_game_is_moved_aside,
     save_is_moved_aside,
+    seat_is_forgotten,
     settings_give_the_defaults,
 )
 
@@ -89,11 +90,7 @@ def test_a_deep_online_seat_is_forgotten() -> None:
     paths = default_paths()
     paths.data.mkdir(parents=True)
     paths.seat.write_text(DEEP_OBJECT)
-    store = Store()
-    assert store.load_seat() is None
-    [line] = [str(n) for n in store.take_notices()]
-    assert line.startswith(f"Your online seat could not be used ({PLAIN})")
-    assert len(aside(paths.seat)) == 1
+    seat_is_forgotten(PLAIN)
 
 
 def test_canasta_replay_refuses_a_deep_record(tmp_path: Path, capsys) -> None:
