@@ -59,6 +59,12 @@ RECENT = 16
 BACKOFF = (0.1, 2.0, 5.0)
 
 
+def table_url(url: str, table_id: str) -> str:
+    """The server address ``url`` for the table ``table_id``: ``ws://host:port/table/ID``
+    (any path of ``url`` is kept before it)."""
+    return f"{url.rstrip('/')}/table/{table_id}"
+
+
 class ClientError(Exception):
     """The server could not be used; the message says why in plain words."""
 
@@ -145,7 +151,7 @@ class Client:
             kwargs: dict[str, Any] = {"max_size": 2**22, "compression": None}
             if self.url.startswith("wss:"):
                 kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
-            self.ws = await asyncio.wait_for(connect(self.url, **kwargs), timeout)
+            self.ws = await asyncio.wait_for(connect(self.address(), **kwargs), timeout)
             await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
                                             token=self.token)))  # fmt: skip
             first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
@@ -157,6 +163,14 @@ class Client:
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         assert isinstance(first, Welcome)
         return first
+
+    def address(self) -> str:
+        """Where to connect: :attr:`url`, with ``/table/ID`` after it once this client
+        holds a seat at a table (a front proxy in front of several server processes
+        routes by it to the one that runs the table)."""
+        if self.table is None or self.token is None:
+            return self.url
+        return table_url(self.url, self.table.id)
 
     async def close(self) -> None:
         """Close the connection for good (no reconnecting)."""
