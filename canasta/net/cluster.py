@@ -282,8 +282,8 @@ class Cluster:
         left = len(ids)
         while loop.time() < deadline:
             left = await self.hub.db(self.store.unclaimed, ids)
-            if left == 0:
-                break
+            if left == 0 or not await self.hub.db(self.store.others):
+                break  # all taken, or nobody to take them: they wait in the database
             await asyncio.sleep(0.2)
         return left
 

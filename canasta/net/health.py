@@ -29,6 +29,7 @@ def health_hook(state: Callable[[], dict[str, Any]]) -> Callable[[Any, Any], Any
         figures = state()
         status = 200 if figures.get("ready") else 503
         response = connection.respond(status, json.dumps(figures) + "\n")
+        del response.headers["Content-Type"]  # websockets' headers add, never replace
         response.headers["Content-Type"] = "application/json"
         response.headers["Cache-Control"] = "no-store"
         return response

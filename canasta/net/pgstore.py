@@ -326,6 +326,15 @@ class PgStore(TableStore):
         when it stops)."""
         return bool(self.query("SELECT 1 FROM processes WHERE id = ANY(%s)", (processes,)))
 
+    def others(self) -> int:
+        """How many other processes run and take tables (seen within a lease, not
+        draining)."""
+        rows = self.query(
+            "SELECT count(*) FROM processes WHERE id <> %s AND NOT draining AND seen >= %s",
+            (self.owner, self.clock() - self.lease),
+        )
+        return int(rows[0][0])
+
     def held_by(self, processes: list[str]) -> int:
         """How many open tables the ``processes`` run."""
         rows = self.query(

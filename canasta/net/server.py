@@ -534,11 +534,18 @@ class Server:
         here). A table no process can have now: the connection is closed, to be tried
         again (a process that died holds the lease a few seconds more)."""
         assert self.cluster is not None
-        where = await self.cluster.route(table_id)
-        if where == "here":
-            return True
-        if where is None or not await self.cluster.relay(conn, where, token, then):
-            self.hub.drop(conn, 1013, "the table is moving to another server process; try again")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3 * self.config.lease
+        while not conn.closed:
+            where = await self.cluster.route(table_id, max(0.0, deadline - loop.time()))
+            if where == "here":
+                return True
+            if where is not None and await self.cluster.relay(conn, where, token, then):
+                return False
+            if where is None or loop.time() >= deadline:
+                break
+            await asyncio.sleep(self.config.lease / 4)  # its process died: its lease runs out
+        self.hub.drop(conn, 1013, "the table is moving to another server process; try again")
         return False
 
     def _gone(self, conn: Conn) -> None:
