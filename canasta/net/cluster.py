@@ -264,6 +264,8 @@ class Cluster:
         seconds at most) until the others took them; return how many were not taken (no
         other process running: they wait in the database for the next one)."""
         self.draining = True
+        with contextlib.suppress(StorageError):  # the others stop counting on this one
+            await self.hub.db(self.store.drain, self.store.owner)
         ids: list[str] = []
         for table_id in list(self.server.runners):
             runner = self.server.runners.get(table_id)
