@@ -125,6 +125,7 @@ class Cluster:
         self.listener: threading.Thread | None = None
         self.listening = True
         self.drain_asked = asyncio.Event()
+        self.listened = threading.Event()  # the listening thread listens
 
     # Starting and stopping -------------------------------------------------------------
 
@@ -136,13 +137,14 @@ class Cluster:
             StorageError: when the database cannot be used.
         """
         await self.hub.db(self.store.register, self.url)
-        for table_id, line in (await self.hub.db(self.store.lobby_lines)).items():
-            self.others[table_id] = TableInfo.model_validate_json(line)
         loop = asyncio.get_running_loop()
         self.listener = threading.Thread(
             target=self._listen, args=(loop,), name="canasta-listen", daemon=True
         )
         self.listener.start()
+        # Listening first, then the lines so far: no change falls between the two.
+        await asyncio.wait_for(loop.run_in_executor(None, self.listened.wait), 30.0)
+        await self.refresh()
         await self.sweep()
         self.ready = True
         self.task = loop.create_task(self._keep())
@@ -329,6 +331,10 @@ class Cluster:
             try:
                 with psycopg.connect(self.store.url, autocommit=True) as db:
                     db.execute(f"LISTEN {CHANNEL}")
+                    if self.listened.is_set():  # listening again: changes may be missed
+                        with contextlib.suppress(RuntimeError):
+                            asyncio.run_coroutine_threadsafe(self.refresh(), loop)
+                    self.listened.set()
                     while self.listening:
                         for note in db.notifies(timeout=1.0):
                             with contextlib.suppress(RuntimeError):  # the loop closed
@@ -350,6 +356,18 @@ class Cluster:
         else:
             self.others[table_id] = TableInfo.model_validate_json(note["info"])
         self.server.lobby_changed()
+
+    async def refresh(self) -> None:
+        """Read every other process's lobby line again."""
+        with contextlib.suppress(StorageError):
+            lines = await self.hub.db(self.store.lobby_lines)
+            mine = self.server.runners
+            self.others = {
+                table_id: TableInfo.model_validate_json(line)
+                for table_id, line in lines.items()
+                if table_id not in mine
+            }
+            self.server.lobby_changed()
 
     async def _fetch(self, table_id: str) -> None:
         with contextlib.suppress(StorageError):
