@@ -34,7 +34,7 @@ def database(url: str | None) -> Iterator[str]:
         return
     from tests.cluster.postgres import cluster, new_database
 
-    with cluster() as base:
+    with cluster(fsync=True) as base:  # commits on disk, as a production database's
         yield new_database(base, "loadtest")
 
 
@@ -74,7 +74,8 @@ def fleet_main(args: argparse.Namespace) -> int:
                 urls.append(f"ws://127.0.0.1:{found.group(1)}")
             db_cpu = postgres_cpu()
             numbers = list(range(args.tables))
-            count = max(args.processes, args.servers)
+            # As many seats' processes for every server (rounded up): each gets as many tables.
+            count = args.servers * -(-max(args.processes, args.servers) // args.servers)
             parts = [(args, urls[i % args.servers], numbers[i::count]) for i in range(count)]
             with multiprocessing.get_context("fork").Pool(count) as pool:
                 runs = pool.starmap(run_clients, parts)

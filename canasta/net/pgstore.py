@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, status TEXT NOT NULL,
     owner TEXT, lease_until DOUBLE PRECISION NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS tables_code ON tables (code) WHERE status <> 'closed';
 CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner);
+CREATE INDEX IF NOT EXISTS tables_lease ON tables (lease_until) WHERE status <> 'closed';
 CREATE TABLE IF NOT EXISTS moves (table_id TEXT NOT NULL, seq INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, seq));
 CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL,
@@ -239,7 +240,8 @@ class PgStore(TableStore):
 
     def register(self, url: str) -> None:
         """Say this process runs, reachable at ``url`` (its ``ws://`` address for the other
-        processes)."""
+        processes); forget processes not seen for an hour (killed, never drained)."""
+        self.query("DELETE FROM processes WHERE seen < %s", (self.clock() - 3600.0,))
         self.query(
             "INSERT INTO processes VALUES (%s, %s, %s, false) ON CONFLICT (id) DO UPDATE "
             "SET url = EXCLUDED.url, seen = EXCLUDED.seen, draining = false",
@@ -277,10 +279,11 @@ class PgStore(TableStore):
         return {r[0] for r in rows}, bool(me and me[0][0])
 
     def orphans(self, limit: int = 100) -> list[str]:
-        """Open tables nobody runs: no owner, or a lease that ran out (oldest first)."""
+        """Open tables nobody runs: no owner (its lease is 0), or a lease that ran out
+        (oldest first; an index of the open tables' leases finds them)."""
         rows = self.query(
-            "SELECT id FROM tables WHERE status <> 'closed' AND (owner IS NULL OR "
-            "lease_until < %s) ORDER BY lease_until LIMIT %s",
+            "SELECT id FROM tables WHERE status <> 'closed' AND lease_until < %s "
+            "ORDER BY lease_until LIMIT %s",
             (self.clock(), limit),
         )
         return [r[0] for r in rows]

@@ -49,9 +49,11 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def cluster(deadline: float = 60.0) -> Iterator[str]:
+def cluster(deadline: float = 60.0, fsync: bool = False) -> Iterator[str]:
     """Start a cluster; yield its address (``postgresql://canasta@127.0.0.1:PORT``, no
-    password, the database name to add); stop it and remove its folder after.
+    password, the database name to add); stop it and remove its folder after. ``fsync``:
+    commits wait for the disk, as in production (the tests kill server processes, never
+    the database's machine, so they leave it off).
 
     Raises:
         NoPostgres: when it cannot be started within ``deadline`` seconds.
@@ -74,11 +76,11 @@ def cluster(deadline: float = 60.0) -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
         raise NoPostgres(f"initdb failed: {made.stderr.strip() or made.stdout.strip()}")
     port = _free_port()
-    # fsync off: the tests kill server processes, never the database's machine.
     with open(log, "w") as out:
         server = subprocess.Popen(
             [*as_user, postgres, "-D", str(data), "-p", str(port), "-k", str(folder),
-             "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"],
+             "-c", "listen_addresses=127.0.0.1", "-c", f"fsync={'on' if fsync else 'off'}",
+             "-c", "max_connections=200"],
             stdout=out, stderr=subprocess.STDOUT, cwd=folder,
         )  # fmt: skip
     url = f"postgresql://canasta@127.0.0.1:{port}"
