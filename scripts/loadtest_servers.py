@@ -50,6 +50,15 @@ def postgres_cpu() -> float:
     return total
 
 
+def wal_position(url: str) -> int:
+    """The database's write-ahead log position (bytes since its start)."""
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        row = db.execute("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')").fetchone()
+    return int(row[0]) if row else 0
+
+
 def fleet_main(args: argparse.Namespace) -> int:
     """Run the load test over ``args.servers`` processes; print the JSON figures."""
     with tempfile.TemporaryDirectory() as data, database(args.database) as url:
@@ -72,7 +81,7 @@ def fleet_main(args: argparse.Namespace) -> int:
                     print(f"a server did not start: {line!r}", file=sys.stderr)
                     return 1
                 urls.append(f"ws://127.0.0.1:{found.group(1)}")
-            db_cpu = postgres_cpu()
+            db_cpu, wal = postgres_cpu(), wal_position(url)
             numbers = list(range(args.tables))
             # As many seats' processes for every server (rounded up): each gets as many tables.
             count = args.servers * -(-max(args.processes, args.servers) // args.servers)
@@ -80,7 +89,7 @@ def fleet_main(args: argparse.Namespace) -> int:
             with multiprocessing.get_context("fork").Pool(count) as pool:
                 runs = pool.starmap(run_clients, parts)
             usage = [server_usage(s.pid) for s in servers]
-            db_cpu = postgres_cpu() - db_cpu
+            db_cpu, wal = postgres_cpu() - db_cpu, wal_position(url) - wal
         finally:
             for server in servers:  # all at once: none waits to hand its tables over
                 server.terminate()
@@ -114,6 +123,7 @@ def fleet_main(args: argparse.Namespace) -> int:
         "server_peak_memory_mib": [round(peak, 1) for _, peak in usage],
         "database_cpu_seconds": round(db_cpu, 2),
         "database_cpu_ms_per_move": round(1000 * db_cpu / max(1, moves), 3),
+        "database_log_kib_per_move": round(wal / 1024 / max(1, moves), 2),
         "server": server_stats,
         "client_processes": count,
         "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),

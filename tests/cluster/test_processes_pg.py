@@ -1,19 +1,21 @@
 """Three ``canasta serve`` processes over one PostgreSQL database: players reaching
 different processes meet at one table; the process running a table killed with SIGKILL
 mid-hand, its players carry on through another process from the same move within 10 s;
-a drained process hands its table over and loses none of it."""
+a drained process hands its table over and loses none of it; a process frozen past its
+lease plays nothing of the table when it wakes."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import signal
 import sys
 import urllib.request
 from pathlib import Path
 
 from canasta.net.client import Client
-from tests.cluster.fleet import Fleet, owner
+from tests.cluster.fleet import Fleet, owner, until
 from tests.net.helpers import run
 
 
@@ -160,3 +162,46 @@ def test_a_drained_process_hands_its_table_over_and_loses_none_of_it(
         run(body(), 60)
     finally:
         fleet.stop()
+
+
+def test_a_frozen_process_that_wakes_after_its_table_moved_plays_nothing_there(
+    database: str, tmp_path: Path
+) -> None:
+    fleet = Fleet(database, tmp_path)
+
+    async def body() -> None:
+        rng = random.Random(3)
+        ann, bob, table_id = await seated(fleet[0].url, fleet[0].url, rng)
+        await play([ann, bob], 4, rng)
+        assert ann.view is not None and bob.view is not None
+        before = ann.view
+        mover = ann if ann.view.mover == ann.chair else bob
+        assert mover.view is not None
+        fleet[0].proc.send_signal(signal.SIGSTOP)  # a long pause: its leases run out
+        try:
+            await until(
+                lambda: _owned_elsewhere(fleet.database, table_id), 10, "the table taken over"
+            )
+            # Sent to the frozen process, read when it wakes: the table is no longer its own.
+            await mover.intent(mover.view.legal_moves[0])
+            ann.url = bob.url = fleet[1].url  # the proxy sends their reconnections elsewhere
+            ann.view = bob.view = None
+        finally:
+            fleet[0].proc.send_signal(signal.SIGCONT)
+        await ann.wait(lambda: ann.view is not None, 10)
+        await bob.wait(lambda: bob.view is not None, 10)
+        assert ann.view == before  # the move sent to the woken process was not played
+        assert all(a.type == "refusal" for a in mover.answers.values())
+        await play([ann, bob], 2, rng)  # the new process plays on
+        assert ann.view is not None and ann.view.move_count == before.move_count + 2
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run(body(), 60)
+    finally:
+        fleet.stop()
+
+
+async def _owned_elsewhere(database: str, table_id: str) -> bool:
+    return await owner(database, table_id) in ("p2", "p3")
