@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 
 from canasta.ai.base import Player
-from canasta.ai.hard import Advice, HardPlayer
+from canasta.ai.hard import Advice, HardPlayer, following
 from canasta.engine.cards import CARD_KIND
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
@@ -60,7 +60,7 @@ class TableController(SelectionIntents):
         self.events: deque[Event] = deque()
         self.hand_score: HandScore | None = None
         self.worker = worker if worker is not None and worker.alive else None
-        self.hint_player = HardPlayer(hint_seed)
+        self.hint_player = HardPlayer(hint_seed, whole_turn=True)
         self._thinking: tuple[int, tuple[int, int]] | None = None
         self._hinting: tuple[int, tuple[int, int]] | None = None
         self.hint: Advice | None = None
@@ -282,18 +282,38 @@ class TableController(SelectionIntents):
         return True
 
     def poll_hint(self) -> Advice | None:
-        """The hint for the current moment once it has arrived (None: none, or not yet)."""
-        if self._hint_token != self._token():
-            self.hint = None
+        """The hint for the current moment once it has arrived (None: none, or not yet).
+
+        A hint is a promise of moves (:attr:`Advice.moves <canasta.ai.hard.Advice.moves>`):
+        once the person makes its first move, the hint shows the moves left, worded
+        afresh; any other move ends it.
+        """
+        token = self._token()
+        if self._hint_token != token:
             self._hinting = None
-            return None
+            self.hint = self._followed(token)
+            self._hint_token = token if self.hint is not None else None
+            return self.hint
         if self.hint is None and self._hinting is not None and self.worker is not None:
             decision = self.worker.result(self._hinting[0])
             if decision is not None:
                 self._hinting = None
-                if decision.move is not None:
+                if decision.advice is not None:
+                    self.hint = decision.advice
+                elif decision.move is not None:
                     self.hint = Advice(decision.move, decision.reason)
         return self.hint
+
+    def _followed(self, token: tuple[int, int]) -> Advice | None:
+        """The hint's moves left when the one move made since it (``token``: now) was its
+        first, and the person is still to move; else None."""
+        hint, before = self.hint, self._hint_token
+        hand = self.hand
+        if hint is None or before is None or self.person is None or not self.person_to_move():
+            return None
+        if before[0] != token[0] or before[1] + 1 != token[1] or hand.history[-1] != hint.move:
+            return None
+        return following(hint, hand.view_for(self.person))
 
     def _apply(self, move: Move) -> None:
         hand = self.hand
