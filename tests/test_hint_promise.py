@@ -18,10 +18,15 @@ from canasta.ai.hard import Advice, HardPlayer
 from canasta.ai.tracking_player import TrackingPlayer
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game, MoveType
+from canasta.engine.cards import CARD_CODE, KIND_RANK
+from canasta.engine.moves import Move, discard, layoff, meld
 from canasta.engine.position import state_from_data
 from canasta.engine.rules import PRESETS
 from canasta.engine.state import Phase
+from canasta.engine.view import SeatView
 from canasta.engine.words import card_name
+
+ACE = KIND_RANK.index("A")
 
 #: Game totals a side may start a hand with: one in each band of the opening minimum
 #: (Classic: 15 below 0, 50 below 1,500, 90 below 3,000, 120 above).
@@ -177,3 +182,51 @@ def test_an_opening_hint_at_1500_points_names_every_meld_and_reaches_90() -> Non
     melds = [m for m in hint.moves if m.type in (MoveType.MELD, MoveType.LAYOFF)]
     assert len(melds) >= 2 and hint.moves[-1].type is MoveType.DISCARD
     assert hint.reason.startswith("Meld 10\u2660 10\u2666 10\u2666 Joker, then meld ")
+
+
+class FixedAdvice:
+    """A hint player that promises the given moves (to follow a known plan)."""
+
+    name = "fixed"
+
+    def __init__(self, moves: tuple[Move, ...]) -> None:
+        self.moves = moves
+
+    def advise(self, view: SeatView) -> Advice:
+        return Advice(self.moves[0], "why", moves=self.moves, label="default")
+
+
+def test_the_hint_keeps_its_promise_when_followed_in_another_order_or_with_twin_cards() -> None:
+    data = {
+        "rules": {"players": 2},
+        "hands": [["AS", "AS", "AH", "AD", "5C", "9H", "KD"], ["7C", "8C", "9C"]],
+        "melds": [{"K": ["KS", "KH", "KC"]}, {}],
+        "opened": [True, False],
+        "pile": ["4H"],
+        "stock_size": 30,
+        "turn": 0,
+        "phase": "play",
+    }
+    game = Game(CLASSIC.with_options(players=2), 1)
+    game.hand = state_from_data(data)
+    spade, twin = (c for c in game.hand.hands[0] if CARD_CODE[c] == "AS")
+    by_code = {CARD_CODE[c]: c for c in game.hand.hands[0]}
+    plan = (
+        meld(spade, by_code["AH"], by_code["AD"]),
+        layoff(ACE, twin),
+        discard(by_code["5C"]),
+    )
+    controller = TableController(game, [None, TrackingPlayer(1)])
+    controller.hint_player = FixedAdvice(plan)  # type: ignore[assignment]
+    assert controller.request_hint()
+    # The meld made with the other deck's ace of spades, the cards in another order.
+    assert controller.submit(meld(by_code["AD"], twin, by_code["AH"])) is None
+    rest = controller.poll_hint()
+    assert rest is not None and rest.moves == (layoff(ACE, spade), plan[2])
+    assert rest.reason == (
+        "Lay off A\u2660 on the Aces, then discard 5\u2663: the card least likely to give them"
+        " the pile."
+    )
+    for move in rest.moves:
+        assert controller.submit(move) is None
+    assert controller.hand.turn == 1

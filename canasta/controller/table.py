@@ -11,10 +11,11 @@ the same way from the hard level (:meth:`TableController.request_hint`).
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer, following
-from canasta.engine.cards import CARD_KIND
+from canasta.engine.cards import CARD_CODE, CARD_KIND
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
 from canasta.engine.game import Game
@@ -311,9 +312,13 @@ class TableController(SelectionIntents):
         hand = self.hand
         if hint is None or before is None or self.person is None or not self.person_to_move():
             return None
-        if before[0] != token[0] or before[1] + 1 != token[1] or hand.history[-1] != hint.move:
+        if before[0] != token[0] or before[1] + 1 != token[1]:
             return None
-        return following(hint, hand.view_for(self.person))
+        made = hand.history[-1]
+        if not _same_play(made, hint.move):
+            return None
+        promised = replace(hint, moves=(made, *_twins_swapped(hint.moves[1:], made, hint.move)))
+        return following(promised, hand.view_for(self.person))
 
     def _apply(self, move: Move) -> None:
         hand = self.hand
@@ -424,6 +429,32 @@ class TableController(SelectionIntents):
     def _may_decline(self) -> bool:
         hand = self.hand
         return not hand.stock and hand.check(Move(MoveType.DECLINE)) is None
+
+
+def _same_play(made: Move, hinted: Move) -> bool:
+    """Whether ``made`` is the ``hinted`` move as a player makes it: the same kind, the
+    same meld, and the same cards in any order (of the two decks' twin cards either one)."""
+    return (
+        made.type is hinted.type
+        and made.target == hinted.target
+        and sorted(CARD_CODE[c] for c in made.cards) == sorted(CARD_CODE[c] for c in hinted.cards)
+    )
+
+
+def _twins_swapped(moves: tuple[Move, ...], made: Move, hinted: Move) -> list[Move]:
+    """``moves`` with the twin cards exchanged where ``made`` used the other deck's copy
+    of a card ``hinted`` named (so the moves still name the cards in hand)."""
+    spare = [c for c in made.cards if c not in hinted.cards]
+    swap: dict[int, int] = {}
+    for card in hinted.cards:
+        if card in made.cards:
+            continue
+        twin = next(c for c in spare if CARD_CODE[c] == CARD_CODE[card])
+        spare.remove(twin)
+        swap[card], swap[twin] = twin, card
+    if not swap:
+        return list(moves)
+    return [m._replace(cards=tuple(swap.get(c, c) for c in m.cards)) for m in moves]
 
 
 __all__ = [

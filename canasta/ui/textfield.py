@@ -325,6 +325,10 @@ class TextField:
             pygame.draw.rect(surface, theme.accent, band, border_radius=3)
         image = render_text(shown, fit, theme.text)
         surface.blit(image, image.get_rect(midleft=(left, inner.centery)))
+        if self.focused and start != end:  # the selected letters, dark on the band
+            x0 = left + font.size(shown[:start])[0]
+            marked = render_text(shown[start:end], fit, theme.button_text)
+            surface.blit(marked, marked.get_rect(midleft=(x0, inner.centery)))
         if self.focused:
             top, bottom = inner.y + 6, inner.bottom - 6
             if self.composing:
