@@ -108,9 +108,6 @@ class Style:
         discard: a kind to discard when legal (None: the cheapest).
         hold: lay down only what opens the side or completes a canasta; keep the rest.
         take: False never takes the pile when drawing is possible; None decides.
-        thrift: open with the melds that spend the fewest jokers, then the fewest wild
-            cards (the default opens with the most points, often a pair padded with two
-            jokers); only the hard level's candidates use it.
         lean: open spending the fewest wild cards that reach the opening minimum, the most
             points among those (the default, once the naturals alone fall short, opens with the most
             points: Q Q Q 2 and both jokers where Q Q Q 2 makes 50); only the hard level
@@ -121,7 +118,6 @@ class Style:
     discard: int | None = None
     hold: bool = False
     take: bool | None = None
-    thrift: bool = False
     lean: bool = False
 
 
@@ -226,8 +222,6 @@ class TrackingPlayer(HeuristicPlayer):
         # Without a meld or lay-off to make, only the discard is left to choose (the
         # opening and the building below choose among the melds, None without one).
         if melding and not view.opened[side]:
-            if self.style.thrift:
-                return min(melding, key=_thrift_key)
             if self.style.lean:
                 return lean_opening_move(view, melding, table.counts)
             move = self._open(view, melding, table.counts)
@@ -278,12 +272,6 @@ class TrackingPlayer(HeuristicPlayer):
                     return m
         costs = discard_costs(view, counts)
         return min(discards, key=lambda m: (costs[CARD_KIND[m.cards[0]]], m.cards[0]))
-
-
-def _thrift_key(move: Move) -> tuple[int, int, int]:
-    """Jokers, then wild cards spent, then minus the points (the smallest opens best)."""
-    _nat, twos, jokers = meld_signature(move)
-    return jokers, twos + jokers, -_points(move)
 
 
 def lean_opening_move(view: SeatLike, melding: list[Move], counts: list[int]) -> Move:
