@@ -15,6 +15,7 @@ ahead by". Two features read the pile: its size when the side about to draw may 
 from __future__ import annotations
 
 from canasta.engine.cards import CARD_VALUE, CARD_WILD
+from canasta.engine.core import CANASTA_SIZE
 from canasta.engine.listing import legal_moves
 from canasta.engine.moves import MoveType
 from canasta.engine.scoring import score_side
@@ -60,7 +61,7 @@ def side_features(state: HandState, side: int) -> list[float]:
         size = sizes[kind]
         if 4 <= size <= 6:
             near[size - 4] += 1
-        elif size >= 7:
+        elif size >= CANASTA_SIZE:
             canastas += 1
     cards = 0
     wilds = 0

@@ -51,6 +51,7 @@ from canasta.engine.cards import (
     WILD_KINDS,
     kind_counts,
 )
+from canasta.engine.core import CANASTA_SIZE
 from canasta.engine.moves import Move
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 
@@ -239,7 +240,7 @@ class TrackingPlayer(HeuristicPlayer):
         """Cards left in hand after a meld (before the discard): two once the side can go
         out or when :func:`~canasta.ai.judgement.lone_card_ok` allows a lone card, else
         :data:`KEEP_BEFORE_CANASTA`."""
-        canastas = sum(1 for size in table.sizes if size >= 7)
+        canastas = sum(1 for size in table.sizes if size >= CANASTA_SIZE)
         if canastas >= view.rules.canastas_to_go_out or lone_card_ok(view):
             return 2
         return KEEP_BEFORE_CANASTA
@@ -336,8 +337,8 @@ def _points(move: Move) -> int:
 
 def _completes_canasta(move: Move, sizes: list[int]) -> bool:
     if move.type is not _LAYOFF:
-        return len(move.cards) >= 7
-    return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
+        return len(move.cards) >= CANASTA_SIZE
+    return sizes[move.target] < CANASTA_SIZE <= sizes[move.target] + len(move.cards)
 
 
 def turn_worth_keeping(view: SeatLike) -> bool:
@@ -350,7 +351,7 @@ def turn_worth_keeping(view: SeatLike) -> bool:
     counts, sizes = table.counts, table.sizes
     wild = counts[TWO] + counts[JOKER]
     for kind in NATURAL_KINDS:
-        if 0 < sizes[kind] < 7 and sizes[kind] + counts[kind] + wild >= 7:
+        if 0 < sizes[kind] < CANASTA_SIZE <= sizes[kind] + counts[kind] + wild:
             return True
     points = max_meld_points_keeping(counts, sizes, table.wilds, view.rules.wild_cap, 0)
     return points >= 50
@@ -361,7 +362,9 @@ def should_go_out(view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
     players = view.rules.players
     them = [s for s in range(players) if s % 2 != view.side]
     their_cards = sum(view.hand_sizes[s] for s in them)
-    their_canastas = sum(1 for cards in view.melds[1 - view.side].values() if len(cards) >= 7)
+    their_canastas = sum(
+        1 for cards in view.melds[1 - view.side].values() if len(cards) >= CANASTA_SIZE
+    )
     if view.stock_size < 10:
         return True
     if (
