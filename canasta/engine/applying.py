@@ -35,8 +35,15 @@ class HandPlay(HandBase):
     def apply(self, move: Move) -> None:
         """Apply ``move`` without checking it (the fast path; use :meth:`play` for people)."""
         t = move.type
-        if t is _TAKE and self.keep_snapshots:
-            self._snapshot = None
+        # Reset goes back to the turn's start: before the pile is taken, or as the turn
+        # stood after the stock draw when it first lays something down. Only a turn that
+        # lays cards down can be reset, so the copy waits for its first meld, lay-off or
+        # take (most turns of a hand lay nothing down and copy nothing).
+        if (
+            self.keep_snapshots
+            and self._snapshot is None
+            and (t is _MELD or t is _LAYOFF or t is _TAKE)
+        ):
             self._snapshot = self.copy()
         self.history.append(move)
         self.move_count += 1
@@ -66,8 +73,6 @@ class HandPlay(HandBase):
             self._end(EndReason.MOVE_LIMIT)
 
     def _do_draw(self) -> None:
-        if self.keep_snapshots:
-            self._snapshot = None
         if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
             self._end(EndReason.STOCK_EXHAUSTED)
             return
@@ -82,8 +87,6 @@ class HandPlay(HandBase):
                 self._end(EndReason.STOCK_EXHAUSTED)
                 return
         self.phase = _PLAY_PHASE
-        if self.keep_snapshots:
-            self._snapshot = self.copy()
 
     def _do_take(self, cards: tuple[int, ...]) -> None:
         side = self.side

@@ -135,7 +135,8 @@ class HandState(HandBuilt):
             raise ValueError("nothing to reset this turn")
         # The partner's answer binds for the rest of the turn: a reset does not undo it,
         # and the question and answer stay in the history, so the history still replays
-        # to this state (a question comes before any meld, so after the snapshot's draw).
+        # to this state (a question asked after the snapshot is kept as a move; one asked
+        # before it is in the snapshot's own history).
         asked, permission, answerer = self.asked, self.permission, self.answerer
         kept = [m for m in self.history[len(snap.history) :] if m.type in _BINDING]
         restored = snap.copy()
