@@ -28,7 +28,8 @@ _NATURAL = frozenset(NATURAL_KINDS)
 
 
 class HandPlay(HandBase):
-    """A hand that moves are applied to (see :meth:`apply`)."""
+    """A hand that moves are applied to (see :meth:`apply`); the second of the four classes
+    that make :class:`~canasta.engine.state.HandState`."""
 
     __slots__ = ()
 
