@@ -1,7 +1,7 @@
 """Scenes and the scene stack.
 
-A scene receives intents (``canasta.ui.input``: Click, LongPress, Key, Text, Editing, Move,
-Wheel), advances its
+A scene receives intents (``canasta.ui.input``: Click, LongPress, Key, KeyUp, Text, Editing,
+Move, Wheel), advances its
 own Animator in ``update(dt)`` (seconds) and draws itself. The manager keeps a stack: the
 top scene gets input first; overlays (``overlay = True``) are drawn over the scenes below
 them; a ``modal`` scene never lets input through to the scenes below.
@@ -75,7 +75,8 @@ class Scene:
 
     def text_field(self) -> TextField | None:
         """The text field that has the keyboard, or None (the default: the scene has no
-        field); while one has, held keys repeat (:class:`~canasta.ui.textfield.Typing`)."""
+        field); an input method shows its candidates by it
+        (:class:`~canasta.ui.textfield.Typing`)."""
         return None
 
     def wake_in(self) -> float | None:
@@ -98,7 +99,7 @@ class SceneManager:
         self.gestures = GestureRecognizer()
         self.quit_requested = False
         self.banner = Banner()  # lines the player must read, over every scene
-        self.typing = Typing()  # key repeat while the top scene's text field has the keyboard
+        self.typing = Typing()  # where the top scene's text field is, for input methods
 
     @property
     def top(self) -> Scene | None:

@@ -34,7 +34,7 @@ from canasta.scenes.lobby_choices import TableChoices
 from canasta.scenes.lobby_form import ConnectForm
 from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
-from canasta.ui.input import Click, Editing, Intent, Key, Move, Text
+from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
 from canasta.ui.textfield import FieldError, TextField
@@ -272,8 +272,14 @@ class LobbyScene(Scene):
     # Frames -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Take what arrived; the game's start hands over to the table."""
+        """Take what arrived; the game's start hands over to the table; a held editing key
+        repeats in the field that has the keyboard."""
         super().update(dt)
+        field = self.text_field()
+        if field is not None:
+            if not field.focused:  # the lobby's join code: where typing goes, ringed
+                self._focus(field)
+            field.tick(dt)
         link = self.link
         if TRACE.isEnabledFor(logging.DEBUG):
             self.trace()
@@ -314,8 +320,13 @@ class LobbyScene(Scene):
             TRACE.debug("lobby stage=%s ready=%d tables=%d", *now)
 
     def wake_in(self) -> float | None:
-        """Every few frames while connected (messages may arrive), else on input."""
-        return 0.1 if self.link is not None else super().wake_in()
+        """Every few frames while connected (messages may arrive), when a held key repeats
+        next, else on input."""
+        field = self.text_field()
+        waits = [0.1 if self.link is not None else super().wake_in()]
+        waits.append(field.wake_in() if field is not None else None)
+        known = [w for w in waits if w is not None]
+        return min(known) if known else None
 
     def handle(self, intent: Intent) -> bool:
         """Clicks on buttons, fields and table rows; typing into the focused field."""
@@ -353,7 +364,7 @@ class LobbyScene(Scene):
             return False
         if isinstance(intent, Key):
             return self._key(intent)
-        if isinstance(intent, (Text, Editing)):
+        if isinstance(intent, (KeyUp, Text, Editing)):
             if self.stage == "lobby":  # the join code is the lobby's only field
                 self._focus(self.code)
             into = self.text_field()
@@ -397,7 +408,7 @@ class LobbyScene(Scene):
         if stage == "lobby":  # the join code is the lobby's only field: typing goes there
             self._focus(self.code)
         field = self.text_field()
-        return field.key(intent) if field is not None else False
+        return field.handle(intent) if field is not None else False
 
     # Layout and drawing -----------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""Gesture recognition: pygame events in, intents (Click, LongPress, Key, Text, Editing,
-Move, Wheel) out.
+"""Gesture recognition: pygame events in, intents (Click, LongPress, Key, KeyUp, Text,
+Editing, Move, Wheel) out.
 
 Time only advances through ``update(dt)`` (seconds), so a test can hold the button for
 "0.5 s" without waiting. Positions are window pixels.
@@ -55,6 +55,13 @@ class Key:
 
 
 @dataclass(frozen=True)
+class KeyUp:
+    """A key released (pygame key code): ends a held key's repeat in a text field."""
+
+    key: int
+
+
+@dataclass(frozen=True)
 class Text:
     """Text typed (SDL's text input: a character, an accented letter made with a dead key,
     or what an input method committed)."""
@@ -87,7 +94,7 @@ class Wheel:
     steps: int
 
 
-Intent = Click | LongPress | Key | Text | Editing | Move | Wheel
+Intent = Click | LongPress | Key | KeyUp | Text | Editing | Move | Wheel
 
 
 class GestureRecognizer:
@@ -125,6 +132,8 @@ class GestureRecognizer:
         kind = event.type
         if kind == pygame.KEYDOWN:
             return [Key(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))]
+        if kind == pygame.KEYUP:
+            return [KeyUp(event.key)]
         if kind == pygame.TEXTINPUT:
             text = str(getattr(event, "text", ""))
             return [Text(text)] if text else []

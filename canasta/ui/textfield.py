@@ -22,15 +22,17 @@ from typing import Protocol
 import pygame
 
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Editing, Key, Text
+from canasta.ui.input import Editing, Key, KeyUp, Text
 from canasta.ui.text import blit_text, fit_text_size, get_font, render_text
 from canasta.ui.theme import Theme
 
 #: The longest text a field takes (characters).
 FIELD_LIMIT = 200
-#: Held keys repeat after this many milliseconds, then every this many (while typing).
-REPEAT_DELAY_MS = 400
-REPEAT_INTERVAL_MS = 35
+#: A held editing key repeats after this many seconds, then every this many.
+REPEAT_DELAY_S = 0.4
+REPEAT_INTERVAL_S = 0.035
+#: The keys that repeat while held (the OS repeats typed characters itself).
+REPEATING = frozenset((pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_LEFT, pygame.K_RIGHT))
 #: The modifier keys that make a shortcut: Ctrl, and Cmd on a Mac.
 SHORTCUT = pygame.KMOD_CTRL | pygame.KMOD_GUI
 
@@ -136,10 +138,24 @@ class TextField:
         self.cursor = self.anchor = len(self._text)
         self.composing = ""
         self.rect = pygame.Rect(0, 0, 10, 10)
-        self.focused = False
+        self._focused = False
         self.error = ""
         self._scroll = 0  # px of the text scrolled out of the box on the left
         self._size = 14  # the text's font size (px) at the last draw
+        self._held: Key | None = None  # an editing key held down, which repeats
+        self._held_s = 0.0  # seconds it has been held
+        self._next_s = REPEAT_DELAY_S  # when it repeats next
+
+    @property
+    def focused(self) -> bool:
+        """Whether the field has the keyboard; a field that loses it forgets a held key."""
+        return self._focused
+
+    @focused.setter
+    def focused(self, value: bool) -> None:
+        self._focused = value
+        if not value:
+            self._held = None
 
     # The text and the selection -----------------------------------------------------------
 
@@ -199,9 +215,14 @@ class TextField:
 
     # Input ----------------------------------------------------------------------------------
 
-    def handle(self, intent: Key | Text | Editing) -> bool:
-        """A key, typed text or an input method's composition for this field; True when
-        the field used it (a printable key is used: its text comes as :class:`Text`)."""
+    def handle(self, intent: Key | KeyUp | Text | Editing) -> bool:
+        """A key pressed or released, typed text or an input method's composition for this
+        field; True when the field used it (a printable key is used: its text comes as
+        :class:`Text`)."""
+        if isinstance(intent, KeyUp):
+            if self._held is not None and self._held.key == intent.key:
+                self._held = None
+            return False
         if isinstance(intent, Text):
             self.composing = ""
             self.insert(intent.text)
@@ -209,7 +230,28 @@ class TextField:
         if isinstance(intent, Editing):
             self.composing = intent.text
             return True
-        return self.key(intent)
+        used = self.key(intent)
+        if intent.key in REPEATING:
+            self._held, self._held_s, self._next_s = intent, 0.0, REPEAT_DELAY_S
+        return used
+
+    def tick(self, dt: float) -> None:
+        """``dt`` seconds more of a held editing key: it acts again after
+        :data:`REPEAT_DELAY_S`, then every :data:`REPEAT_INTERVAL_S`, until released or the
+        field loses the keyboard."""
+        held = self._held
+        if held is None:
+            return
+        self._held_s += dt
+        while self._held_s >= self._next_s:
+            self.key(held)
+            self._next_s += REPEAT_INTERVAL_S
+
+    def wake_in(self) -> float | None:
+        """Seconds until a held key repeats, or None when none is held."""
+        if self._held is None:
+            return None
+        return max(0.0, self._next_s - self._held_s)
 
     def key(self, intent: Key) -> bool:
         """The editing keys (see the module docstring); True when used."""
@@ -343,25 +385,15 @@ class TextField:
 
 
 class Typing:
-    """The keyboard's state for text fields, kept in step with the field that has the
-    keyboard (the scene manager calls :meth:`follow` every frame): held keys repeat while
-    one has it (SDL's repeat, :data:`REPEAT_DELAY_MS` then every
-    :data:`REPEAT_INTERVAL_MS`), and not otherwise, so a held key at the table acts once;
-    an input method's candidates show by the field."""
+    """Keeps SDL told where the field that has the keyboard is, so an input method shows
+    its candidates by it (the scene manager calls :meth:`follow` every frame)."""
 
     def __init__(self) -> None:
         self.field: TextField | None = None
-        self.repeating = False
 
     def follow(self, field: TextField | None) -> None:
         """``field`` has the keyboard now (None: no field has)."""
-        if not pygame.display.get_init():
-            return
-        repeat = field is not None
-        if repeat != self.repeating:
-            pygame.key.set_repeat(*((REPEAT_DELAY_MS, REPEAT_INTERVAL_MS) if repeat else (0, 0)))
-            self.repeating = repeat
-        if field is not None and field is not self.field:
+        if field is not None and field is not self.field and pygame.display.get_init():
             pygame.key.set_text_input_rect(field.rect)
         self.field = field
 

@@ -1,20 +1,21 @@
 """The online form's text fields edit as a player expects: select-all then typing replaces
 (the reported ``ws://127.0.0.1:8765localhost:9999``), a cursor moved by arrows, Home and
 End, selection with Shift, copy, cut and paste through the clipboard, a click placing the
-cursor, accented letters and input methods through SDL's text input events, held keys
-repeating while a field has the keyboard, and a visible focus ring. Events are posted to
+cursor, accented letters and input methods through SDL's text input events, a held
+Backspace repeating on the scene's clock, and a visible focus ring. Events are posted to
 pygame's queue (SDL's dummy driver) and the clipboard is injected."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from canasta.scenes.base import Scene, SceneManager
+from canasta.scenes.base import SceneManager
 from canasta.scenes.lobby import LobbyScene
 from canasta.ui.input import post_click, post_key, post_text
 from canasta.ui.textfield import (
-    REPEAT_DELAY_MS,
-    REPEAT_INTERVAL_MS,
+    REPEAT_DELAY_S,
+    REPEAT_INTERVAL_S,
     MemoryClipboard,
     SystemClipboard,
     TextField,
@@ -154,18 +155,33 @@ def test_accented_letters_and_an_input_methods_composition_type_as_text() -> Non
     assert scene.name.text == "Zoë Muñozパ" and scene.name.composing == ""
 
 
-def test_held_keys_repeat_only_while_a_field_has_the_keyboard() -> None:
-    manager, scene, _ = form()
-    assert pygame.key.get_repeat() == (REPEAT_DELAY_MS, REPEAT_INTERVAL_MS)
-    manager.push(Scene())  # a scene over the form (How to play): no field has the keyboard
+def test_a_held_backspace_repeats_on_the_scenes_clock_until_released() -> None:
+    manager, scene, _ = form("ws://127.0.0.1:8765")
+    field = scene.address
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
     run(manager)
-    assert pygame.key.get_repeat() == (0, 0)
-    manager.pop()
+    assert field.text == "ws://127.0.0.1:876"  # once at the press
+    assert scene.wake_in() == pytest.approx(REPEAT_DELAY_S, abs=0.02)
+    manager.update(REPEAT_DELAY_S - 0.02)  # still held, not yet repeating
+    assert field.text == "ws://127.0.0.1:876"
+    manager.update(0.02 + 3.5 * REPEAT_INTERVAL_S)  # held on: at the delay and three after
+    assert field.text == "ws://127.0.0.1"
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0))
     run(manager)
-    assert pygame.key.get_repeat() == (REPEAT_DELAY_MS, REPEAT_INTERVAL_MS)
-    manager.clear()
+    manager.update(1.0)
+    assert field.text == "ws://127.0.0.1" and scene.wake_in() is None
+
+
+def test_a_held_key_stops_when_the_field_loses_the_keyboard_and_enter_acts_once() -> None:
+    manager, scene, _ = form("ws://127.0.0.1:8765")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     run(manager)
-    assert pygame.key.get_repeat() == (0, 0)
+    key(manager, pygame.K_TAB)  # the name field has the keyboard now
+    manager.update(1.0)
+    assert scene.address.cursor == len("ws://127.0.0.1:876") and scene.name.cursor == 3
+    key(manager, pygame.K_TAB)
+    manager.update(1.0)  # back in the address field: the old press does not come back
+    assert scene.address.cursor == len("ws://127.0.0.1:876")
 
 
 def test_the_focused_field_wears_a_ring() -> None:
