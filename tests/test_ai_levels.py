@@ -131,6 +131,9 @@ def test_worker_decides_and_the_controller_polls() -> None:
             game.hand.mover), advise=True)  # fmt: skip
         decision = worker.wait(ticket)
         assert decision.move in game.hand.legal_moves() and decision.reason
+        # The advice crosses to the window's process whole: its promised moves too.
+        assert decision.advice is not None and decision.advice.moves[0] == decision.move
+        assert decision.advice.reason == decision.reason
     finally:
         worker.close()
     assert not worker.alive

@@ -317,8 +317,10 @@ class TableController(SelectionIntents):
         made = hand.history[-1]
         if not _same_play(made, hint.move):
             return None
-        promised = replace(hint, moves=(made, *_twins_swapped(hint.moves[1:], made, hint.move)))
-        return following(promised, hand.view_for(self.person))
+        rest = _twins_swapped(hint.moves[1:], made, hint.move)
+        if not rest or hand.check(rest[0]) is not None:
+            return None
+        return following(replace(hint, moves=(made, *rest)), hand.view_for(self.person))
 
     def _apply(self, move: Move) -> None:
         hand = self.hand
