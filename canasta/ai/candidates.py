@@ -5,7 +5,7 @@ player's own plan, which is kept unless another measures better. Under a big unf
 the own plan's discard may be one the next player can take the pile with in many of the
 worlds the search samples, while another plan's discard is safe. :func:`take_rates` counts,
 over sampled worlds, how often the next player's hand can take the pile with a discard of
-each kind (Classic reference, "Taking the discard pile": an unfrozen pile with a natural
+each kind (docs/rules.md#taking-the-pile: an unfrozen pile with a natural
 pair or a natural and a wild card of the top card's rank, or onto a meld of that rank; a
 frozen one with a natural pair), and :func:`safest_first` puts the plan whose discard is
 taken least often first, so it is the plan the others must beat.

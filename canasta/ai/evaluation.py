@@ -12,7 +12,7 @@ ahead by". Two features read the pile: its size when the side about to draw may 
 (:func:`pile_takeable`), plain and scaled by the stock left.
 
 :func:`pile_points` is a hand-set alternative, an option of the hard level with two players
-(:attr:`~canasta.ai.hard.HardPlayer.PILE_AWARE`; measured no better, README): points on
+(:attr:`~canasta.ai.hard.HardPlayer.PILE_AWARE`; measured no better): points on
 the table, cards in hand worth :data:`CARD_ASSET` points each early in the hand and their
 full card values against the side late (:func:`hand_points`), and a pile the side drawing
 next may take counted as if already in its hand. With the hand-set points handing the

@@ -16,7 +16,7 @@ the hard level with :attr:`HardPlayer.LEARNED <canasta.ai.hard.HardPlayer.LEARNE
 values it by the points each side has on the table (card values, canasta bonuses, red
 threes), credit for melds near a canasta (a meld of six is worth nearly half a canasta, less
 as the stock runs out), and half of the card values still in hand counted against the side.
-(Measured and not kept, README "The value of the pile": a pile-aware evaluation with two
+(Measured and not kept, as no better: a pile-aware evaluation with two
 players, :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE
 <canasta.ai.hard.HardPlayer.PILE_AWARE>`.) The level's settings for the table size (rounds,
 play-out players, credit, evaluation) are the caller's; this module plays and values.

@@ -120,7 +120,7 @@ def discard_reason(move: Move, gain: str, searched: bool, frozen: bool = False) 
     ``searched``: the search preferred this discard to the tracking player's own
     (safest-looking) one, so its danger alone is not the reason. ``frozen``: the pile is
     frozen for everyone before the discard (a wild card or a red three in it, or a table
-    where it always is, matrix rows 10 and 12): a wild card discarded then freezes nothing
+    where it always is, docs/rules.md#frozen-pile): a wild card discarded then freezes nothing
     more, it only blocks the pile for the next player, who cannot take a wild card on top
     (Classic "Taking the discard pile").
     """

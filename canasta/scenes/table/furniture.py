@@ -76,7 +76,8 @@ def hand_can_take(view: TableView) -> bool:
 
 
 def _empty_stock_prompt(moves: set[MoveType]) -> str:
-    """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
+    """What the person may do once the stock is empty, by the table's rule
+    (docs/rules.md#empty-stock)."""
     if MoveType.DECLINE in moves:
         return _("The stock is empty: take the pile to play on, or click the stock to decline it.")
     if MoveType.DRAW in moves and MoveType.TAKE in moves:
