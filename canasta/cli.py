@@ -133,7 +133,7 @@ Files (the data folder):
 
 
 def players_conflict(players: int, settings_file: Path) -> str | None:
-    """Why ``--players players`` does not fit the settings' rules, or None (tester report 3).
+    """Why ``--players players`` does not fit the settings' rules, or None.
 
     A preset other than Classic is written for one number of players (Classic for 2 or 4:
     docs/rules.md#presets); starting another

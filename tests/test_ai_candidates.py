@@ -1,4 +1,4 @@
-"""The hard level's candidates and play-outs (issue 13): the taken pile and the thrifty opening.
+"""The hard level's candidates and play-outs: the taken pile and the thrifty opening.
 
 Positions written inline are this project's own.
 """

@@ -1,4 +1,4 @@
-"""The hard level's pile battle (two players, issue 13): under a pile of 8 cards or more the
+"""The hard level's pile battle (two players): under a pile of 8 cards or more the
 play-outs may run deeper (:attr:`HardPlayer.DEEP_ROUNDS`) and freezing the pile with a wild
 card is always a plan (:attr:`HardPlayer.FREEZE`). Positions written inline are this
 project's own."""

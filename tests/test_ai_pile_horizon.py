@@ -103,8 +103,8 @@ def test_late_in_the_hand_a_big_pile_is_a_burden_to_its_taker() -> None:
 def test_the_pile_aware_horizon_is_an_option_the_medium_level_never_takes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Measured no better than the hand-set points with two players (README, "The value
-    # of the pile"), so the hard level keeps them by default; the medium level always does.
+    # Measured no better than the hand-set points with two players, so the hard level
+    # keeps them by default; the medium level always does.
     assert HardPlayer.PILE_AWARE == {2: False, 4: False}
     assert MediumPlayer.PILE_AWARE == {2: False, 4: False}
     seen: list[HandState] = []

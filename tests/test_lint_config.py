@@ -1,4 +1,4 @@
-"""Lint does not depend on untracked folders in the checkout (issue 18, item 3).
+"""Lint does not depend on untracked folders in the checkout.
 
 ``.gitignore`` expects a ``shots/`` folder for screenshots at the top of the checkout; the
 scripts import their helper module ``shots.py`` by name. Import sorting must judge that

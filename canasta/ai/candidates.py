@@ -1,4 +1,4 @@
-"""Which discard the sampled worlds' next player could take the pile with (issue 13).
+"""Which discard the sampled worlds' next player could take the pile with.
 
 The hard level (:mod:`canasta.ai.hard`) searches whole-turn plans against the tracking
 player's own plan, which is kept unless another measures better. Under a big unfrozen pile

@@ -53,10 +53,10 @@ information Monte Carlo" in Bridge and Skat programs):
    inference, no plan that holds cards back, no other discard than the tracking player's
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
-7. **Switches tried for issue 13, off** (screens against medium; the reports of branches
-   s4p and h2p have the figures): the pile credit above with four players (-71 +/- 71
-   points a hand over 80 deal pairs); a plan that opens with the fewest jokers and wild
-   cards (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style`
+7. **Switches that measured no better, off** (screens against medium): the pile credit
+   above with four players (-71 +/- 71 points a hand over 80 deal pairs); a plan that opens
+   with the fewest jokers and wild cards (:attr:`HardPlayer.THRIFT`,
+   :class:`~canasta.ai.tracking_player.Style`
    ``thrift``); under a pile of 8 cards or more, the plan whose discard the next player of
    24 sampled worlds can least often take as the plan to beat, with the cheapest kind none
    of them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
@@ -418,7 +418,7 @@ class HardPlayer:
             worlds = [world] + [self._sample(view, rng, infer) for _ in range(SAFE_WORLDS - 1)]
             rates = take_rates(view, worlds)
             kinds = [discard_kind(c.moves, len(view.hand)) for c in out]
-            # Idea 2 of issue 13: a kind no sampled next player can take, even one that
+            # A kind no sampled next player can take, even one that
             # breaks a pair, is a plan of its own (the cheapest such kind).
             counts = table_of(view).counts
             costs = discard_costs(view, counts)

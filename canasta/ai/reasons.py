@@ -25,8 +25,8 @@ def gain_words(margin: float) -> str:
     ``margin``: points the chosen plan measured better than the tracking player's own,
     the move an ordinary player makes (the usual play), as a mean over the sampled
     deals of the points for the player's side less the other side's; below 1 point
-    nothing is said. Said in a card player's words (tester5 item 2: "a cautious
-    player's move" meant nothing to a player). Example (English):
+    nothing is said. Said in a card player's words ("a cautious player's move" means
+    nothing to a player). Example (English):
     ``" (about 12 points more for your side than the usual play)"``.
     """
     if margin < 1:

@@ -118,7 +118,7 @@ def prompt_for(view: TableView) -> str:
         ).format(n=cards)
     if not view.person_to_move:
         who = name(seen.mover)
-        if seen.mover in view.away:  # nobody plays for them yet (online, tester5 item 7)
+        if seen.mover in view.away:  # nobody plays for them yet (online)
             return _("The table waits for {who}\u2026").format(who=who)
         if view.phase == "answer":
             return _("{who} is answering: may {asker} go out?").format(
