@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_generated_pages_are_up_to_date() -> None:
     # The protocol's messages and the presets table are written by a script from the
     # models; a model changed without rerunning it leaves the site describing the old one.
-    result = subprocess.run([sys.executable, "scripts/docs_pages.py", "--check"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "scripts.docs_pages", "--check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == ""
