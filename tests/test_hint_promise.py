@@ -138,8 +138,8 @@ def test_every_hint_is_accepted_step_by_step_at_every_table_many_positions() -> 
     assert hints >= 6000 and openings >= 200
 
 
-#: The reported position: a side at 1,500 points needs 90 to open; the tens and the
-#: Kings with two wild cards make it, the tens alone (60 with the joker) do not.
+#: A side at 1,500 points needs 90 to open: the tens with the joker make 80, short of
+#: it, so the hint must name the Kings' meld too before its discard.
 OPENING_AT_1500 = {
     "rules": {"players": 2},
     "side_scores": [1500, 2000],

@@ -1,9 +1,9 @@
 """The online form's text fields edit as a player expects: select-all then typing replaces
-(the reported ``ws://127.0.0.1:8765localhost:9999``), a cursor moved by arrows, Home and
-End, selection with Shift, copy, cut and paste through the clipboard, a click placing the
-cursor, accented letters and input methods through SDL's text input events, a held
-Backspace repeating on the scene's clock, and a visible focus ring. Events are posted to
-pygame's queue (SDL's dummy driver) and the clipboard is injected."""
+(``localhost:9999``, not ``ws://127.0.0.1:8765localhost:9999``), a cursor moved by arrows,
+Home and End, selection with Shift, copy, cut and paste through the clipboard, a click
+placing the cursor, accented letters and input methods through SDL's text input events, a
+held Backspace repeating on the scene's clock, and a visible focus ring. Events are posted
+to pygame's queue (SDL's dummy driver) and the clipboard is injected."""
 
 from __future__ import annotations
 
