@@ -4,13 +4,15 @@ shared by several server processes, through psycopg 3.
 The same tables as the SQLite store (:mod:`canasta.net.store`) plus what several processes
 need to share:
 
-- ``tables`` also holds each table's join ``code``, and its lease: the ``owner`` (the
-  process that runs it) and ``lease_until`` (seconds since the epoch, on the processes'
-  clocks: keep them in step with NTP). Every write of a table's row checks that this
-  process is still its owner; a process whose lease was taken over can no longer save a
-  move of that table (:class:`LeaseLost`), so two processes never both play it.
+- ``tables`` also holds each table's join ``code`` and its ``owner``: the process that
+  runs it. Every write of a table's row checks that this process is still its owner; a
+  process whose table was taken over can no longer save a move of it
+  (:class:`LeaseLost`), so two processes never both play it.
 - ``processes``: each running process, the address other processes reach it at, when it
-  was last seen, and whether it is draining.
+  was last ``seen`` (seconds since the epoch, on the processes' clocks: keep them in step
+  with NTP), and whether it is draining. The lease on a table is its owner's: it runs
+  until the owner's ``seen`` plus the lease's length, and a process renews all of its
+  leases at once by saying it is alive (one row written, however many tables it runs).
 - ``lobby``: the lobby's line of each public table, written by the process that runs it;
   every change is announced with ``NOTIFY canasta_lobby`` (see :mod:`canasta.net.cluster`).
 
@@ -39,10 +41,9 @@ from canasta.net.tables import Table
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, status TEXT NOT NULL,
     meta TEXT NOT NULL, game TEXT, updated DOUBLE PRECISION NOT NULL, code TEXT,
-    owner TEXT, lease_until DOUBLE PRECISION NOT NULL DEFAULT 0);
+    owner TEXT);
 CREATE INDEX IF NOT EXISTS tables_code ON tables (code) WHERE status <> 'closed';
-CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner);
-CREATE INDEX IF NOT EXISTS tables_lease ON tables (lease_until) WHERE status <> 'closed';
+CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner) WHERE status <> 'closed';
 CREATE TABLE IF NOT EXISTS moves (table_id TEXT NOT NULL, seq INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (table_id, seq));
 CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL,
@@ -58,10 +59,10 @@ CREATE TABLE IF NOT EXISTS lobby (table_id TEXT PRIMARY KEY, info TEXT NOT NULL)
 CHANNEL = "canasta_lobby"
 
 #: The statements of each operation of a job (see :data:`canasta.net.store.SQLITE`);
-#: every one gets the store's ``owner`` and ``lease_until`` besides its own arguments.
+#: every one gets the store's ``owner`` besides its own arguments.
 POSTGRES = {
     "put_table": "INSERT INTO tables VALUES (%(id)s, %(status)s, %(meta)s, %(game)s, "
-    "%(updated)s, %(code)s, %(owner)s, %(lease_until)s) ON CONFLICT (id) DO UPDATE SET "
+    "%(updated)s, %(code)s, %(owner)s) ON CONFLICT (id) DO UPDATE SET "
     "status = EXCLUDED.status, meta = EXCLUDED.meta, game = EXCLUDED.game, "
     "updated = EXCLUDED.updated, code = EXCLUDED.code WHERE tables.owner = EXCLUDED.owner",
     "clear_moves": "DELETE FROM moves WHERE table_id = %(id)s",
@@ -124,6 +125,7 @@ class PgStore(TableStore):
         self.psycopg = _import_psycopg()
         self.url, self.folder, self.owner = url, folder, owner
         self.lease, self.clock = lease, clock
+        self.address = ""  # where the other processes reach this one (see register)
         self.checkpoint_db = None
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -169,7 +171,7 @@ class PgStore(TableStore):
         """Write several jobs in one transaction (one sync for all), each in a savepoint;
         a job whose table this process no longer owns gets :class:`LeaseLost`."""
         results: list[StorageError | None] = [None] * len(jobs)
-        extra = {"owner": self.owner, "lease_until": self.clock() + self.lease}
+        extra = {"owner": self.owner}
         try:
             db = self._db()
             with db.transaction():
@@ -238,70 +240,88 @@ class PgStore(TableStore):
 
     # Processes and leases -------------------------------------------------------------------
 
+    #: The open tables nobody runs: no owner, an owner no longer registered, or one not
+    #: seen for a lease (``%(dead)s``: the time before which a process counts as dead).
+    ORPHANED = (
+        "(owner IS NULL OR owner IN (SELECT id FROM processes WHERE seen < %(dead)s) "
+        "OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = owner))"
+    )
+
     def register(self, url: str) -> None:
         """Say this process runs, reachable at ``url`` (its ``ws://`` address for the other
         processes); forget processes not seen for an hour (killed, never drained)."""
-        self.query("DELETE FROM processes WHERE seen < %s", (self.clock() - 3600.0,))
+        old = self.clock() - 3600.0
+        self.query(
+            "UPDATE tables SET owner = NULL WHERE owner IN "
+            "(SELECT id FROM processes WHERE seen < %s)",
+            (old,),
+        )
+        self.query("DELETE FROM processes WHERE seen < %s", (old,))
         self.query(
             "INSERT INTO processes VALUES (%s, %s, %s, false) ON CONFLICT (id) DO UPDATE "
             "SET url = EXCLUDED.url, seen = EXCLUDED.seen, draining = false",
             (self.owner, url, self.clock()),
         )
+        self.address = url
 
     def unregister(self) -> None:
-        """This process stops: forget it (its leases were given back)."""
+        """This process stops: forget it, and give back any table it still runs."""
+        self.query("UPDATE tables SET owner = NULL WHERE owner = %s", (self.owner,))
         self.query("DELETE FROM processes WHERE id = %s", (self.owner,))
 
     def claim(self, table_id: str) -> bool:
-        """Take the lease of ``table_id`` if nobody holds it, it ran out, or it is ours;
+        """Take ``table_id`` if nobody runs it, its owner's lease ran out, or it is ours;
         True when this process runs the table now (load it after: every move saved
-        before the claim is in the database)."""
-        now = self.clock()
+        before the claim is in the database). Of processes claiming at once, one wins: the
+        row's lock orders them, and the later ones find it owned by a live process."""
         rows = self.query(
-            "UPDATE tables SET owner = %s, lease_until = %s WHERE id = %s "
-            "AND (owner IS NULL OR owner = %s OR lease_until < %s) RETURNING id",
-            (self.owner, now + self.lease, table_id, self.owner, now),
+            "UPDATE tables SET owner = %(me)s WHERE id = %(id)s AND (owner = %(me)s OR "
+            + self.ORPHANED
+            + ") RETURNING id",
+            {"me": self.owner, "id": table_id, "dead": self.clock() - self.lease},
         )
         return bool(rows)
 
     def renew(self, held: list[str]) -> tuple[set[str], bool]:
-        """Renew the leases of the tables ``held``, and say this process is alive; return
-        the ones still ours (a table missing was taken over: stop running it) and whether
-        this process was asked to drain (``canasta serve --drain``)."""
-        now = self.clock()
-        rows = self.query(
-            "UPDATE tables SET lease_until = %s WHERE owner = %s AND id = ANY(%s) RETURNING id",
-            (now + self.lease, self.owner, held),
-        )
+        """Say this process is alive (renewing all its leases at once); return which of
+        the tables ``held`` are still its own (one missing was taken over: stop running
+        it) and whether this process was asked to drain (``canasta serve --drain``).
+        A process found forgotten (not seen for an hour) registers again."""
         me = self.query(
-            "UPDATE processes SET seen = %s WHERE id = %s RETURNING draining", (now, self.owner)
+            "UPDATE processes SET seen = %s WHERE id = %s RETURNING draining",
+            (self.clock(), self.owner),
+        )
+        if not me and self.address:
+            self.register(self.address)
+        rows = self.query(
+            "SELECT id FROM tables WHERE owner = %s AND id = ANY(%s)", (self.owner, held)
         )
         return {r[0] for r in rows}, bool(me and me[0][0])
 
     def orphans(self, limit: int = 100) -> list[str]:
-        """Open tables nobody runs: no owner (its lease is 0), or a lease that ran out
-        (oldest first; an index of the open tables' leases finds them)."""
+        """Open tables nobody runs (see :attr:`ORPHANED`), at most ``limit``."""
         rows = self.query(
-            "SELECT id FROM tables WHERE status <> 'closed' AND lease_until < %s "
-            "ORDER BY lease_until LIMIT %s",
-            (self.clock(), limit),
+            "SELECT id FROM tables WHERE status <> 'closed' AND "
+            + self.ORPHANED
+            + " LIMIT %(limit)s",
+            {"dead": self.clock() - self.lease, "limit": limit},
         )
         return [r[0] for r in rows]
 
     def release(self, table_ids: list[str]) -> None:
-        """Give the leases of ``table_ids`` back (their moves are all saved): another
-        process takes them at its next look for orphans."""
+        """Give ``table_ids`` back (their moves are all saved): another process takes
+        them at its next look for orphans."""
         self.query(
-            "UPDATE tables SET owner = NULL, lease_until = 0 WHERE owner = %s AND id = ANY(%s)",
+            "UPDATE tables SET owner = NULL WHERE owner = %s AND id = ANY(%s)",
             (self.owner, table_ids),
         )
 
     def unclaimed(self, table_ids: list[str]) -> int:
         """How many of ``table_ids`` are still open and run by no process."""
         rows = self.query(
-            "SELECT count(*) FROM tables WHERE id = ANY(%s) AND status <> 'closed' "
-            "AND (owner IS NULL OR lease_until < %s)",
-            (table_ids, self.clock()),
+            "SELECT count(*) FROM tables WHERE id = ANY(%(ids)s) AND status <> 'closed' AND "
+            + self.ORPHANED,
+            {"ids": table_ids, "dead": self.clock() - self.lease},
         )
         return int(rows[0][0])
 
@@ -310,8 +330,8 @@ class PgStore(TableStore):
         None when no process does."""
         rows = self.query(
             "SELECT p.id, p.url FROM tables t JOIN processes p ON p.id = t.owner "
-            "WHERE t.id = %s AND t.lease_until >= %s",
-            (table_id, self.clock()),
+            "WHERE t.id = %s AND p.seen >= %s",
+            (table_id, self.clock() - self.lease),
         )
         return (rows[0][0], rows[0][1]) if rows else None
 

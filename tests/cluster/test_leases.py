@@ -55,6 +55,8 @@ def test_a_second_process_takes_a_table_only_when_the_lease_ran_out(
     clock = Clock()
     a = PgStore(database, tmp_path / "a", "a", lease=5.0, clock=clock)
     b = PgStore(database, tmp_path / "b", "b", lease=5.0, clock=clock)
+    a.register("ws://a")
+    b.register("ws://b")
     table = started_table()
     a.write(a.table_job(table))  # created by a: a holds its lease
     assert a.orphans() == [] and b.orphans() == []
@@ -65,8 +67,10 @@ def test_a_second_process_takes_a_table_only_when_the_lease_ran_out(
     clock.now += 3.0
     assert a.renew([table.id]) == ({table.id}, False)  # renewed for 5 s from now
     clock.now += 4.0
-    assert not b.claim(table.id) and b.runner_of(table.id) is None  # a's address unknown
+    assert not b.claim(table.id) and b.runner_of(table.id) == ("a", "ws://a")
+    assert b.renew([]) == (set(), False)  # b is alive; a is not heard from again
     clock.now += 1.5  # a died: its lease ran out
+    assert b.runner_of(table.id) is None
     assert b.orphans() == [table.id]
     assert b.claim(table.id)
     taken = b.load(table.id)
@@ -91,6 +95,8 @@ def test_a_drained_table_is_free_at_once_and_not_taken_twice(database: str, tmp_
     a = PgStore(database, tmp_path / "a", "a", clock=clock)
     b = PgStore(database, tmp_path / "b", "b", clock=clock)
     c = PgStore(database, tmp_path / "c", "c", clock=clock)
+    for store in (a, b, c):
+        store.register(f"ws://{store.owner}")
     table = started_table()
     a.write(a.table_job(table))
     a.release([table.id])  # handed over: no need to wait for the lease to run out
@@ -105,10 +111,13 @@ def test_of_processes_claiming_one_table_at_once_exactly_one_runs_it(
 ) -> None:
     clock = Clock()
     first = PgStore(database, tmp_path / "first", "first", clock=clock)
+    first.register("ws://first")
     table = started_table()
     first.write(first.table_job(table))
     clock.now += 10.0  # its process died
     stores = [PgStore(database, tmp_path / f"p{i}", f"p{i}", clock=clock) for i in range(6)]
+    for store in stores:
+        store.register(f"ws://{store.owner}")
     won: list[str] = []
     barrier = threading.Barrier(len(stores))
 
