@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("canasta.net")
 
+#: Seconds the other processes' lobby changes are gathered before the list goes out again
+#: (every change of every public table reaches every process: sent one by one, a busy
+#: lobby would resend its whole list to every watcher many times a second).
+LOBBY_EVERY = 0.5
+
 #: Close code for connections of a table that moved to another process (the client
 #: reconnects with its seat token; "service restart").
 MOVED = 1012
@@ -126,6 +131,7 @@ class Cluster:
         self.listening = True
         self.drain_asked = asyncio.Event()
         self.listened = threading.Event()  # the listening thread listens
+        self.lobby_due = False
 
     # Starting and stopping -------------------------------------------------------------
 
@@ -355,6 +361,17 @@ class Cluster:
             self.others.pop(table_id, None)
         else:
             self.others[table_id] = TableInfo.model_validate_json(note["info"])
+        self._lobby_soon()
+
+    def _lobby_soon(self) -> None:
+        """Tell the lobby's watchers within :data:`LOBBY_EVERY` seconds (once for all the
+        changes that came meanwhile)."""
+        if not self.lobby_due:
+            self.lobby_due = True
+            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._lobby_now)
+
+    def _lobby_now(self) -> None:
+        self.lobby_due = False
         self.server.lobby_changed()
 
     async def refresh(self) -> None:
