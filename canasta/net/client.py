@@ -21,7 +21,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from canasta.engine.rules import preset_rules
 from canasta.i18n import _
+from canasta.net.proof import DealCheck, DealWitness
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     ClockOption,
@@ -127,6 +129,11 @@ class Client:
         #: The seat tokens this client was given, by (table id, chair): joining such a
         #: chair again sends its token, so its person comes back to it (mid-hand too).
         self.held: dict[tuple[str, int], str] = {}
+        #: What this seat saw of the hand's deal, checked when its seed is revealed.
+        self.witness: DealWitness | None = None
+        #: Every hand's deal check, oldest first (see :mod:`canasta.net.proof`): a reveal
+        #: that does not match what this seat was dealt is refused as not verified.
+        self.deal_checks: list[DealCheck] = []
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -217,11 +224,17 @@ class Client:
             self.view = message.view
             if message.view.phase != "ended":
                 self.hand_over = None
+            self._witness_view(message)
         elif isinstance(message, Event) and message.view is not None:
             self.view = message.view
             self.updates += 1
+            if self.witness is not None and self.chair is not None:
+                self.witness.saw_event(message, self.chair)
         elif isinstance(message, HandOver):
             self.hand_over = message
+            check = self.witness.check(message.deal) if self.witness is not None else None
+            if check is not None and (not self.deal_checks or self.deal_checks[-1] != check):
+                self.deal_checks.append(check)
         elif isinstance(message, LobbyList):
             self.lobby = message.tables
             self.lobbies += 1
@@ -235,6 +248,20 @@ class Client:
         if self.listener is not None:
             self.listener(message)
         self._changed.set()
+
+    def _witness_view(self, message: View) -> None:
+        """Keep what this seat sees of a deal (a new table starts a new witness)."""
+        table = self.table
+        if message.deal is None or table is None:
+            return
+        witness = self.witness
+        if witness is None or witness.table_id != table.id:
+            try:
+                rules = preset_rules(table.preset, table.players, table.quick)
+            except KeyError:  # a preset this version does not know: nothing to check by
+                return
+            witness = self.witness = DealWitness(rules, table.id)
+        witness.saw_view(message)
 
     async def send(self, message: Any) -> None:
         """Send one message (a protocol model).
