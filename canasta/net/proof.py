@@ -26,7 +26,7 @@ from typing import Any
 from canasta.engine.fair import SeedError, commitment, deck_order
 from canasta.engine.game import Game
 from canasta.engine.rules import RuleSet
-from canasta.engine.speech import N_
+from canasta.engine.speech import N_, _
 from canasta.engine.state import HandState
 from canasta.net.protocol import DealCommitment, DealReveal, Event, View
 
@@ -85,6 +85,15 @@ class DealCheck:
     hand_number: int
     verified: bool
     problem: str = ""
+
+
+def check_words(check: DealCheck) -> str:
+    """The hand summary's line for ``check``, in the player's language: "Deal verified",
+    or a warning saying what failed."""
+    if check.verified:
+        return _("Deal verified")
+    why = _(PROBLEMS.get(check.problem, PROBLEMS["cards"]))
+    return _("WARNING: this deal is NOT verified: {why}").format(why=why)
 
 
 @dataclass
@@ -168,6 +177,7 @@ class DealWitness:
 __all__ = [
     "PROBLEMS",
     "DealCheck",
+    "check_words",
     "DealWitness",
     "deal_commitment",
     "deal_reveal",

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from canasta.arguments import ranged
+from canasta.net.door import DoorConfig
 from canasta.net.hub import ServerConfig
 
 _seconds = ranged(float, 0.0, 10.0**7, above=True, what="expected seconds",
@@ -27,6 +28,52 @@ _port = ranged(int, 0, 65535, what="a port is a whole number",
                bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
 _rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
                bounds="messages a second must be above 0")  # fmt: skip
+_count = ranged(int, 1, 10**6, what="a count is a whole number",
+                bounds="a count is from 1 to 1,000,000, not {value}")  # fmt: skip
+#: The levels ``--log-level`` takes.
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+class JsonLines(logging.Formatter):
+    """Every log record as one JSON line: the door's own lines as they are (they are JSON
+    already, see :class:`canasta.net.door.DoorLog`), any other as time, level, logger and
+    message."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's line."""
+        text = record.getMessage()
+        if record.name == "canasta.net.door" and text.startswith("{"):
+            return text
+        stamp = self.formatTime(record, "%Y-%m-%dT%H:%M:%S")
+        data = {"time": stamp, "level": record.levelname.lower(), "logger": record.name,
+                "message": text}  # fmt: skip
+        if record.exc_info:
+            data["error"] = self.formatException(record.exc_info)
+        return json.dumps(data)
+
+
+def setup_logging(level: str, path: Path | None) -> str | None:
+    """Log the server's lines at ``level`` and above to standard error and, when ``path``
+    is given, to that file as JSON lines (rotated at 1 MB, three old files kept, so the
+    log cannot fill the disk; see :class:`canasta.logs.LogFile`). Return why the file
+    cannot be written, or None."""
+    from canasta.logs import LogFile
+
+    root = logging.getLogger("canasta")
+    root.setLevel(level.upper())
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    terminal = logging.StreamHandler(sys.stderr)
+    terminal.setFormatter(logging.Formatter("canasta serve: %(message)s"))
+    root.addHandler(terminal)
+    if path is not None:
+        try:
+            written = LogFile(path)
+        except OSError as error:
+            return f"--log-file {path}: cannot be written ({error.strerror or error})"
+        written.setFormatter(JsonLines())
+        root.addHandler(written)
+    return None
 
 
 def tables_resumed(count: int) -> str:
@@ -116,6 +163,35 @@ def parser() -> argparse.ArgumentParser:
         "normal: survives a killed server, not a power cut, and is faster",
     )
     p.add_argument("--rate", type=_rate, default=20.0, help="messages a second per client")
+    door = DoorConfig()
+    p.add_argument(
+        "--per-address",
+        type=_count,
+        default=door.per_address,
+        metavar="N",
+        help=f"connections one address may hold open (default {door.per_address})",
+    )
+    p.add_argument(
+        "--idle-after",
+        type=_seconds,
+        default=door.idle_after,
+        metavar="SECONDS",
+        help="close a connection with no table and no lobby after this long without a "
+        f"message (default {door.idle_after:g})",
+    )
+    p.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        default="warning",
+        help="the least serious lines logged (default warning: refusals, drops, problems)",
+    )
+    p.add_argument(
+        "--log-file",
+        type=Path,
+        metavar="FILE",
+        help="also write the log to FILE, one JSON line each, rotated at 1 MB",
+    )
     p.add_argument(
         "--stats",
         type=Path,
@@ -155,8 +231,12 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
+        door=DoorConfig(per_address=args.per_address, idle_after=args.idle_after),
     )
-    logging.basicConfig(level=logging.WARNING, format="canasta serve: %(message)s")
+    problem = setup_logging(args.log_level, args.log_file)
+    if problem is not None:
+        print(f"canasta serve: {problem}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(_run(config, args.stats))
     except KeyboardInterrupt:

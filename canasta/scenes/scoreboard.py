@@ -63,6 +63,10 @@ def draw_trophy(
                      border_radius=max(1, round(u * 0.3)))  # fmt: skip
 
 
+#: A deal that failed its check is said in this red, bold (whatever the theme).
+WARNING_RED = (235, 60, 50)
+
+
 class ScoredTable(Protocol):
     """What the scoreboard reads of a table: the last hand's score and the game (its
     ``scores``, ``totals``, ``over``, ``winner`` and ``hand.deal_number``; the local
@@ -202,13 +206,21 @@ class ScoreboardScene(Scene):
         mine = self.me % 2
         title = _("Game over") if self.over else _("Hand {n} scores").format(n=len(game.scores))
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
-        # As on the table, to type after --deal.
-        deal = _("Deal {n}").format(n=game.hand.deal_number)
+        # As on the table, to type after --deal; online, whether the deal was verified
+        # against the seed the server revealed (a failure is said loudly).
+        proof = getattr(game, "deal_proof", None)
+        deal, color, bold = _("Deal {n}").format(n=game.hand.deal_number), theme.text_dim, False
+        if proof is not None:
+            deal, verified = proof
+            color, bold = (theme.text, False) if verified else (WARNING_RED, True)
+        line = max(14, h // 40)
+        size = min(line, fit_text_size(deal, w - 2 * line, line, bold))
         blit_text(
             surface,
             deal,
-            max(14, h // 40),
-            theme.text_dim,
+            size,
+            color,
+            bold=bold,
             center=(w // 2, h // 10 + max(22, h // 22)),
         )
         panel = pygame.Rect(w // 8, h // 6, w * 3 // 4, h * 3 // 5)

@@ -92,13 +92,23 @@ async def other_seat(server: Server) -> None:
 
 
 async def many_connections(server: Server) -> None:
-    async def one() -> None:
-        async with connect(url(server)) as ws:
-            await ws.send(HELLO)
-            await ws.recv()
+    """Rounds of 100 connections at once from one address: those past the address's
+    limit (with the two players' own, also from 127.0.0.1) are told so and closed."""
 
+    async def one() -> str:
+        async with connect(url(server)) as ws:
+            with contextlib.suppress(ConnectionClosed):  # a refused one may be closed first
+                await ws.send(HELLO)
+            with contextlib.suppress(ConnectionClosed):
+                answer = json.loads(await ws.recv())
+                return str(answer.get("code", answer["type"]))
+            return "closed"
+
+    limit = server.config.door.per_address
     for _ in range(10):
-        await asyncio.gather(*(one() for _ in range(100)))
+        answers = await asyncio.gather(*(one() for _ in range(100)))
+        assert set(answers) <= {"welcome", "address_full"}
+        assert 0 < answers.count("welcome") <= limit
 
 
 def test_hostile_clients_leave_other_tables_playing(tmp_path: Path) -> None:
