@@ -153,8 +153,11 @@ class Client:
             if self.url.startswith("wss:"):
                 kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
             self.ws = await asyncio.wait_for(connect(self.url, **kwargs), timeout)
-            await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
-                                            token=self.token)))  # fmt: skip
+            # A server that refuses the connection at its door says why, then closes: the
+            # hello may find it closed, its message is read all the same.
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
+                                                token=self.token)))  # fmt: skip
             first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
