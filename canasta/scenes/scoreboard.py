@@ -63,8 +63,8 @@ def draw_trophy(
                      border_radius=max(1, round(u * 0.3)))  # fmt: skip
 
 
-#: A deal that failed its check is said in this red, bold (whatever the theme).
-WARNING_RED = (235, 60, 50)
+#: A deal that failed its check is said on this red, in white (whatever the theme).
+WARNING_RED = (200, 40, 40)
 
 
 class ScoredTable(Protocol):
@@ -209,20 +209,20 @@ class ScoreboardScene(Scene):
         # As on the table, to type after --deal; online, whether the deal was verified
         # against the seed the server revealed (a failure is said loudly).
         proof = getattr(game, "deal_proof", None)
-        deal, color, bold = _("Deal {n}").format(n=game.hand.deal_number), theme.text_dim, False
+        deal, verified = _("Deal {n}").format(n=game.hand.deal_number), True
         if proof is not None:
             deal, verified = proof
-            color, bold = (theme.text, False) if verified else (WARNING_RED, True)
         line = max(14, h // 40)
-        size = min(line, fit_text_size(deal, w - 2 * line, line, bold))
-        blit_text(
-            surface,
-            deal,
-            size,
-            color,
-            bold=bold,
-            center=(w // 2, h // 10 + max(22, h // 22)),
-        )
+        middle = (w // 2, h // 10 + max(22, h // 22))
+        if verified:
+            color = theme.text_dim if proof is None else theme.text
+            blit_text(surface, deal, line, color, center=middle)
+        else:  # white on red across the window: nobody misses it
+            size = min(line + 2, fit_text_size(deal, w * 9 // 10, line + 2, True))
+            box = pygame.Rect(0, 0, w * 19 // 20, round(size * 1.7))
+            box.center = middle
+            pygame.draw.rect(surface, WARNING_RED, box, border_radius=max(4, size // 3))
+            blit_text(surface, deal, size, (255, 255, 255), bold=True, center=middle)
         panel = pygame.Rect(w // 8, h // 6, w * 3 // 4, h * 3 // 5)
         draw_panel(surface, panel, theme.frost, 16)
         size = max(15, min(30, panel.height // 13))

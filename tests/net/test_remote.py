@@ -156,6 +156,9 @@ def test_two_links_play_a_whole_hand_through_the_controller_interface(tmp_path: 
             shown = control.view().revealed
             assert shown is not None and ended[0].hands == shown
             assert shown[control.person or 0] == control.view().hand
+            # The seed revealed gives the cards this seat was dealt and drew: verified.
+            assert control.game.deal_proof == ("Deal verified", True)
+            assert control.witness.dealt is not None and control.witness.draws != []
             view = control.view()
             if control.reason == "went_out":  # the prompt names who went out
                 assert view.went_out is not None and shown[view.went_out] == ()
