@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from canasta.engine.rules import preset_rules
 from canasta.i18n import _
@@ -73,6 +73,8 @@ def plain_reason(error: BaseException) -> str:
         return _("the server's certificate was not accepted")
     if isinstance(error, InvalidURI):
         return _("the server address is not a ws:// or wss:// address")
+    if isinstance(error, InvalidStatus) and error.response.status_code == 429:
+        return say("too_fast", {}, _("the server is busy: try again in a moment"))
     if isinstance(error, InvalidHandshake):
         return _("that address does not answer as a Canasta server")
     if isinstance(error, TimeoutError | asyncio.TimeoutError):

@@ -6,7 +6,10 @@ One client must not be able to shut everyone else out. :class:`Door` keeps, per 
 
 - **Connections per address**: at most :attr:`DoorConfig.per_address` (32: more than a
   family behind one router ever opens); the next is refused (``address_full``) while
-  another address still gets in.
+  another address still gets in. New connections from one address come at most
+  :attr:`DoorConfig.open_rate` a second after a first :attr:`DoorConfig.open_burst`
+  (:meth:`Door.may_open`); faster ones are refused before the WebSocket handshake (HTTP
+  429), so a client that reconnects in a loop costs the server next to nothing.
 - **Connections in all**: at most the server's ``max_connections``, and never so many
   that the process runs out of open files: :func:`raise_file_limit` raises the soft
   limit to the hard one at start, and the door keeps :func:`file_room` files free for
@@ -62,6 +65,8 @@ class DoorConfig:
         code_rate, code_burst: wrong join codes an address may try a second, and in one
             burst.
         code_drop: wrong or refused join codes after which a connection is closed.
+        open_rate, open_burst: new connections an address may open a second, and in one
+            burst.
         log_every: seconds between two log lines of one address and code.
         log_burst: log lines in all every ``log_every`` seconds.
     """
@@ -72,6 +77,8 @@ class DoorConfig:
     code_rate: float = 0.5
     code_burst: float = 10.0
     code_drop: int = 20
+    open_rate: float = 2.0
+    open_burst: float = 40.0
     log_every: float = 10.0
     log_burst: int = 200
 
@@ -216,6 +223,7 @@ class Door:
         self.entries: dict[Any, _Entry] = {}
         self.per_address: Counter[str] = Counter()
         self.buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
+        self.opens: dict[str, tuple[float, float]] = {}  # the same, for new connections
         self.files_said = False
 
     def fit_files(self, limit: int, in_use: int) -> int:
@@ -286,17 +294,22 @@ class Door:
         free = [c for c in conns if not seated(c) and self.quiet_for(c) >= self.config.room_after]
         return max(free, key=self.quiet_for, default=None)
 
+    def may_open(self, address: str) -> bool:
+        """A new connection from ``address`` asks to open: True when its bucket of
+        :attr:`DoorConfig.open_rate` has a token (taken now); else it is refused, logged."""
+        config = self.config
+        tokens = _refill(self.opens, address, config.open_rate, config.open_burst, self.clock())
+        if tokens < 1.0:
+            self.log.line("refused", address, "too_fast", rate=config.open_rate)
+            return False
+        self.opens[address] = (tokens - 1.0, self.clock())
+        return True
+
     # Join codes -----------------------------------------------------------------------------
 
     def _tokens(self, address: str) -> float:
-        tokens, when = self.buckets.get(address, (self.config.code_burst, self.clock()))
-        now = self.clock()
-        tokens = min(self.config.code_burst, tokens + (now - when) * self.config.code_rate)
-        self.buckets[address] = (tokens, now)
-        if len(self.buckets) > 10_000:  # full buckets say nothing: forget them
-            full = self.config.code_burst
-            self.buckets = {a: b for a, b in self.buckets.items() if b[0] < full}
-        return tokens
+        config = self.config
+        return _refill(self.buckets, address, config.code_rate, config.code_burst, self.clock())
 
     def code_wait(self, conn: Any) -> float:
         """Seconds before ``conn``'s address may try a join code again (0: now)."""
@@ -318,6 +331,20 @@ class Door:
             return True  # the drop is logged as every drop is
         self.log.line("refused", address, "wrong_code", table)
         return False
+
+
+def _refill(
+    buckets: dict[str, tuple[float, float]], key: str, rate: float, burst: float, now: float
+) -> float:
+    """The tokens of ``key``'s bucket now (refilled at ``rate`` a second up to ``burst``,
+    written back); a table grown past 10,000 forgets its full buckets."""
+    tokens, when = buckets.get(key, (burst, now))
+    tokens = min(burst, tokens + (now - when) * rate)
+    buckets[key] = (tokens, now)
+    if len(buckets) > 10_000:  # full buckets say nothing: forget them
+        for k in [k for k, (t, w) in buckets.items() if min(burst, t + (now - w) * rate) >= burst]:
+            del buckets[k]
+    return tokens
 
 
 __all__ = [

@@ -172,6 +172,14 @@ def parser() -> argparse.ArgumentParser:
         help=f"connections one address may hold open (default {door.per_address})",
     )
     p.add_argument(
+        "--opens-per-second",
+        type=_rate,
+        default=door.open_rate,
+        metavar="RATE",
+        help=f"new connections one address may open a second, after a first "
+        f"{door.open_burst:g} (default {door.open_rate:g}; faster ones get HTTP 429)",
+    )
+    p.add_argument(
         "--idle-after",
         type=_seconds,
         default=door.idle_after,
@@ -220,6 +228,7 @@ def serve_command(argv: list[str]) -> int:
     if problem is not None:  # said now, not after the server has run for hours
         print(f"canasta serve: {problem}", file=sys.stderr)
         return 2
+    door_burst = DoorConfig().open_burst
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -231,7 +240,12 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
-        door=DoorConfig(per_address=args.per_address, idle_after=args.idle_after),
+        door=DoorConfig(
+            per_address=args.per_address,
+            idle_after=args.idle_after,
+            open_rate=args.opens_per_second,
+            open_burst=max(door_burst, args.per_address + 8.0),
+        ),  # fmt: skip
     )
     problem = setup_logging(args.log_level, args.log_file)
     if problem is not None:

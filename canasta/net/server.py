@@ -22,6 +22,7 @@ import ssl
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -140,6 +141,7 @@ class Server:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
+            process_request=self._at_door,
         )
         self.port = self.ws_server.sockets[0].getsockname()[1] if self.ws_server.sockets else 0
         return self.port
@@ -225,6 +227,14 @@ class Server:
             self.hub.drop(conn)
             with contextlib.suppress(Exception):  # what is queued goes out, then the close
                 await asyncio.wait_for(conn.writer, 5.0)
+
+    def _at_door(self, connection: Any, request: Any) -> Any:
+        """Before the WebSocket handshake: an address that opens connections faster than
+        the door allows is answered HTTP 429 at once (no handshake, no connection)."""
+        address = address_key(getattr(connection, "remote_address", None))
+        if self.door.may_open(address):
+            return None
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, english("too_fast") + "\n")
 
     async def _refuse(self, ws: Any, code: str) -> None:
         """Tell a connection the door refused why (an ``error`` a client shows in its

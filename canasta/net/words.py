@@ -53,6 +53,7 @@ WORDS: dict[str, str] = {
     "idle": N_(
         "Closed after {seconds} seconds without a table or the lobby: connect again to play."
     ),  # fmt: skip
+    "too_fast": N_("Too many new connections from your address: wait a moment and try again."),
     "code_wait": N_("Too many wrong join codes: wait {seconds} seconds before trying again."),
     "codes": N_("Too many wrong join codes: the server closed the connection."),
     "bad_token": N_("your seat there is gone: that game is over or its table was closed"),

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from canasta.net.client import Client, ClientError
 from canasta.net.door import DoorConfig, DoorLog, address_key, file_room
@@ -346,3 +346,36 @@ def test_the_log_file_gets_one_json_line_a_refusal(tmp_path: Path) -> None:
     for handler in handlers:
         root.addHandler(handler)
     root.setLevel(level)
+
+
+def test_an_address_opening_too_fast_is_answered_before_any_handshake(tmp_path: Path) -> None:
+    clock = Clock()
+    door = DoorConfig(open_rate=1.0, open_burst=3.0)
+
+    async def body() -> None:
+        async with clocked_server(tmp_path, clock, door=door) as server:
+            held = []
+            for _ in range(3):
+                answer, ws = await knock(server)
+                assert answer == "welcome"
+                held.append(ws)
+            with pytest.raises(InvalidStatus) as caught:
+                await connect(url(server))
+            assert caught.value.response.status_code == 429
+            assert caught.value.response.body == (
+                b"Too many new connections from your address: wait a moment and try again.\n"
+            )
+            with pytest.raises(ClientError, match="^Too many new connections from your"):
+                await Client(url(server), "Ann", reconnect=False).connect()
+            other, ws = await knock(server, "127.0.0.2")  # not another address
+            assert other == "welcome"
+            held.append(ws)
+            clock.now += 1.0  # a token back
+            again, ws = await knock(server)
+            assert again == "welcome"
+            held.append(ws)
+            assert len(held) == 5 and all(h.close_code is None for h in held)
+            for h in held:
+                await h.close()
+
+    run(body(), 30)

@@ -46,7 +46,8 @@ def test_a_server_short_of_files_says_it_is_full_and_writes_no_traceback(
     tmp_path: Path,
 ) -> None:
     command = [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data",
-               str(tmp_path / "data"), "--per-address", "1000", "--sync", "normal"]  # fmt: skip
+               str(tmp_path / "data"), "--per-address", "1000", "--opens-per-second", "1000",
+               "--sync", "normal"]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, preexec_fn=_low_limit)  # fmt: skip
     assert server.stdout is not None and server.stderr is not None

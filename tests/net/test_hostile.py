@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from canasta.net.client import Client
 from canasta.net.protocol import PROTOCOL_VERSION
@@ -92,11 +92,16 @@ async def other_seat(server: Server) -> None:
 
 
 async def many_connections(server: Server) -> None:
-    """Rounds of 100 connections at once from one address: those past the address's
-    limit (with the two players' own, also from 127.0.0.1) are told so and closed."""
+    """Rounds of 100 connections at once from one address: those past what an address
+    may open a second are answered HTTP 429 before any handshake, those past what it may
+    hold (the two players' own, also from 127.0.0.1, count) are told so and closed."""
 
     async def one() -> str:
-        async with connect(url(server)) as ws:
+        try:
+            ws = await connect(url(server))
+        except InvalidStatus as error:  # faster than an address may open: no handshake
+            return "too_fast" if error.response.status_code == 429 else "refused"
+        async with ws:
             with contextlib.suppress(ConnectionClosed):  # a refused one may be closed first
                 await ws.send(HELLO)
             with contextlib.suppress(ConnectionClosed):
@@ -105,10 +110,13 @@ async def many_connections(server: Server) -> None:
             return "closed"
 
     limit = server.config.door.per_address
+    welcomed = []
     for _ in range(10):
         answers = await asyncio.gather(*(one() for _ in range(100)))
-        assert set(answers) <= {"welcome", "address_full"}
-        assert 0 < answers.count("welcome") <= limit
+        assert set(answers) <= {"welcome", "address_full", "too_fast"}
+        welcomed.append(answers.count("welcome"))
+        assert answers.count("too_fast") >= 100 - server.config.door.open_burst
+    assert 0 < max(welcomed) <= limit
 
 
 def test_hostile_clients_leave_other_tables_playing(tmp_path: Path) -> None:
