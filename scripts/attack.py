@@ -51,7 +51,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from canasta.net.client import Client
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
@@ -79,7 +79,9 @@ async def knock(url: str, source: str) -> tuple[str, Any]:
     code, or ``closed``/``failed``) and the socket (None when it failed)."""
     try:
         ws = await connect(url, local_addr=(source, 0), open_timeout=10, compression=None)
-    except (OSError, TimeoutError, ConnectionClosed) as error:
+    except InvalidStatus as error:  # refused before the handshake
+        return f"http_{error.response.status_code}", None
+    except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as error:
         return f"failed: {type(error).__name__}", None
     with contextlib.suppress(ConnectionClosed):
         await ws.send(HELLO)
@@ -142,7 +144,13 @@ async def guess_codes(url: str, guessers: int, seconds: float) -> dict[str, Any]
 
     async def guesser() -> None:
         _, ws = await knock(url, "127.0.0.4")
-        while ws is not None and time.monotonic() < end:
+        while time.monotonic() < end:
+            if ws is None:  # refused before the handshake: knock again, within the bound
+                if counts["reopened"] >= 50 * guessers:
+                    return
+                counts["reopened"] += 1
+                _, ws = await knock(url, "127.0.0.4")
+                continue
             code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 await ws.send(json.dumps({"type": "join", "code": code, "chair": 1}))
@@ -150,10 +158,7 @@ async def guess_codes(url: str, guessers: int, seconds: float) -> dict[str, Any]
                 reply = json.loads(await asyncio.wait_for(ws.recv(), left))
             except (ConnectionClosed, TimeoutError):
                 counts["dropped"] += 1
-                if counts["reopened"] >= 50 * guessers or time.monotonic() >= end:
-                    return
-                counts["reopened"] += 1
-                _, ws = await knock(url, "127.0.0.4")
+                ws = None
                 continue
             counts["tried"] += 1
             kind = reply.get("code")
@@ -171,13 +176,17 @@ async def guess_codes(url: str, guessers: int, seconds: float) -> dict[str, Any]
         """One guesser from 127.0.0.7 that waits as long as the server says each time:
         the best rate an address can get."""
         _, ws = await knock(url, "127.0.0.7")
-        while ws is not None and time.monotonic() < end:
+        while time.monotonic() < end:
+            if ws is None:  # refused or closed: a patient guesser waits, then knocks
+                await asyncio.sleep(1.0)
+                _, ws = await knock(url, "127.0.0.7")
+                continue
             code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 await ws.send(json.dumps({"type": "join", "code": code, "chair": 1}))
                 reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
             except (ConnectionClosed, TimeoutError):
-                _, ws = await knock(url, "127.0.0.7")
+                ws = None
                 continue
             if reply.get("code") == "no_table":
                 patient.append(time.monotonic())
