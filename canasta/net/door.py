@@ -67,6 +67,9 @@ class DoorConfig:
         code_drop: wrong or refused join codes after which a connection is closed.
         open_rate, open_burst: new connections an address may open a second, and in one
             burst.
+        proxies: addresses of reverse proxies in front of the server: a connection from
+            one counts against the address its ``X-Forwarded-For`` header names last (the
+            one the proxy saw), not against the proxy's.
         log_every: seconds between two log lines of one address and code.
         log_burst: log lines in all every ``log_every`` seconds.
     """
@@ -79,6 +82,7 @@ class DoorConfig:
     code_drop: int = 20
     open_rate: float = 2.0
     open_burst: float = 40.0
+    proxies: tuple[str, ...] = ()
     log_every: float = 10.0
     log_burst: int = 200
 
@@ -99,6 +103,18 @@ def address_key(remote: Any) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def client_address(remote: Any, headers: Any, proxies: tuple[str, ...]) -> str:
+    """The address a connection counts against (see :func:`address_key`): for one from a
+    trusted proxy (``proxies``), the last address of its ``X-Forwarded-For`` header (the
+    client the proxy saw), when the header names one."""
+    key = address_key(remote)
+    if not proxies or key not in {address_key((p,)) for p in proxies}:
+        return key
+    forwarded = headers.get("X-Forwarded-For", "") if headers is not None else ""
+    last = forwarded.split(",")[-1].strip()
+    return address_key((last,)) if last else key
 
 
 def raise_file_limit() -> int:
@@ -353,6 +369,7 @@ __all__ = [
     "DoorConfig",
     "DoorLog",
     "address_key",
+    "client_address",
     "file_room",
     "open_files",
     "raise_file_limit",

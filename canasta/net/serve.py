@@ -180,6 +180,14 @@ def parser() -> argparse.ArgumentParser:
         f"{door.open_burst:g} (default {door.open_rate:g}; faster ones get HTTP 429)",
     )
     p.add_argument(
+        "--proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the server (repeatable): its connections count "
+        "against the client its X-Forwarded-For names, not against the proxy",
+    )
+    p.add_argument(
         "--idle-after",
         type=_seconds,
         default=door.idle_after,
@@ -245,7 +253,8 @@ def serve_command(argv: list[str]) -> int:
             idle_after=args.idle_after,
             open_rate=args.opens_per_second,
             open_burst=max(door_burst, args.per_address + 8.0),
-        ),  # fmt: skip
+            proxies=tuple(args.proxy),
+        ),
     )
     problem = setup_logging(args.log_level, args.log_file)
     if problem is not None:

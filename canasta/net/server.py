@@ -29,7 +29,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
-from canasta.net.door import Door, address_key, open_files, raise_file_limit
+from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
@@ -197,7 +197,7 @@ class Server:
         """Serve one connection until it closes (or refuse it at the door: too many from
         its address, or the server full)."""
         conn = Conn(ws, refilled=self.hub.clock(), tokens=self.config.burst)
-        address = address_key(getattr(ws, "remote_address", None))
+        address = self._address(ws, getattr(getattr(ws, "request", None), "headers", None))
         refusal = self.door.admit(conn, address)
         if refusal == "server_full":
             victim = self.door.make_room(list(self.conns), self._holds_chair)
@@ -231,10 +231,15 @@ class Server:
     def _at_door(self, connection: Any, request: Any) -> Any:
         """Before the WebSocket handshake: an address that opens connections faster than
         the door allows is answered HTTP 429 at once (no handshake, no connection)."""
-        address = address_key(getattr(connection, "remote_address", None))
+        address = self._address(connection, getattr(request, "headers", None))
         if self.door.may_open(address):
             return None
         return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, english("too_fast") + "\n")
+
+    def _address(self, connection: Any, headers: Any) -> str:
+        """The address ``connection`` counts against (a trusted proxy's client's)."""
+        remote = getattr(connection, "remote_address", None)
+        return client_address(remote, headers, self.config.door.proxies)
 
     async def _refuse(self, ws: Any, code: str) -> None:
         """Tell a connection the door refused why (an ``error`` a client shows in its

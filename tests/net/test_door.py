@@ -379,3 +379,38 @@ def test_an_address_opening_too_fast_is_answered_before_any_handshake(tmp_path: 
                 await h.close()
 
     run(body(), 30)
+
+
+def test_behind_a_proxy_the_forwarded_client_counts(tmp_path: Path) -> None:
+    """Connections from a trusted proxy count against the client its X-Forwarded-For
+    names: one client past its limit is refused, another behind the same proxy gets in;
+    the header of a connection not from a proxy is ignored."""
+    door = DoorConfig(per_address=1, proxies=("127.0.0.1",))
+
+    async def through(server: Server, client: str, source: str = "127.0.0.1") -> str:
+        forwarded = {"X-Forwarded-For": f"10.9.9.9, {client}"}
+        ws = await connect(url(server), local_addr=(source, 0), additional_headers=forwarded)
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(HELLO)
+        try:
+            answer = json.loads(await ws.recv())
+        except ConnectionClosed:
+            return "closed"
+        held.append(ws)
+        return str(answer.get("code", answer["type"]))
+
+    held: list[Any] = []
+
+    async def body() -> None:
+        async with running_server(tmp_path, door=door) as server:
+            assert await through(server, "198.51.100.1") == "welcome"
+            assert await through(server, "198.51.100.1") == "address_full"
+            assert await through(server, "198.51.100.2") == "welcome"
+            assert sorted(server.door.per_address) == ["198.51.100.1", "198.51.100.2"]
+            # Not a proxy: its header names nobody; it counts as itself.
+            assert await through(server, "198.51.100.3", "127.0.0.2") == "welcome"
+            assert server.door.per_address["127.0.0.2"] == 1
+            for ws in held:
+                await ws.close()
+
+    run(body(), 30)
