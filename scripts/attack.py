@@ -25,7 +25,7 @@ data folder, a log file and ``--stats``, and also reports the log's lines and th
 own share (its event loop's lag and its time per intent, ms, over the whole run). A
 target that is not a loopback address is refused.
 
-Usage: python scripts/attack.py [--url ws://127.0.0.1:PORT] [--connections 200]
+Usage: python3 -m scripts.attack [--url ws://127.0.0.1:PORT] [--connections 200]
     [--half-open 300] [--guessers 20] [--seconds 30] [--baseline 10]
 """
 
@@ -202,7 +202,7 @@ async def guess_codes(url: str, guessers: int, seconds: float) -> dict[str, Any]
     after = patient[10:]
     steady = (len(after) - 1) / (after[-1] - after[0]) if len(after) > 2 else None
     codes = len(CODE_ALPHABET) ** CODE_LENGTH
-    years = codes / 100 / 2 / steady / YEAR if steady else None
+    years = codes / 100 / steady / YEAR if steady else None
     return {"seconds": round(spent, 1), "connections": guessers, **counts,
             "looked_up_per_second": round(counts["looked_up"] / spent, 2),
             "patient_looked_up": len(patient),

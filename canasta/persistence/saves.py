@@ -19,7 +19,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
 from canasta.engine.fair import deck_order
 from canasta.engine.game import Game
@@ -80,6 +88,14 @@ class MoveModel(BaseModel):
     target: int = Field(default=-1, ge=-1, le=13)
 
 
+def _without_none(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` without those of ``keys`` whose value is None."""
+    for key in keys:
+        if key in data and data[key] is None:
+            del data[key]
+    return data
+
+
 #: A secret deal's seed as written: 64 hexadecimal digits (see canasta.engine.fair).
 SEED_PATTERN = r"^[0-9a-f]{64}$"
 
@@ -103,6 +119,12 @@ class HandRecord(BaseModel):
     salt: str | None = Field(default=None, max_length=200)
     commitment: str | None = Field(default=None, pattern=SEED_PATTERN)
 
+    @model_serializer(mode="wrap")
+    def _written(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without the deal's proof when there is none (a local hand), so the file reads
+        as before, by older versions of the game too."""
+        return _without_none(handler(self), ("seed", "salt", "commitment"))
+
 
 class SaveModel(BaseModel):
     """The file ``current_game.json``."""
@@ -124,6 +146,12 @@ class SaveModel(BaseModel):
     moves: list[MoveModel]
     past_hands: list[HandRecord] = Field(default_factory=list)
     deal_seeds: list[Annotated[str, Field(pattern=SEED_PATTERN)]] | None = None
+
+    @model_serializer(mode="wrap")
+    def _written(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without ``deal_seeds`` for a game dealt from deal numbers (every local game),
+        so the file reads as before."""
+        return _without_none(handler(self), ("deal_seeds",))
 
 
 @dataclass

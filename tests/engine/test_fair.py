@@ -80,3 +80,17 @@ def test_a_secret_game_deals_from_its_seeds_and_its_save_replays() -> None:
     assert loaded.replayed and loaded.game.secret
     assert loaded.game.deal_seeds == game.deal_seeds
     assert loaded.game.hand.hands == game.hand.hands
+
+
+def test_a_game_dealt_from_deal_numbers_is_written_as_before() -> None:
+    """A local game's save and hand records carry no seed fields at all (older versions
+    of the game read them as before)."""
+    from canasta.persistence.saves import hand_record
+
+    game = Game(preset_rules("Classic", 2), 99)
+    assert b"deal_seeds" not in save_json(SavedGame(game, "ab" * 8))
+    written = hand_record(game.hand, (0, 0)).model_dump()
+    assert set(written) == {"deal_number", "dealer", "side_scores", "moves", "totals"}
+    secret = Game(preset_rules("Classic", 2), 99, secret=True)
+    proof = hand_record(secret.hand, (0, 0), secret.deal_seeds[0]).model_dump()
+    assert proof["seed"] == secret.deal_seeds[0] and "salt" not in proof

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 from pathlib import Path
 from typing import Any
 
@@ -169,16 +168,17 @@ def test_a_full_server_makes_room_from_the_quietest_connection_without_a_chair(
 
 
 def test_join_codes_are_long_enough_that_guessing_is_hopeless() -> None:
-    """10 characters of 32: 2^50 codes. An address may try a wrong code every 2 seconds
-    (after a first 10): with 100 private tables open, one address hits one in about
-    357,000 years on average, and 10,000 addresses together in about 36 years."""
+    """10 characters of 32: 2^50 codes. A random guess hits one of 100 private tables
+    with odds 100 in 2^50, so it takes 2^50 / 100 guesses on average; an address may try
+    a wrong code every 2 seconds (after a first 10): about 713,000 years for one address,
+    71 years for 10,000 addresses together."""
     codes = len(CODE_ALPHABET) ** CODE_LENGTH
     assert codes == 2**50
     door = DoorConfig()
-    seconds = codes / 100 / door.code_rate / 2  # half the codes, on average
-    years = seconds / (365.25 * 24 * 3600)
-    assert math.floor(years / 1000) == 356
-    assert math.floor(years / 10_000) == 35
+    assert (door.code_rate, door.code_burst, door.code_drop) == (0.5, 10.0, 20)
+    years = codes / 100 / door.code_rate / (365.25 * 24 * 3600)
+    assert round(years, -3) == 714_000
+    assert round(years / 10_000) == 71
 
 
 def test_wrong_join_codes_are_slowed_then_the_connection_is_dropped(tmp_path: Path) -> None:
