@@ -156,3 +156,29 @@ def test_a_client_refuses_a_reveal_that_does_not_match_what_it_was_dealt() -> No
     elsewhere = _witnessed(seed, "t2:g1:1", "t1")
     moved = DealReveal(seed=seed, salt="t2:g1:1", commitment=commitment(seed, "t2:g1:1"))
     assert elsewhere.check(moved).problem == "salt"  # type: ignore[union-attr]
+
+
+def test_a_seat_at_four_checks_its_deal_and_draws(tmp_path: Path) -> None:
+    """At a four-player table (three computer players) the seat's cards, the pile's first
+    card, the red threes and every stock draw check against the revealed seed."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path) as server:
+            from canasta.net.client import Client
+            from tests.net.helpers import url
+
+            ann = Client(url(server), "Ann")
+            await ann.connect()
+            await ann.create(players=4, level="random", quick=True, chair=2)
+            await ann.ready()
+            await ann.start()
+            await ann.wait(lambda: ann.view is not None)
+            await play_random([ann], random.Random(5))
+            await ann.wait(lambda: ann.deal_checks != [])
+            assert [(c.verified, c.problem) for c in ann.deal_checks] == [(True, "")]
+            witness = ann.witness
+            assert witness is not None and witness.dealt is not None
+            assert witness.dealt[0] == 2 and len(witness.dealt[1]) >= 11
+            await ann.close()
+
+    run(scenario())
