@@ -52,6 +52,16 @@ class JsonLines(logging.Formatter):
         return json.dumps(data)
 
 
+class _Terminal(logging.StreamHandler):  # type: ignore[type-arg]
+    """Standard error as it is when a line is written (not as it was when the handler was
+    made: a test may have swapped it meanwhile)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write ``record`` to the current standard error."""
+        self.stream = sys.stderr
+        super().emit(record)
+
+
 def setup_logging(level: str, path: Path | None) -> str | None:
     """Log the server's lines at ``level`` and above to standard error and, when ``path``
     is given, to that file as JSON lines (rotated at 1 MB, three old files kept, so the
@@ -63,7 +73,7 @@ def setup_logging(level: str, path: Path | None) -> str | None:
     root.setLevel(level.upper())
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    terminal = logging.StreamHandler(sys.stderr)
+    terminal = _Terminal()
     terminal.setFormatter(logging.Formatter("canasta serve: %(message)s"))
     root.addHandler(terminal)
     if path is not None:
