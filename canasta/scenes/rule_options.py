@@ -69,7 +69,7 @@ class RuleChoices:
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply to the game these settings start, or None."""
-        four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")
+        four_only = ("concealed_no_partner_layoff", "partner_always_agrees")
         if field in four_only and self.settings.players != 4:
             return _("4 players only")
         if field == "partner_always_agrees" and not self.settings.ask_permission:
