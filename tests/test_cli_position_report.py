@@ -242,3 +242,22 @@ def test_players_given_still_decide(tmp_path: Path) -> None:
     path.write_text(json.dumps({"rules": {"players": 2}, "hands": [[], [], [], []]}))
     with pytest.raises(PositionError, match="4 hands given for 2 players"):
         load_position(path)
+
+
+# The documentation's examples ---------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "bug-reports.md"
+
+
+@pytest.mark.parametrize(
+    ("file", "play"),
+    [(GOING_OUT, "layoff K KH + discard 5C"), (OPENING, "meld 7H 7D 7C")],
+)
+def test_the_bug_report_page_shows_what_the_command_prints(capsys, file: Path, play: str) -> None:
+    page = DOCS.read_text(encoding="utf-8")
+    command = f'$ canasta position {file.name} --play "{play}"\n'
+    assert command in page
+    shown = page.split(command, 1)[1].split("\n{\n", 1)[0].splitlines()
+    _, out, _ = run(capsys, file, "--play", play)
+    notes, _ = notes_and_json(out)
+    assert shown == notes
