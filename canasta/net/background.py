@@ -53,7 +53,10 @@ class BackgroundClient:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        self._loop.run_forever()
+        try:
+            self._loop.run_forever()
+        finally:  # stopped by the closing, which left no task pending
+            self._loop.close()
 
     def _received(self, message: Any) -> None:
         self._inbox.put(message)
