@@ -130,7 +130,7 @@ def rule_options_scene(
         rows=rule_rows(settings.rule_set()),
         title=title_for(settings),
         default_of=preset_value,
-        column_names=(N_("Drawing, taking and threes"), N_("Discards, stock and going out")),
+        column_names=(N_("Taking the pile and threes"), N_("Discards, stock and going out")),
     )
     if scene.reason(scene.options[0]) is not None:
         scene.move_focus(1)

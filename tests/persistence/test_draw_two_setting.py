@@ -13,7 +13,7 @@ from canasta.engine.rules import PRESETS
 from canasta.persistence.paths import default_paths
 from canasta.persistence.settings import HOUSE_RULES, Settings
 from canasta.persistence.settings_file import load_settings, save_settings
-from canasta.scenes.rule_options import rule_rows
+from canasta.scenes.rule_options import rule_options_scene, rule_rows
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -28,6 +28,8 @@ def test_the_one_setting_makes_the_table_draw_two(players: int, draw_two: bool) 
 def test_rule_options_have_no_draw_two_row() -> None:
     assert not any(field.startswith("draw_two") for field in HOUSE_RULES)
     assert not any(row.field.startswith("draw_two") for row in rule_rows())
+    scene = rule_options_scene(Settings(players=4), lambda changes: Settings(), lambda: None)
+    assert scene.column_names[0] == "Taking the pile and threes"  # nothing of drawing left
     with pytest.raises(ValueError, match="'draw_two_4p' is not a rule option"):
         Settings(rule_overrides={"draw_two_4p": True})
 
