@@ -1,4 +1,4 @@
-"""A hint's reason reads as plain words a player knows (the new-player test, item 7):
+"""A hint's reason reads as plain words a player knows:
 the gain is the points more for the player's side than the usual play, with a space
 before it, and no line names the search ("tried over likely hands")."""
 
@@ -141,7 +141,7 @@ def test_the_reasons_read_in_the_players_language() -> None:
 
 
 def test_the_gain_reads_in_a_card_players_words_in_every_language() -> None:
-    """Tester5 item 2: "better than a cautious player's move" named the engine's own
+    """A reason such as "better than a cautious player's move" names the engine's own
     comparison. The gain now says whose points and against what, in each language."""
     expected = {
         "en": " (about 33 points more for your side than the usual play)",

@@ -35,7 +35,7 @@ information Monte Carlo" in Bridge and Skat programs):
    tracking player's choice stands (with many candidates the best-looking one is often only
    the luckiest: the optimiser's curse). Each table size uses what measured best for it
    (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
-   :attr:`HardPlayer.PILE_CREDIT`; README figures).
+   :attr:`HardPlayer.PILE_CREDIT`; docs/performance.md#hard-vs-medium).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
    ends the search: about 45 to 70 worlds), 0.135 s and 96 with four
@@ -54,7 +54,7 @@ information Monte Carlo" in Bridge and Skat programs):
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
 
-The answer to "may I go out?" follows the Classic reference exactly as the tracking
+The answer to "may I go out?" follows docs/rules.md#asking-your-partner as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
 from ``random.Random(seed + fingerprint of the view)``, so the same view and seed give the
 same move whatever the hidden cards are (with ``time_limit=None``, the same number of
@@ -152,13 +152,13 @@ class HardPlayer:
     WORLDS = {2: 200, 4: 96}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
-    #: Defaults by number of players, as measured best (README, "How strong, how fast"):
+    #: Defaults by number of players, as measured best (docs/performance.md#hard-vs-medium):
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
     #: evaluation and the standard-error test help at both (the two-player weights are
     #: refitted with the pile features, 20,000 hands; with two players half a standard
-    #: error, together with the cap of 200 worlds and the pile credit below: README, "Two
-    #: players: more worlds, the fitted horizon and the pile credit together").
+    #: error, together with the cap of 200 worlds and the pile credit below, which measured
+    #: better together than apart).
     INFER = {2: True, 4: True}
     LEARNED = {2: True, 4: True}
     CONFIDENCE = {2: 0.5, 4: 1.0}

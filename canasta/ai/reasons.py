@@ -25,8 +25,8 @@ def gain_words(margin: float) -> str:
     ``margin``: points the chosen plan measured better than the tracking player's own,
     the move an ordinary player makes (the usual play), as a mean over the sampled
     deals of the points for the player's side less the other side's; below 1 point
-    nothing is said. Said in a card player's words (tester5 item 2: "a cautious
-    player's move" meant nothing to a player). Example (English):
+    nothing is said. Said in a card player's words ("a cautious player's move" means
+    nothing to a player). Example (English):
     ``" (about 12 points more for your side than the usual play)"``.
     """
     if margin < 1:
@@ -120,7 +120,7 @@ def discard_reason(move: Move, gain: str, searched: bool, frozen: bool = False) 
     ``searched``: the search preferred this discard to the tracking player's own
     (safest-looking) one, so its danger alone is not the reason. ``frozen``: the pile is
     frozen for everyone before the discard (a wild card or a red three in it, or a table
-    where it always is, matrix rows 10 and 12): a wild card discarded then freezes nothing
+    where it always is, docs/rules.md#frozen-pile): a wild card discarded then freezes nothing
     more, it only blocks the pile for the next player, who cannot take a wild card on top
     (Classic "Taking the discard pile").
     """

@@ -5,7 +5,7 @@
 computer players' searches, ``legal_moves()`` lists moves, ``copy()`` and ``reset_turn()``
 support search and the reset button, and ``view_for(seat)`` gives what one seat may know.
 
-Rule sources are the Classic reference (``seeds/000``) and ``RULES-MATRIX.md``; legality
+The rules are those of docs/rules.md; legality
 lives in :mod:`canasta.engine.legality`, :mod:`canasta.engine.taking` and
 :mod:`canasta.engine.checking`, scoring in :mod:`canasta.engine.scoring`.
 """

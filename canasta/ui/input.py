@@ -25,7 +25,7 @@ LONG_PRESS_S = 0.45
 SLOP_PX = 8
 #: Seconds (of the scene's own clock) a view that ends something (the hands shown at a
 #: hand's end, the scoreboard) ignores Enter and Space after it appears, so keys still
-#: being pressed for the last discard do not pass it unseen (tester report 17).
+#: being pressed for the last discard do not pass it unseen.
 GUARD_S = 0.8
 
 

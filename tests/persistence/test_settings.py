@@ -136,7 +136,7 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
 
 
 def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplog):
-    """Tester 3: the notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
+    """The notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
     invalid start byte" for a binary settings.toml."""
     path = default_paths().settings
     path.parent.mkdir(parents=True, exist_ok=True)

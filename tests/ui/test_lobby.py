@@ -237,8 +237,8 @@ def test_a_connection_that_fails_goes_back_to_the_form_with_the_reason() -> None
     scene.update(0.1)
     assert scene.stage == "form" and scene.link is None and ("close",) in link.calls
     assert scene.error.startswith("cannot reach the server")
-    # Shown capitalised by the form, just under its How to play button (tester's item
-    # 18: it was at the window's foot, 160 px below the form at 1280 x 800).
+    # Shown capitalised by the form, just under its How to play button (not at the
+    # window's foot, 160 px below the form at 1280 x 800, where nobody looks).
     with report_text() as report:
         scene.draw(pygame.Surface((1280, 800)))
     [line] = [rect for text, rect, _surface, _clip in report.drawn

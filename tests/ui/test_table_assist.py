@@ -103,7 +103,7 @@ def test_the_partner_answers_the_persons_question_in_the_bubble() -> None:
     assert hand.permission is True  # nothing in its hand is worth a turn
     assert scene.bubble.answer_text == "Yes \u2014 go out!"
     manager.draw(screen)
-    # Tester5 item 15: the answer shows beside the partner's cards, in the top band, over
+    # The answer shows beside the partner's cards, in the top band, over
     # no meld (it covered the opponents' melds)
     beside = scene.bubble.answer_rect(screen.get_width())
     layout = scene.board.layout
