@@ -14,7 +14,7 @@ import pytest
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene
-from canasta.ui.input import Click, Key
+from canasta.ui.input import Click, Key, Text
 from canasta.ui.text import render_text, report_text
 
 
@@ -124,8 +124,10 @@ def make(link: FakeLink | None = None, address: str = "ws://127.0.0.1:8765", nam
 
 
 def type_text(manager: SceneManager, text: str) -> None:
+    """Each character as SDL sends it: the key, then the text it typed."""
     for char in text:
         manager.dispatch(Key(ord(char.lower()), 0, char))
+        manager.dispatch(Text(char))
 
 
 def click(manager: SceneManager, rect: pygame.Rect) -> None:

@@ -344,7 +344,7 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
     stub(ctx).advice = Advice(Move(MoveType.DISCARD, (card(ctx, "5C"),)), "the safest card")
     hint.actions()["hint"]()
     assert hint.line() == "Hint: the safest card"
-    rects = hint.rects(stub(ctx).advice.move)
+    rects = hint.rects(stub(ctx).advice.moves)
     assert rects[0] == ctx.board.card_rect(card(ctx, "5C"))
     assert rects[1].contains(ctx.board.layout.discard)
 
