@@ -16,6 +16,7 @@ import logging
 import signal
 import ssl
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from canasta.arguments import ranged
@@ -62,28 +63,46 @@ class _Terminal(logging.StreamHandler):  # type: ignore[type-arg]
         super().emit(record)
 
 
-def setup_logging(level: str, path: Path | None) -> str | None:
-    """Log the server's lines at ``level`` and above to standard error and, when ``path``
-    is given, to that file as JSON lines (rotated at 1 MB, three old files kept, so the
-    log cannot fill the disk; see :class:`canasta.logs.LogFile`). Return why the file
-    cannot be written, or None."""
+class LogFileError(Exception):
+    """The ``--log-file`` cannot be written; the message says why, in one line."""
+
+
+@contextlib.contextmanager
+def server_logging(level: str, path: Path | None) -> Iterator[None]:
+    """While the server runs: its lines at ``level`` and above to standard error and, when
+    ``path`` is given, to that file as JSON lines (rotated at 1 MB, three old files kept,
+    so the log cannot fill the disk; see :class:`canasta.logs.LogFile`). The ``canasta``
+    logger is as it was afterwards.
+
+    Raises:
+        LogFileError: when the file cannot be opened.
+    """
     from canasta.logs import LogFile
 
     root = logging.getLogger("canasta")
-    root.setLevel(level.upper())
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
+    handlers: list[logging.Handler] = []
     terminal = _Terminal()
     terminal.setFormatter(logging.Formatter("canasta serve: %(message)s"))
-    root.addHandler(terminal)
+    handlers.append(terminal)
     if path is not None:
         try:
             written = LogFile(path)
         except OSError as error:
-            return f"--log-file {path}: cannot be written ({error.strerror or error})"
+            why = error.strerror or error
+            raise LogFileError(f"--log-file {path}: cannot be written ({why})") from None
         written.setFormatter(JsonLines())
-        root.addHandler(written)
-    return None
+        handlers.append(written)
+    before = root.level
+    root.setLevel(level.upper())
+    for handler in handlers:
+        root.addHandler(handler)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            root.removeHandler(handler)
+            handler.close()
+        root.setLevel(before)
 
 
 def tables_resumed(count: int) -> str:
@@ -266,12 +285,12 @@ def serve_command(argv: list[str]) -> int:
             proxies=tuple(args.proxy),
         ),
     )
-    problem = setup_logging(args.log_level, args.log_file)
-    if problem is not None:
-        print(f"canasta serve: {problem}", file=sys.stderr)
-        return 2
     try:
-        return asyncio.run(_run(config, args.stats))
+        with server_logging(args.log_level, args.log_file):
+            return asyncio.run(_run(config, args.stats))
+    except LogFileError as error:
+        print(f"canasta serve: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 0
 

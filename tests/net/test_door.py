@@ -315,19 +315,10 @@ def test_the_log_file_gets_one_json_line_a_refusal(tmp_path: Path) -> None:
     assert (args.log_level, args.log_file) == ("info", tmp_path / "l")
     root = logging.getLogger("canasta")
     level, handlers = root.level, list(root.handlers)
-    try:
-        assert serve.setup_logging(args.log_level, args.log_file) is None
+    with serve.server_logging(args.log_level, args.log_file):
         DoorLog(DoorConfig(), wall=lambda: 0.0).line("refused", "192.0.2.1", "server_full")
         logging.getLogger("canasta.net").info("a table resumed")
-        for handler in root.handlers:
-            handler.flush()
-    finally:
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-            handler.close()
-        for handler in handlers:
-            root.addHandler(handler)
-        root.setLevel(level)
+    assert (root.level, root.handlers) == (level, handlers)  # as it was
     first, second = (json.loads(x) for x in (tmp_path / "l").read_text().splitlines())
     assert first == {"time": "1970-01-01T00:00:00Z", "event": "refused", "address": "192.0.2.1",
                      "code": "server_full", "table": None}  # fmt: skip
@@ -337,15 +328,12 @@ def test_the_log_file_gets_one_json_line_a_refusal(tmp_path: Path) -> None:
         "a table resumed",
     )
     missing = tmp_path / "no" / "log"
-    assert serve.setup_logging("warning", missing) == (
-        f"--log-file {missing}: cannot be written (No such file or directory)"
+    with pytest.raises(serve.LogFileError) as caught, serve.server_logging("warning", missing):
+        raise AssertionError("not reached")
+    assert (
+        str(caught.value) == f"--log-file {missing}: cannot be written (No such file or directory)"
     )
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
-        handler.close()
-    for handler in handlers:
-        root.addHandler(handler)
-    root.setLevel(level)
+    assert (root.level, root.handlers) == (level, handlers)
 
 
 def test_an_address_opening_too_fast_is_answered_before_any_handshake(tmp_path: Path) -> None:
