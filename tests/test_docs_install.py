@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
 INSTALL = DOCS / "install.md"
 #: A line that makes or enters a virtual environment.
 ACTIVATE = re.compile(r"^(python3 -m venv \S+ && )?\. \S+/bin/activate\b")
@@ -34,10 +35,10 @@ def steps_outside_a_venv(page: Path) -> list[str]:
 
 
 def test_every_install_and_build_step_follows_an_activated_environment() -> None:
-    pages = sorted(DOCS.rglob("*.md"))
+    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
     assert INSTALL in pages and len(pages) > 10
-    assert {str(page.relative_to(DOCS)): steps_outside_a_venv(page) for page in pages} == {
-        str(page.relative_to(DOCS)): [] for page in pages
+    assert {str(page.relative_to(ROOT)): steps_outside_a_venv(page) for page in pages} == {
+        str(page.relative_to(ROOT)): [] for page in pages
     }
     steps = [line for block in shell_blocks(INSTALL) for line in block if STEP.match(line)]
     assert len(steps) >= 3 and any("-m build" in line for line in steps)
