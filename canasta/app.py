@@ -67,6 +67,10 @@ __all__ = ["LANDSCAPE", "TITLE", "App", "portrait_size", "run"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds the game, quitting, waits for the online connection to close and its tasks to
+#: finish (a dead network is given up on after them).
+QUIT_WAIT_SECONDS = 3.0
+
 
 def make_sound(on: bool) -> Sound:
     """The sound layer for the setting ``on`` (silent without an audio device)."""
@@ -513,7 +517,7 @@ class App:
         worker process."""
         self.session.close()
         if self.online.link is not None:
-            self.online.link.close()
+            self.online.link.close(wait=QUIT_WAIT_SECONDS)
             self.online.link = None
         if self.worker is not None:
             self.worker.close()

@@ -70,7 +70,8 @@ def fleet_main(args: argparse.Namespace) -> int:
                 server = subprocess.Popen(
                     [sys.executable, "-m", "canasta", "serve", "--port", "0",
                      "--data", f"{data}/p{i}", "--rate", "100", "--database", url,
-                     "--process-id", f"p{i + 1}", *stats],
+                     "--process-id", f"p{i + 1}", *stats,
+                     "--per-address", "1000000", "--opens-per-second", "1000000"],
                     stdout=subprocess.PIPE, text=True,
                 )  # fmt: skip
                 servers.append(server)

@@ -63,12 +63,17 @@ class Relay:
         self.ws: ClientConnection | None = None
         self.pump: asyncio.Task[None] | None = None
 
-    async def open(self, hello: Hello, then: str | None) -> bool:
-        """Connect, say ``hello`` (its welcome is not passed on: the client had one
-        here), send ``then`` (a join) and start passing the answers on; False when the
+    async def open(self, hello: Hello, then: str | None, forwarded: str = "") -> bool:
+        """Connect (saying the client's address ``forwarded`` in ``X-Forwarded-For``, which
+        the other process counts the connection against when this one is among its
+        ``--proxy`` addresses), say ``hello`` (its welcome is not passed on: the client had
+        one here), send ``then`` (a join) and start passing the answers on; False when the
         other process cannot be reached."""
+        headers = {"X-Forwarded-For": forwarded} if forwarded else None
         try:
-            self.ws = await asyncio.wait_for(connect(self.url, compression=None), 3.0)
+            self.ws = await asyncio.wait_for(
+                connect(self.url, compression=None, additional_headers=headers), 3.0
+            )
             await self.ws.send(encode(hello))
             await asyncio.wait_for(self.ws.recv(), 3.0)  # the welcome
             if then is not None:
@@ -237,12 +242,15 @@ class Cluster:
                 return None
             await asyncio.sleep(min(0.5, self.period))
 
-    async def relay(self, conn: Conn, url: str, token: str | None, then: str | None) -> bool:
+    async def relay(
+        self, conn: Conn, url: str, token: str | None, then: str | None, forwarded: str = ""
+    ) -> bool:
         """Serve ``conn`` through the process at ``url`` from now on: its hello (with the
-        seat ``token``), then ``then`` (the join message), then everything both ways."""
+        seat ``token``), then ``then`` (the join message), then everything both ways
+        (``forwarded``: the client's address, see :meth:`Relay.open`)."""
         relay = Relay(conn, self.hub, url)
         hello = Hello(version=PROTOCOL_VERSION, name=conn.name or "?", token=token)
-        if not await relay.open(hello, then):
+        if not await relay.open(hello, then, forwarded):
             return False
         if conn.closed:
             relay.close()

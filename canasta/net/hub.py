@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
 from canasta.net.store import Job, StorageError, TableStore
@@ -65,6 +66,8 @@ class ServerConfig:
             ``host`` and the port listened on).
         lease: seconds a process's hold on a table lasts unrenewed (renewed every quarter
             of it): a process that dies has its tables taken over within about this long.
+        door: the limits per address, on idle connections and on join codes (see
+            :mod:`canasta.net.door`).
     """
 
     host: str = "127.0.0.1"
@@ -86,6 +89,7 @@ class ServerConfig:
     process: str | None = None
     advertise: str | None = None
     lease: float = 5.0
+    door: DoorConfig = field(default_factory=DoorConfig)
 
 
 @dataclass(eq=False)
@@ -158,6 +162,9 @@ class Hub:
             )
             self.checkpoint_thread.start()
         self.tap = tap
+        #: Called with ``(conn, close code, reason)`` when a connection is dropped (the
+        #: server logs it).
+        self.on_drop: Callable[[Conn, int, str], None] | None = None
 
     def _write_loop(self) -> None:
         """The database thread: run reads one by one; commit jobs in groups."""
@@ -247,6 +254,8 @@ class Hub:
             return
         conn.closed = True
         conn.close_code, conn.close_reason = code, reason
+        if self.on_drop is not None:
+            self.on_drop(conn, code, reason)
         try:
             conn.queue.put_nowait(None)  # the writer sends what is queued, then closes
         except asyncio.QueueFull:
