@@ -83,6 +83,8 @@ class ScoreboardScene(Scene):
         on_home: go to the home screen.
         on_replay: show the hand again (None: no such button, e.g. replays are off).
         on_play_again: start a new game on this hand's deal (None: no such button).
+        position: the hand was set out from a position file, not dealt: it is named so
+            (not "Deal 0"), and Play again sets the position out again.
         auto_continue: seconds after which Continue (or New game) is pressed by itself,
             for demos; None waits for the person.
     """
@@ -99,9 +101,11 @@ class ScoreboardScene(Scene):
         auto_continue: float | None = None,
         on_replay: Callable[[], None] | None = None,
         on_play_again: Callable[[], None] | None = None,
+        position: bool = False,
     ) -> None:
         super().__init__()
         self.controller = controller
+        self.position = position
         self.me = me
         self.theme = theme = theme or default_theme()
         self.over = controller.game.over
@@ -116,7 +120,12 @@ class ScoreboardScene(Scene):
             self.buttons.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
         if on_play_again is not None:
             self.buttons.append(
-                Button((0, 0, 1, 1), _("Play this deal again"), on_play_again, theme=theme)
+                Button(
+                    (0, 0, 1, 1),
+                    _("Play this position again") if position else _("Play this deal again"),
+                    on_play_again,
+                    theme=theme,
+                )  # fmt: skip
             )
         self.buttons.append(self.home_button)
         self.focus = 0
@@ -203,7 +212,8 @@ class ScoreboardScene(Scene):
         title = _("Game over") if self.over else _("Hand {n} scores").format(n=len(game.scores))
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
         # As on the table, to type after --deal.
-        deal = _("Deal {n}").format(n=game.hand.deal_number)
+        deal = (_("A position from a file") if self.position
+                else _("Deal {n}").format(n=game.hand.deal_number))  # fmt: skip
         blit_text(
             surface,
             deal,

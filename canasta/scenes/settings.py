@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.i18n import LANGUAGES, N_, _, in_every_language
+from canasta.i18n import LANGUAGES, N_, _, format_list, in_every_language
 from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
@@ -301,7 +301,7 @@ class SettingsScene(Scene):
         word = next((w for v, w in chosen.choices if v == getattr(self.settings, chosen.field)),
                     "")  # fmt: skip
         return _("{choice} also set {changes}.").format(
-            choice=word or chosen.label, changes=", ".join(changes)
+            choice=word or chosen.label, changes=format_list(changes)
         )
 
     def _step(self, delta: int, option: Option | None = None) -> None:

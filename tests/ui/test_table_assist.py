@@ -130,7 +130,7 @@ def test_hint_key_highlights_the_hard_move_with_one_line() -> None:
     post_key(pygame.K_h)
     step(manager, 0.1)
     line = scene.hint.line()
-    assert line is not None and line.startswith("Hint: Take the pile")
+    assert line is not None and line.startswith("Hint \u2014 Take the pile")
     hint = scene.controller.poll_hint()
     assert hint is not None and hint.move.type is MoveType.TAKE
     rects = scene.hint.rects(hint.move)

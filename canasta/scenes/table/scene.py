@@ -35,6 +35,7 @@ from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
 from canasta.scenes.table.buttons import (
+    STRIP,
     TableButtons,
     pack_shown,
     place_table_buttons,
@@ -152,6 +153,8 @@ class TableScene(Scene):
         #: The scene's clock (s) when the ended hand began to wait (see GUARD_S).
         self.waiting_since = 0.0
         self._held: set[int] = set()
+        #: The dealt cards are still flying to their places (the prompt waits for them).
+        self.dealing = False
         self.wait = 0.0
         self.board = Board(self.animator, descending)
         self.board.speed = speed
@@ -176,9 +179,13 @@ class TableScene(Scene):
                 self.help]  # fmt: skip
 
     def message(self) -> str:
-        """The message strip's line: a hint's reason while one shows, else the prompt
-        (after the table's own line, when it has one)."""
-        line = self.hint.line() or prompt_for(self.controller.view())
+        """The message strip's line: "Dealing…" while the dealt cards fly to their places
+        (no "Your turn" before the cards are there), a hint's reason while one shows, else
+        the prompt (after the table's own line, when it has one)."""
+        if self.dealing:
+            line = _("Dealing\u2026")
+        else:
+            line = self.hint.line() or prompt_for(self.controller.view())
         status = self.status() if self.status is not None else ""
         return f"{status} \u00b7 {line}" if status else line
 
@@ -327,7 +334,8 @@ class TableScene(Scene):
         self._held = set(self.controller.view().hand)
         view = self.controller.view()
         self._dealt = view.deal_number
-        self.board.deal(view, full=just_dealt(view))
+        self.dealing = just_dealt(view)
+        self.board.deal(view, full=self.dealing)
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
 
@@ -356,6 +364,8 @@ class TableScene(Scene):
             self.toast.show(notice, NOTICE_SECONDS)
         self.sync()
         self.sections.update(dt)
+        if self.dealing and not self.animator.busy:
+            self.dealing = False
         self._pack_strip()
         controller = self.controller
         if self.hand_over_at is not None:
@@ -408,7 +418,7 @@ class TableScene(Scene):
         their key in :data:`canasta.scenes.table.buttons.STRIP`."""
         out: dict[str, Button] = {}
         for part in self.parts:
-            for key in ("finish", "play", "plan", "ask", "hint"):
+            for key, _label in STRIP:
                 found = getattr(part, f"{key}_button", None)
                 if isinstance(found, Button):
                     out[key] = found

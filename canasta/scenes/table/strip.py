@@ -70,14 +70,20 @@ class StripSection(TablePart):
         self.ctx.controller.intent_ask()
 
     def buttons(self) -> list[Button]:
-        """Menu always; Reset while the turn has something to take back, else Ask when the
-        person could ask (four players: with two there is no partner, and no place)."""
+        """Menu always; Reset while the turn has something to take back; Ask partner
+        where the rules have the question (four players, "ask permission" on), from the
+        draw until the person melds or has asked, in a place of its own: a press asks,
+        or says why not (only a hand that can go out this turn may ask)."""
         view = self.ctx.view()
         shown = [self.menu_button]
         if view.person_to_move and not view.asking:
             if view.can_reset:
                 shown.append(self.reset_button)
-            elif view.can_ask and view.players == 4:
+            seen = view.seen
+            if view.can_ask or (
+                seen.rules.asks_permission and view.phase == "play" and not seen.turn_melded
+                and seen.permission is None
+            ):  # fmt: skip
                 shown.append(self.ask_button)
         return shown
 
