@@ -254,14 +254,15 @@ class StatsScene(Scene):
         size = max(12, min(26, round(row_h * 0.55)))
         label_w = round(panel.width * 0.32)
         col_w = (panel.width - label_w - 20) / len(KINDS)
-        y = panel.y + row_h * 0.75
-        box = pygame.Rect(0, 0, round(col_w) - 8, round(row_h * 1.3))
+        # The header row keeps above the first row's band (which starts 1.25 rows down):
+        # a two-line header ran into it at 800 x 600.
+        box = pygame.Rect(0, panel.y + 4, round(col_w) - 8, round(row_h * 1.25) - 8)
         titles = [_(KIND_TITLES[kind]) for kind in KINDS]
         head = min(fit_lines(title, box.width, box.height, size, MIN_TEXT_PX,
                              report=False, bold=True)[0] for title in titles)  # fmt: skip
         step = round(head * LINE_GAP)
         for k, title in enumerate(titles):  # one size for the whole header row
-            box.center = (round(panel.x + label_w + col_w * (k + 0.5)), round(y))
+            box.centerx = round(panel.x + label_w + col_w * (k + 0.5))
             lines = balanced_lines(title, head, box.width, bold=True)
             top = box.centery - text_height(head, len(lines)) / 2 + head / 2
             for i, line in enumerate(lines):

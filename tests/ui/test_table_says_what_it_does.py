@@ -92,24 +92,20 @@ def test_no_meld_button_for_an_opening_below_the_minimum() -> None:
     assert scene.planner.plan_button in scene.buttons()
 
 
-def test_ask_partner_is_a_button_where_the_rules_have_the_question() -> None:
-    """After the draw, before any meld: the button shows even when this hand cannot go
-    out, and a press says why it may not ask (the A key does the same)."""
+def test_ask_partner_is_a_button_that_says_whom_it_asks(spanish: Any) -> None:
+    """After the draw, with a hand that can go out: Ask partner shows beside the other
+    buttons and asks (the A key does the same). In Spanish it said "Preguntar" alone,
+    which a player did not read as the question to the partner."""
     data = {**opened(4), "rules": {"players": 4, "ask_permission": True}, "phase": "draw"}
+    data["hands"][0] = ["QS", "QH", "QD", "KC"]  # after any draw: a way out
     scene = table(data, (1280, 800))
     assert scene.controller.intent_draw() is None
     update(scene)
     ask = scene.strip.ask_button
-    assert not scene.controller.view().can_ask and ask in scene.buttons()
-    assert ask.label == "Ask partner"
+    assert scene.controller.view().can_ask and ask in scene.buttons()
+    assert ask.label == "Preguntar al compañero"
     assert scene.handle(Click(ask.rect.center))
-    update(scene)
-    assert scene.toast.text == (
-        "You can ask your partner only when your hand can go out this turn."
-    )
-    assert scene.controller.intent_meld(cards(scene, "QS", "QH", "QD")) is None
-    update(scene)  # melded: too late to ask, and no Ask button
-    assert ask not in scene.buttons() and scene.strip.reset_button in scene.buttons()
+    assert scene.controller.view().phase == "answer"  # the partner now answers
 
 
 def test_no_ask_partner_button_where_the_rules_have_no_question() -> None:

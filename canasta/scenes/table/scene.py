@@ -29,7 +29,7 @@ import pygame
 
 from canasta.controller import Applied, HandEnded, Refused, TableControl, TableView, TurnReset
 from canasta.engine.moves import MoveType
-from canasta.i18n import _
+from canasta.i18n import _, pgettext
 from canasta.persistence.session import saved_after
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
@@ -293,7 +293,8 @@ class TableScene(Scene):
         layout = compute_layout(self.size, view.players, self.cards.large_index)
         # Reset and Menu as wide as their labels want at full size (up to a limit).
         px = round(layout.reset_button.height * 0.55)
-        wanted = max(get_font(px).size(_(label))[0] for label in ("Reset", "Menu")) + 28
+        labels = (pgettext("turn", "Reset"), _("Menu"))
+        wanted = max(get_font(px).size(label)[0] for label in labels) + 28
         if wanted > layout.reset_button.width:
             layout = compute_layout(self.size, view.players, self.cards.large_index, wanted)
         full = CardRenderer(*layout.card, options=self.cards)
