@@ -291,8 +291,36 @@ def test_the_speed_button_says_the_speed_now_plainly() -> None:
         i18n.set_language("es")
         assert [speed_label(i) for i in range(len(SPEEDS))] == [
             "Velocidad: la mitad", "Velocidad: normal", "Velocidad: el doble",
-            "Velocidad: cinco veces"]  # fmt: skip
+            "Velocidad: máxima"]  # fmt: skip
         assert not any("\u00bb" in speed_label(i) or "\u00d7" in speed_label(i)
                        for i in range(len(SPEEDS)))  # fmt: skip
     finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es", "fr", "it", "pt_BR"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_speed_reads_on_one_line(window, code: str, size: tuple[int, int]) -> None:
+    """ "Velocidad: 1× » 2×" broke over two lines at "0,5×": every speed's words now
+    fit the speed button on one line (it is three buttons wide)."""
+    from canasta import i18n
+
+    pygame.display.set_mode(size)
+    app = App(size, seed=4)
+    try:
+        app.session.update_settings(language=code)
+        assert i18n.set_language(code) == code
+        finished_game(app)
+        path = recent_records(default_paths().games)[0]
+        assert app.replays.from_file(path)
+        scene = app.manager.top
+        assert isinstance(scene, ReplayScene)
+        for _speed in SPEEDS:
+            scene.next_speed()
+            with report_text() as report:
+                scene.draw(pygame.display.get_surface())
+            label = scene.speed_button.label
+            assert label in [text for text, _r, _t, _c in report.drawn], label
+    finally:
+        app.close()
         i18n.set_language("en")

@@ -95,7 +95,8 @@ def test_no_meld_button_for_an_opening_below_the_minimum() -> None:
 def test_ask_partner_is_a_button_that_says_whom_it_asks(spanish: Any) -> None:
     """After the draw, with a hand that can go out: Ask partner shows beside the other
     buttons and asks (the A key does the same). In Spanish it said "Preguntar" alone,
-    which a player did not read as the question to the partner."""
+    which a player did not read as the question to the partner: it now says the rule's
+    own name, "Pedir permiso"."""
     data = {**opened(4), "rules": {"players": 4, "ask_permission": True}, "phase": "draw"}
     data["hands"][0] = ["QS", "QH", "QD", "KC"]  # after any draw: a way out
     scene = table(data, (1280, 800))
@@ -103,7 +104,7 @@ def test_ask_partner_is_a_button_that_says_whom_it_asks(spanish: Any) -> None:
     update(scene)
     ask = scene.strip.ask_button
     assert scene.controller.view().can_ask and ask in scene.buttons()
-    assert ask.label == "Preguntar al compañero"
+    assert ask.label == "Pedir permiso" == i18n._("Ask permission")
     assert scene.handle(Click(ask.rect.center))
     assert scene.controller.view().phase == "answer"  # the partner now answers
 
@@ -226,29 +227,36 @@ def test_the_waiting_pile_cards_are_labelled() -> None:
     assert scene.layout is not None and scene.layout.melds[0].contains(rect)
 
 
-def test_the_blocked_chip_stays_whole_under_the_hints_glow() -> None:
-    data = {**opened(), "pile": ["7H", "3S"], "phase": "draw"}
-    scene = settled(data, (1280, 800))
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_blocked_chip_stays_whole_under_the_hints_glow(spanish: Any, size: Any) -> None:
+    """ "BLOQUEADO" is wider than the pile's card: the hint's glow on the pile was drawn
+    over the chip's ends. The glow now lies under the cards and the chip."""
+    data = {**opened(), "pile": ["7H", "3S"]}  # a discard due: the hint glows on the pile
+    scene = settled(data, size)
     manager = scene.manager_for_test  # type: ignore[attr-defined]
     surface = pygame.display.get_surface()
     layout = scene.layout
     assert layout is not None
     discard = layout.discard
-    size = max(13, font_px(layout) - 2)
-    # Where piles.chip draws it: centred on the pile's middle line, 2 px above it.
+    size_px = max(13, font_px(layout) - 2)
+    # Where piles.chip draws it: centred on the pile's middle line, 2 px above it; its
+    # fill without the rounded ends' corners.
     middle = (discard.centerx, discard.centery - 2)
-    chip = Badge(BLOCKED_RED, (255, 255, 255), size).rect_for("BLOCKED", middle)
+    chip = Badge(BLOCKED_RED, (255, 255, 255), size_px).rect_for("BLOQUEADO", middle)
+    assert chip.width > discard.width  # its ends lie beyond the card, in the glow
+    inner = chip.inflate(-chip.height, -4)
 
     def chip_pixels() -> bytes:
         manager.draw(surface)
-        return pygame.image.tobytes(surface.subsurface(chip.clip(surface.get_rect())), "RGB")
+        return pygame.image.tobytes(surface.subsurface(inner), "RGB")
 
     plain = chip_pixels()
-    advice = Advice(Move(MoveType.DRAW), "Draw from the stock.")
+    nine = cards(scene, "9H")[0]
+    advice = Advice(Move(MoveType.DISCARD, (nine,)), "Descarta 9\u2665.")
     scene.controller.poll_hint = lambda: advice  # type: ignore[method-assign]
     scene.hint.wanted = True
-    with_hint = chip_pixels()
-    assert with_hint == plain
+    assert scene.hint.rects(advice.move)[-1] == scene.board.pile_rect(scene.controller.view().pile)
+    assert chip_pixels() == plain
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))

@@ -151,7 +151,10 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     panel.center = melds.center
     panel.top = max(panel.top, below_middle)
     panel.clamp_ip(pygame.Rect(0, below_middle, w, h - below_middle))
-    pw = max(70, min(120, msg.width // 4))
+    # Go out and Cancel as wide as the longer label wants ("Ja, ausgehen" wrapped in 120
+    # px), within the panel.
+    words = max(_label_width(_("Yes, go out"), bh), _label_width(_("Cancel"), bh))
+    pw = min(max(70, min(120, msg.width // 4), words), (panel.width - 40) // 2)
     go = pygame.Rect(panel.right - 2 * (pw + 10), panel.bottom - bh - 12, pw, bh)
     rects["go"] = go
     rects["cancel"] = go.move(pw + 10, 0)

@@ -230,8 +230,12 @@ class MeldsSection(TablePart):
         box = plan.waiting_rect.inflate(10, 10)
         area = next(a for a in layout.melds if a.colliderect(plan.waiting_rect))
         text = self.waiting_label()
-        size = max(MIN_TEXT_PX, self.badge_px() - 1)
+        # Lines of 12 px where the meld area is wide enough, never below MIN_TEXT_PX.
+        size = max(16, font_px(layout))
         badge = Badge(self.ctx.theme.badge_bg, self.ctx.theme.badge_text, size)
+        while size > MIN_TEXT_PX and badge.rect_for(text, (0, 0)).width > area.width - 8:
+            size -= 1
+            badge = Badge(self.ctx.theme.badge_bg, self.ctx.theme.badge_text, size)
         rect = badge.rect_for(text, (0, 0))
         rect.top = box.bottom + 2
         rect.right = min(area.right - 4, box.centerx + rect.width // 2)
