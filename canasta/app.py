@@ -325,7 +325,7 @@ class App:
 
     def _shown_settings(self) -> Settings:
         """The settings as the screen shows them: the language of this run in the Language
-        row while ``--language`` holds (tester 5, item 18), not the one saved."""
+        row while ``--language`` holds, not the one saved."""
         settings = self.session.settings
         if self.run_language is None:
             return settings

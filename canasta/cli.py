@@ -133,10 +133,10 @@ Files (the data folder):
 
 
 def players_conflict(players: int, settings_file: Path) -> str | None:
-    """Why ``--players players`` does not fit the settings' rules, or None (tester report 3).
+    """Why ``--players players`` does not fit the settings' rules, or None.
 
-    A preset reproducing a reference table is written for that table's number of players
-    (``RULES-MATRIX.md`` row 1: Classic 2 or 4, the others one number); starting another
+    A preset other than Classic is written for one number of players (Classic for 2 or 4:
+    docs/rules.md#presets); starting another
     number from the command line would silently play a table that is not the one chosen.
     The settings file is only read here, never changed: a missing or damaged one (the
     app's to report) or one whose player count already is ``players`` raises no conflict.

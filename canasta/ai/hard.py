@@ -35,7 +35,7 @@ information Monte Carlo" in Bridge and Skat programs):
    tracking player's choice stands (with many candidates the best-looking one is often only
    the luckiest: the optimiser's curse). Each table size uses what measured best for it
    (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
-   :attr:`HardPlayer.PILE_CREDIT`; README figures).
+   :attr:`HardPlayer.PILE_CREDIT`; docs/performance.md#hard-vs-medium).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
    ends the search: about 45 to 70 worlds), 0.135 s and 96 with four
@@ -53,22 +53,8 @@ information Monte Carlo" in Bridge and Skat programs):
    inference, no plan that holds cards back, no other discard than the tracking player's
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
-7. **Switches tried for issue 13, off** (screens against medium; the reports of branches
-   s4p and h2p have the figures): the pile credit above with four players (-71 +/- 71
-   points a hand over 80 deal pairs); a plan that opens with the fewest jokers and wild
-   cards (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style`
-   ``thrift``); under a pile of 8 cards or more, the plan whose discard the next player of
-   24 sampled worlds can least often take as the plan to beat, with the cheapest kind none
-   of them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
-   :mod:`canasta.ai.candidates`; -3 +/- 37 with four players); and the pile battle with
-   two players: under a pile of :data:`BATTLE_PILE` cards or more, play-outs to the end of
-   the hand (:attr:`HardPlayer.DEEP_ROUNDS`) and discarding the cheapest wild card (freezing
-   the pile) always a plan (:attr:`HardPlayer.FREEZE`). On top of today's two-player
-   settings the pile battle measured 234 +/- 103 points a hand worse over 40 deal pairs
-   (play-outs to the end meet about 15 worlds in the budget instead of about 50), so it
-   was stopped there.
 
-The answer to "may I go out?" follows the Classic reference exactly as the tracking
+The answer to "may I go out?" follows docs/rules.md#asking-your-partner as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
 from ``random.Random(seed + fingerprint of the view)``, so the same view and seed give the
 same move whatever the hidden cards are (with ``time_limit=None``, the same number of
@@ -83,12 +69,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
+from canasta.engine.cards import CARD_KIND, NUM_KINDS
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 
-from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, goes_out, safest_first, take_rates
+from .candidates import goes_out
 from .gains import clearly_worse, paired_gain
 from .judgement import feeds_pile, safe_discard_kinds
 from .playout import play_out
@@ -99,28 +85,51 @@ from .world import sample_state, view_fingerprint
 
 #: Worlds every candidate meets before racing may drop it.
 PRUNE_AFTER = 6
-#: A pile at least this long (cards) at the decision makes it a pile battle
-#: (:attr:`HardPlayer.DEEP_ROUNDS`, :attr:`HardPlayer.FREEZE`).
-BATTLE_PILE = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The hard level's choice with one line saying why.
+    """The hard level's choice with one line saying why: a promise of moves.
 
     Attributes:
-        move: the move to make now.
-        reason: one line a player reads, worded by :mod:`canasta.ai.reasons`
-            ("Take the pile (9 cards) with your Kings.").
+        move: the move to make now (``moves[0]``).
+        reason: one line a player reads, worded by :mod:`canasta.ai.reasons` from
+            ``moves``: every move in order with its cards, then why ("Meld 10♠ 10♦ Joker,
+            then meld K♥ K♠ K♣, then discard Q♦: the card least likely to give them the
+            pile.").
         margin: the chosen candidate's mean margin over the tracking player's own choice in the
             sampled worlds (points, 0 when no search was needed).
         worlds: worlds sampled.
+        moves: the moves promised from now, in order, each legal once the earlier ones
+            are made: the rest of the turn when playing (to the discard, the last meld that
+            goes out, or the question to the partner), else one draw, take or answer (a
+            take followed by the rest of the turn for a :attr:`HardPlayer.whole_turn`
+            player). Empty when given: ``(move,)``.
+        label: the plan's kind as the search named it ("default", "out", "build", "hold",
+            "discard", ...), which words why (:func:`~canasta.ai.reasons.plan_reason`).
     """
 
     move: Move
     reason: str
     margin: float = 0.0
     worlds: int = 0
+    moves: tuple[Move, ...] = ()
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.moves:
+            object.__setattr__(self, "moves", (self.move,))
+
+
+def following(advice: Advice, view: SeatView) -> Advice | None:
+    """What is left of ``advice`` once its first move is made, worded afresh for ``view``
+    (the seat's view after that move), or None when nothing is left. No search: the
+    same promise, one step on (the caller knows the rules accept its next move)."""
+    rest = advice.moves[1:]
+    if not rest:
+        return None
+    reason = plan_reason(view, rest, advice.label, advice.margin)
+    return Advice(rest[0], reason, advice.margin, 0, rest, advice.label)
 
 
 @dataclass
@@ -158,6 +167,12 @@ class HardPlayer:
             ``time.thread_time``, the deciding thread's CPU time).
         wall_clock: the clock the :attr:`WALL_CEILING` is counted on (seconds; default
             ``time.perf_counter``).
+        whole_turn: advice for a person (the hint): a pile take is promised together with
+            the rest of the turn as the tracking player plays it (no hidden card enters the
+            hand with the pile, and an unopened side's take must open that turn), and that
+            rest is kept as the plan, so the next advice keeps the promise; and a lone legal
+            move while playing comes with the rest of the turn too. Off for a computer
+            player, whose turn after a take is searched as usual.
     """
 
     name = "hard"
@@ -169,19 +184,15 @@ class HardPlayer:
     WORLDS = {2: 200, 4: 96}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
-    #: Defaults by number of players, as measured best (README, "How strong, how fast"):
+    #: Defaults by number of players, as measured best (docs/performance.md#hard-vs-medium):
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
     #: evaluation and the standard-error test help at both (the two-player weights are
     #: refitted with the pile features, 20,000 hands; with two players half a standard
-    #: error, together with the cap of 200 worlds and the pile credit below: README, "Two
-    #: players: more worlds, the fitted horizon and the pile credit together").
+    #: error, together with the cap of 200 worlds and the pile credit below, which measured
+    #: better together than apart).
     INFER = {2: True, 4: True}
     LEARNED = {2: True, 4: True}
-    #: Without the fitted model, value the horizon pile-aware
-    #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points
-    #: (measured no better with two players: README, "The value of the pile").
-    PILE_AWARE = {2: False, 4: False}
     CONFIDENCE = {2: 0.5, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
@@ -192,21 +203,6 @@ class HardPlayer:
     #: become. On with two players (in the combination measured better, above); with four
     #: it measured worse.
     PILE_CREDIT = {2: 6.0, 4: 0.0}
-    #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
-    #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
-    THRIFT = {2: False, 4: False}
-    #: Whether, under a pile of :data:`~canasta.ai.candidates.SAFE_PILE` cards or more, the
-    #: plan whose discard the sampled worlds' next player can least often take is the one
-    #: the others must beat (:func:`~canasta.ai.candidates.safest_first`).
-    SAFE_DEFAULT = {2: False, 4: False}
-    #: The pile battle: rounds simulated after a candidate when the pile holds
-    #: :data:`BATTLE_PILE` cards or more at the decision (None: :attr:`ROUNDS` as always;
-    #: 0 and below: to the end of the hand). Who takes a big pile decides the hand, and two
-    #: rounds see the taken cards in hand, not the canastas they become.
-    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
-    #: Whether, under an unfrozen pile of :data:`BATTLE_PILE` cards or more, discarding the
-    #: cheapest wild card held (freezing the pile) is always a plan of its own.
-    FREEZE = {2: False, 4: False}
     #: Whether the hard level's own side opens lean (:attr:`Style.lean
     #: <canasta.ai.tracking_player.Style.lean>`: the fewest wild cards that reach the
     #: opening minimum) in its plans and in its side's turns of the play-outs (the other
@@ -214,11 +210,6 @@ class HardPlayer:
     #: On with two players: 300 deal pairs (seed 1, 70 worlds a search) +53 +/- 23 points
     #: a hand pair by pair, 64.2% against 59.8%; not measured with four.
     LEAN_OPEN = {2: True, 4: False}
-    #: Standard errors above zero the gain of the plan that holds cards back must reach
-    #: (None: :attr:`CONFIDENCE`, as every plan). Against the open-hand yardstick, the
-    #: two-player hard level holds back where the yardstick melds about once in 20
-    #: decisions, often with a small gain and an opponent close to going out.
-    HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
     #: The budget's savings, by number of players: CPU time a search leaves unspent (it
@@ -243,8 +234,10 @@ class HardPlayer:
         prune: float | None = None,
         cpu_clock: Callable[[], float] = time.thread_time,
         wall_clock: Callable[[], float] = time.perf_counter,
+        whole_turn: bool = False,
     ) -> None:
         self.seed = seed
+        self.whole_turn = whole_turn
         self.time_limit = time_limit
         self.worlds = worlds
         self.min_worlds = min_worlds
@@ -260,7 +253,8 @@ class HardPlayer:
         self.policy = TrackingPlayer(seed)
         self._playout = TrackingPlayer(0)
         self._playout_lean = TrackingPlayer(0, Style(lean=True))
-        self._plan: dict[tuple[object, ...], Move] = {}
+        #: The chosen plan's moves left at each position it passes: (moves, label, margin).
+        self._plan: dict[tuple[object, ...], tuple[tuple[Move, ...], str, float]] = {}
         self.last: Advice | None = None
         #: CPU seconds saved by earlier searches (:attr:`BANK`).
         self.saved = 0.0
@@ -290,15 +284,28 @@ class HardPlayer:
             return self.last
         key = _plan_key(view)
         planned = self._plan.get(key)
-        if planned is not None and planned in legal:
-            self.last = Advice(planned, self.last.reason if self.last else describe(planned))
+        if planned is not None and planned[0][0] in legal:
+            moves, label, margin = planned
+            reason = plan_reason(view, moves, label, margin)
+            self.last = Advice(moves[0], reason, margin, 0, moves, label)
             return self.last
         self._plan.clear()
-        if len(legal) == 1:
+        if len(legal) == 1 and not (self.whole_turn and view.phase == "play"):
             self.last = Advice(legal[0], describe(legal[0]))
-            return self.last
-        self.last = self._search(view)
+        else:
+            self.last = self._search(view)
+        if self.whole_turn and self.last.move.type is MoveType.TAKE:
+            self.last = self._take_turn(view, self.last)
         return self.last
+
+    def _take_turn(self, view: SeatView, advice: Advice) -> Advice:
+        """``advice`` (a pile take) with the rest of the turn after it, as the tracking
+        player plays it, kept as the plan (:attr:`whole_turn`)."""
+        state = sample_state(view, random.Random(0))
+        state.apply(advice.move)
+        rest = self._turn(state.copy(), view.seat, Style(), self.policy.owes_turn)
+        cand = _Candidate(advice.label or "default", [advice.move, *rest])
+        return self._adopt(view, cand, advice.margin, advice.worlds)
 
     # Search -------------------------------------------------------------------------------
 
@@ -342,24 +349,22 @@ class HardPlayer:
         default = candidates[0]
         best, gain = default, 0.0
         z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
-        z_hold = self.HOLD_CONFIDENCE[players]
         for cand in candidates[1:]:
-            bar = z_hold if cand.label == "hold" and z_hold is not None else z
-            mean = paired_gain(cand.values, default.values, bar)
+            mean = paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
                 best, gain = cand, mean
         return self._adopt(view, best, gain, count)
 
     def _adopt(self, view: SeatView, cand: _Candidate, margin: float, worlds: int) -> Advice:
         self._plan.clear()
-        if view.phase == "play":
+        moves = tuple(cand.moves)
+        if view.phase == "play" or len(moves) > 1:
             state = sample_state(view, random.Random(0))
-            for move in cand.moves:
-                self._plan[_state_key(state, view.seat)] = move
+            for i, move in enumerate(moves):
+                self._plan[_state_key(state, view.seat)] = (moves[i:], cand.label, margin)
                 state.apply(move)
-        move = cand.moves[0]
-        reason = plan_reason(view, cand.moves, cand.label, margin)
-        return Advice(move, reason, margin, worlds)
+        reason = plan_reason(view, moves, cand.label, margin)
+        return Advice(moves[0], reason, margin, worlds, moves, cand.label)
 
     def _sample(self, view: SeatView, rng: random.Random, infer: bool) -> HandState:
         """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
@@ -369,11 +374,7 @@ class HardPlayer:
         """Rounds the play-outs of a search from ``view`` run (0 and below: to the end)."""
         if self.rounds is not None:
             return self.rounds
-        players = view.rules.players
-        deep = self.DEEP_ROUNDS[players]
-        if deep is not None and len(view.pile) >= BATTLE_PILE:
-            return deep
-        return self.ROUNDS[players]
+        return self.ROUNDS[view.rules.players]
 
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
@@ -389,8 +390,6 @@ class HardPlayer:
             styles += [("out", Style(go_out=True)), ("build", Style(go_out=False))]
         if self.wide and not owes and view.permission is not True:
             styles.append(("hold", Style(hold=True)))
-        if self.THRIFT[view.rules.players] and not view.opened[view.side]:
-            styles.append(("thrift", Style(thrift=True)))
         if view.permission is not True:
             costs = discard_costs(view, table_of(view).counts)
             order = sorted(
@@ -401,8 +400,6 @@ class HardPlayer:
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
-            if self.FREEZE[view.rules.players]:
-                picked += [k for k in _freezing_kind(view, costs) if k not in picked]
             styles += [("discard", Style(discard=k)) for k in picked]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
@@ -411,27 +408,7 @@ class HardPlayer:
             if moves and tuple(moves) not in seen:
                 seen.add(tuple(moves))
                 out.append(_Candidate(label, moves))
-        out = self._without_gifts(view, world, out, owes)
-        if self.SAFE_DEFAULT[view.rules.players] and len(out) > 1 and len(view.pile) >= SAFE_PILE:
-            rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view) + 1)
-            infer = self._infers(view.rules.players)
-            worlds = [world] + [self._sample(view, rng, infer) for _ in range(SAFE_WORLDS - 1)]
-            rates = take_rates(view, worlds)
-            kinds = [discard_kind(c.moves, len(view.hand)) for c in out]
-            # Idea 2 of issue 13: a kind no sampled next player can take, even one that
-            # breaks a pair, is a plan of its own (the cheapest such kind).
-            counts = table_of(view).counts
-            costs = discard_costs(view, counts)
-            safe = [k for k in NATURAL_KINDS if counts[k] and not rates[k] and k not in kinds]
-            extra = sorted(safe, key=lambda k: costs[k])[:1]
-            for kind in extra:
-                moves = self._turn(world.copy(), view.seat, Style(discard=kind), owes)
-                if moves and discard_kind(moves, len(view.hand)) == kind:
-                    out.append(_Candidate("discard", moves))
-                    kinds.append(kind)
-            first = safest_first(rates, kinds)
-            out.insert(0, out.pop(first))
-        return out
+        return self._without_gifts(view, world, out, owes)
 
     def _without_gifts(
         self, view: SeatView, world: HandState, cands: list[_Candidate], owes: bool
@@ -499,17 +476,7 @@ class HardPlayer:
             ours=ours,
             per_card=self.PILE_CREDIT[players],
             learned=self.LEARNED[players] if self.learned is None else self.learned,
-            pile_aware=self.PILE_AWARE[players],
         )
-
-
-def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
-    """The cheapest wild kind to discard (``costs`` by kind, inf when not held) when the
-    pile holds :data:`BATTLE_PILE` cards or more and nothing freezes it yet; else []."""
-    if len(view.pile) < BATTLE_PILE or view.pile_freezers > 0 or view.rules.pile_always_frozen:
-        return []
-    wilds = [k for k in (TWO, JOKER) if costs[k] != float("inf")]
-    return sorted(wilds, key=lambda k: costs[k])[:1]
 
 
 def _plan_key(view: SeatView) -> tuple[object, ...]:
@@ -522,4 +489,4 @@ def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
     return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
 
 
-__all__ = ["Advice", "HardPlayer"]
+__all__ = ["Advice", "HardPlayer", "following"]

@@ -4,7 +4,7 @@
 (check a move first with :meth:`canasta.engine.state.HandState.check`), to the parts of
 :class:`canasta.engine.hand.HandBase`: the draw, the pile take, melds and lay-offs, the
 discard, the question to the partner and the answer, the turn's start, going out and the
-other ends of a hand (Classic reference, ``seeds/000``, and ``RULES-MATRIX.md``).
+other ends of a hand (docs/rules.md#going-out, docs/rules.md#empty-stock).
 """
 
 from __future__ import annotations
@@ -28,15 +28,23 @@ _NATURAL = frozenset(NATURAL_KINDS)
 
 
 class HandPlay(HandBase):
-    """A hand that moves are applied to (see :meth:`apply`)."""
+    """A hand that moves are applied to (see :meth:`apply`); the second of the four classes
+    that make :class:`~canasta.engine.state.HandState`."""
 
     __slots__ = ()
 
     def apply(self, move: Move) -> None:
         """Apply ``move`` without checking it (the fast path; use :meth:`play` for people)."""
         t = move.type
-        if t is _TAKE and self.keep_snapshots:
-            self._snapshot = None
+        # Reset goes back to the turn's start: before the pile is taken, or as the turn
+        # stood after the stock draw when it first lays something down. Only a turn that
+        # lays cards down can be reset, so the copy waits for its first meld, lay-off or
+        # take (most turns of a hand lay nothing down and copy nothing).
+        if (
+            self.keep_snapshots
+            and self._snapshot is None
+            and (t is _MELD or t is _LAYOFF or t is _TAKE)
+        ):
             self._snapshot = self.copy()
         self.history.append(move)
         self.move_count += 1
@@ -53,7 +61,7 @@ class HandPlay(HandBase):
         elif t is _TAKE:
             self.shown[self.turn].append((-1, -1))
             self._do_take(move.cards)
-        elif t is _DECLINE:  # the stock is empty and the pile declined (row 18)
+        elif t is _DECLINE:  # the stock is empty and the pile declined (docs/rules.md#empty-stock)
             self._end(EndReason.STOCK_EXHAUSTED)
         elif t is _ASK:
             self.asked = True
@@ -66,9 +74,7 @@ class HandPlay(HandBase):
             self._end(EndReason.MOVE_LIMIT)
 
     def _do_draw(self) -> None:
-        if self.keep_snapshots:
-            self._snapshot = None
-        if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
+        if not self.stock:  # a draw from the empty stock ends the hand (docs/rules.md#empty-stock)
             self._end(EndReason.STOCK_EXHAUSTED)
             return
         seat, stock = self.turn, self.stock
@@ -82,8 +88,6 @@ class HandPlay(HandBase):
                 self._end(EndReason.STOCK_EXHAUSTED)
                 return
         self.phase = _PLAY_PHASE
-        if self.keep_snapshots:
-            self._snapshot = self.copy()
 
     def _do_take(self, cards: tuple[int, ...]) -> None:
         side = self.side

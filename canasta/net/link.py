@@ -359,7 +359,7 @@ class OnlineLink:
         for chair, info in enumerate(self.table.chairs):
             name = self.chair_name(chair)
             if chair == partner and info.name is not None:
-                # as the local table's plate says "Partner (North)" (tester5 item 6); a
+                # as the local table's plate says "Partner (North)"; a
                 # computer partner's name says so already ("Computer (partner)")
                 name = _("Partner {name}").format(name=name)
             if chair != self.chair and info.name is not None:
@@ -412,8 +412,8 @@ class OnlineLink:
 
     def table_line(self) -> str:
         """The online table's line: the connection, the turn clock, how long the table
-        waits for a player to move who is away before a computer takes over (tester5 item
-        7), the wait for the next hand, a closed table ("" when there is nothing to say).
+        waits for a player to move who is away before a computer takes over, the wait for the
+        next hand, a closed table ("" when there is nothing to say).
         Who is away or left shows on their seat (:meth:`seat_names`); the server's notices
         over the prompt for a while (:meth:`take_notice`)."""
         parts: list[str] = []

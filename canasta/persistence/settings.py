@@ -86,7 +86,7 @@ class Settings(BaseModel):
         draw_two: a stock draw takes two cards (2 players only).
         ask_permission: "may I go out?" to the partner (4 players only).
         pile_always_frozen: the discard pile is frozen for the whole hand.
-        rules_preset: the reference table the rules start from (a name in
+        rules_preset: the preset the rules start from (docs/rules.md#presets; a name in
             ``canasta.engine.rules.PRESETS``).
         rule_overrides: single rule options changed on top of the preset (``HOUSE_RULES``
             fields only: yes/no, or the empty-stock choice).

@@ -20,8 +20,9 @@ from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import Theme
 
 #: Rules the preset fixes and a player cannot change here, shown read-only so that every
-#: rule in force can be found in the game (tester report 2): the wild-card cap (matrix row
-#: 5), the concealed bonus (row 21) and the red threes' penalty (row 14).
+#: rule in force can be found in the game: the wild-card cap (docs/rules.md#melds), the
+#: concealed bonus (docs/rules.md#concealed) and the red threes' penalty
+#: (docs/rules.md#red-threes).
 FIXED_RULES: tuple[str, ...] = ("max_wilds_per_meld", "concealed_bonus", "all_red_threes_penalty")
 
 

@@ -103,7 +103,7 @@ def test_options_for_the_other_number_of_players_say_why():
     assert four.shown_value("draw_two") is False and two.shown_value("draw_two") is False
     partnership = Settings(**Settings.preset_changes("Draw-two partnership"))
     assert partnership.shown_value("draw_two") is True
-    # tester report 8: the greyed row's note says what is in force, not only where it is set
+    # The greyed row's note says what is in force, not only where it is set
     assert partnership.not_applicable("draw_two") == ("4 players: rules draw two")
     assert partnership.rule_set().stock_draw_count == 2
     assert four.not_applicable("two_canastas_to_go_out") == "2 players only"
@@ -137,7 +137,7 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
 
 
 def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplog):
-    """Tester 3: the notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
+    """The notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
     invalid start byte" for a binary settings.toml."""
     path = default_paths().settings
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -227,7 +227,7 @@ def test_the_stats_screen_lists_recent_games_and_replays_one(window, caplog):
     assert app.manager.top is stats and not bad_button.enabled
     bad_row = next(r for r in stats.games.rows if r.path == broken)
     assert f"{broken.name}: hand 1, move 4 ('discard JK') was refused" in bad_row.error
-    # Tester's item 14: the row reads plainly, at the list's size, with its date and game;
+    # The row reads plainly, at the list's size, with its date and game;
     # the technical reason is in the log only.
     with report_text() as report:
         app.manager.draw(window)

@@ -120,7 +120,7 @@ def test_a_rules_preset_says_which_other_rows_it_set(monkeypatch) -> None:
 
 
 def test_draw_two_partnership_shows_draw_two_on_and_why_it_is_set_elsewhere(monkeypatch) -> None:
-    """Tester 3, shot 33: this preset draws two, yet its Draw two row read Off, greyed
+    """This preset draws two, yet its Draw two row read Off, greyed
     "(2 players only)". With four players the row shows the four-player rule in force."""
     app, scene = open_settings((1280, 800))
     scene.choose("rules_preset", "Draw-two partnership")

@@ -95,8 +95,8 @@ def test_no_meld_button_for_an_opening_below_the_minimum() -> None:
 def test_ask_partner_is_a_button_that_says_whom_it_asks(spanish: Any) -> None:
     """After the draw, with a hand that can go out: Ask partner shows beside the other
     buttons and asks (the A key does the same). In Spanish it said "Preguntar" alone,
-    which a player did not read as the question to the partner: it now says the rule's
-    own name, "Pedir permiso"."""
+    which a player did not read as the question to the partner: it now asks the
+    partner, "¿Cierro, compañero?"."""
     data = {**opened(4), "rules": {"players": 4, "ask_permission": True}, "phase": "draw"}
     data["hands"][0] = ["QS", "QH", "QD", "KC"]  # after any draw: a way out
     scene = table(data, (1280, 800))
@@ -104,7 +104,7 @@ def test_ask_partner_is_a_button_that_says_whom_it_asks(spanish: Any) -> None:
     update(scene)
     ask = scene.strip.ask_button
     assert scene.controller.view().can_ask and ask in scene.buttons()
-    assert ask.label == "Pedir permiso" == i18n._("Ask permission")
+    assert ask.label == "¿Cierro, compañero?"
     assert scene.handle(Click(ask.rect.center))
     assert scene.controller.view().phase == "answer"  # the partner now answers
 
@@ -255,7 +255,7 @@ def test_the_blocked_chip_stays_whole_under_the_hints_glow(spanish: Any, size: A
     advice = Advice(Move(MoveType.DISCARD, (nine,)), "Descarta 9\u2665.")
     scene.controller.poll_hint = lambda: advice  # type: ignore[method-assign]
     scene.hint.wanted = True
-    assert scene.hint.rects(advice.move)[-1] == scene.board.pile_rect(scene.controller.view().pile)
+    assert scene.hint.rects(advice.moves)[-1] == scene.board.pile_rect(scene.controller.view().pile)
     assert chip_pixels() == plain
 
 

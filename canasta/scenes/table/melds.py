@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from canasta.engine.core import CANASTA_SIZE
 from canasta.i18n import _
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.furniture import chip, font_px
@@ -23,8 +24,8 @@ COUNTED = 4
 
 def area_name(rel_side: int, players: int) -> str:
     """An empty meld area's name: the person's side ``rel_side`` 0, else the other side.
-    At four the person's side is a partnership, so its area is "Our melds" (tester5
-    item 13: "Your melds" held the partner's melds too); head to head, "Your melds"."""
+    At four the person's side is a partnership, so its area is "Our melds" ("Your melds"
+    would seem to leave the partner's melds out); head to head, "Your melds"."""
     if rel_side:
         return _("Their melds")
     return _("Our melds") if players == 4 else _("Your melds")
@@ -168,7 +169,7 @@ class MeldsSection(TablePart):
     def _settled(self, cards: Sequence[int]) -> bool:
         """Whether every card of a meld rests where the plan puts it. While a meld grows
         or the melds beside it shift, its count waits: placed at the meld's new corner
-        while the cards still fly it sat on the next meld's index (tester5 item 14)."""
+        while the cards still fly it would sit on the next meld's index."""
         sprites = self.ctx.board.sprites
         for card in cards:
             sprite = sprites.get(card)
@@ -199,7 +200,7 @@ class MeldsSection(TablePart):
         for rel_side in (0, 1):
             side = (view.seat + rel_side) % 2
             for kind, rect in plan.meld_rects[rel_side].items():
-                if len(view.meld(side, kind)) >= 7:
+                if len(view.meld(side, kind)) >= CANASTA_SIZE:
                     natural = view.wild_count(side, kind) == 0
                     label = _("NATURAL") if natural else _("MIXED")
                     bg = (176, 32, 40) if natural else (30, 30, 34)
