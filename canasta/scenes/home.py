@@ -147,7 +147,7 @@ class HomeScene(Scene):
 
     def _sound_label(self) -> str:
         if not self.sound_device:  # "Sound: on" would promise sound that cannot play
-            return N_("Sound: no audio device")
+            return N_("No sound device")
         return N_("Sound: on") if self.sound_on else N_("Sound: off")
 
     def toggle_sound(self) -> None:

@@ -99,7 +99,7 @@ def test_an_ordinary_game_plays_its_deal_again_not_a_position(position_file: Pat
     controller.hand_score = controller.game.finish_hand()
     app.hand_over(controller)
     board = app.manager.top
-    again = next(b for b in board.buttons if b.label == "Play this position again")
+    again = next(b for b in board.buttons if b.label == "Play this deal again")
     again.on_click()  # the game is saved and under way, so it asks first
     dialog = app.manager.top
     assert isinstance(dialog, ConfirmDialog)
