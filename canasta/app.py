@@ -67,6 +67,10 @@ __all__ = ["LANDSCAPE", "TITLE", "App", "portrait_size", "run"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds the game, quitting, waits for the online connection to close and its tasks to
+#: finish (a dead network is given up on after them).
+QUIT_WAIT_SECONDS = 3.0
+
 
 def audio_device_present(sound: Sound, environ: Mapping[str, str] = os.environ) -> bool:
     """Whether this run has an audio device to play on: not SDL's silent driver (chosen
@@ -546,7 +550,7 @@ class App:
         worker process."""
         self.session.close()
         if self.online.link is not None:
-            self.online.link.close()
+            self.online.link.close(wait=QUIT_WAIT_SECONDS)
             self.online.link = None
         if self.worker is not None:
             self.worker.close()

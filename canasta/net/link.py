@@ -12,6 +12,7 @@ no screen module imports the network.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -217,10 +218,15 @@ class OnlineLink:
         self.table = self.chair = self.game = self.token = None
         self.next_deal = False
 
-    def close(self) -> None:
-        """Close the connection and stop its thread (returns at once)."""
+    def close(self, wait: float = 0.0) -> None:
+        """Close the connection and stop its thread: at once, or waiting up to ``wait``
+        seconds for the client's tasks to be cancelled and finished (the game quitting
+        waits, so that none is left pending as the process ends)."""
         self._closed = True
-        self.client.close_soon()
+        closing = self.client.close_soon()
+        if wait > 0 and closing is not None:
+            with contextlib.suppress(Exception):  # a dead network: give up waiting
+                closing.result(timeout=wait)
 
     # Messages --------------------------------------------------------------------------------
 

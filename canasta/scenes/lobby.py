@@ -34,6 +34,7 @@ from canasta.scenes.lobby_choices import TableChoices
 from canasta.scenes.lobby_form import ConnectForm
 from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
+from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
@@ -344,7 +345,7 @@ class LobbyScene(Scene):
                     self._focus(field)
                     field.click(intent.pos)
                     return True
-            if self.stage == "lobby":
+            if self.stage == "lobby" and self.link is not None and self.link.connected:
                 for rect, table, chair in self.seats:
                     if rect.collidepoint(intent.pos) and self.link is not None:
                         if (table.id, chair) == self.kept:  # the person's own chair
@@ -485,6 +486,12 @@ class LobbyScene(Scene):
             surface, self.link.tables, area, unit, theme,
             lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
         )  # fmt: skip
+        if not self.link.connected and self.rows:
+            # The list is the last one heard before the connection went: shown dimmed, and
+            # not to be clicked (its tables may be gone) until the connection is back.
+            listed = self.rows[0][0].unionall([rect for rect, _table in self.rows])
+            draw_panel(surface, listed.inflate(6, 6), (0, 0, 0, 130), 8)
+            self.rows, self.seats = [], []
         if not self.link.tables and self.link.connected:  # (while connecting: nothing yet)
             empty = _("No open table yet: create one, or join a friend's by code.")
             step = round(unit // 2 * 1.25)  # wrapped left of the buttons (a narrow window)

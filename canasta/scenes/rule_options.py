@@ -70,7 +70,7 @@ class RuleChoices:
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply to the game these settings start, or None."""
-        four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")
+        four_only = ("concealed_no_partner_layoff", "partner_always_agrees")
         if field in four_only and self.settings.players != 4:
             return _("4 players only")
         if field == "partner_always_agrees" and not self.settings.ask_permission:
@@ -131,7 +131,7 @@ def rule_options_scene(
         rows=rule_rows(settings.rule_set()),
         title=title_for(settings),
         default_of=preset_value,
-        column_names=(N_("Drawing, taking and threes"), N_("Discards, stock and going out")),
+        column_names=(N_("Taking the pile and threes"), N_("Discards, stock and going out")),
     )
     if scene.reason(scene.options[0]) is not None:
         scene.move_focus(1)
