@@ -46,6 +46,15 @@ def test_every_asset_file_ships_and_the_screenshots_do_not():
     assert not any("/" in pat and pat.startswith("screenshots") for pat in patterns)
 
 
+def test_the_browser_client_ships_and_its_type_config_does_not():
+    patterns = SETUPTOOLS["package-data"]["canasta"]
+    package = ROOT / "canasta"
+    shipped = {p.relative_to(package).as_posix() for pat in patterns for p in package.glob(pat)}
+    web = {p.relative_to(package).as_posix() for p in (package / "web").iterdir() if p.is_file()}
+    assert web - shipped == {"web/jsconfig.json"}
+    assert {"web/index.html", "web/main.js", "web/style.css"} <= shipped
+
+
 def test_the_licence_is_an_spdx_expression_with_its_file():
     project = PYPROJECT["project"]
     assert project["license"] == "MIT"

@@ -27,6 +27,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
+from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
@@ -87,6 +88,8 @@ class Server:
         self.port = config.port
         self._lobby_due = False
         self._lobby_told: LobbyList | None = None
+        #: What a browser gets on this port (its client, art and words) over plain HTTP.
+        self.web = WebFiles()
 
     # Starting and stopping -----------------------------------------------------------------
 
@@ -113,6 +116,7 @@ class Server:
             self.config.host,
             self.config.port,
             ssl=context,
+            process_request=self.web.process_request,
             max_size=self.config.max_frame,
             max_queue=16,
             compression=None,
