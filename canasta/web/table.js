@@ -128,6 +128,9 @@ export class Table {
       seatBox(view, table, chair, place, mine, this.clockLine(chair)));
     const board = el("section", {
       class: `table players-${view.hand_sizes.length}`, id: "table", "aria-label": _("Canasta"),
+      "data-phase": view.phase, "data-mover": view.mover, "data-moves": view.move_count,
+      "data-hand": view.hand_number, "data-turn": this.myTurn ? "mine" : "theirs",
+      "data-pending": String(this.pending !== null),
     }, [
       el("div", { class: "seats" }, seats),
       meldRow(view, 1 - mySide, false, this.state.look, [], null, () => {}),
@@ -317,7 +320,9 @@ export class Table {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const focus = document.activeElement;
     if (focus instanceof HTMLInputElement || focus instanceof HTMLSelectElement) return;
-    const onButton = focus instanceof HTMLButtonElement;
+    // Space lifts or lowers a focused card (its button's own key); Enter discards, as on
+    // the desktop, unless the focus is on another button.
+    const onButton = focus instanceof HTMLButtonElement && !focus.classList.contains("card-button");
     const keyName = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     /** @type {Record<string, () => void>} */
     const keys = {

@@ -56,9 +56,11 @@ def chromium() -> Iterator[Any]:
 
 
 def page(browser: Any, width: int = 360, height: int = 640, touch: bool = True,
-         language: str = "en-US") -> Any:  # fmt: skip
-    """A new page in a fresh context (its own storage) of the given size."""
+         language: str = "en-US", still: bool = False) -> Any:  # fmt: skip
+    """A new page in a fresh context (its own storage) of the given size; ``still``: the
+    player asks for less motion (``prefers-reduced-motion``), so no card slides."""
     context = browser.new_context(
+        reduced_motion="reduce" if still else "no-preference",
         viewport={"width": width, "height": height},
         has_touch=touch,
         is_mobile=touch and width < 900,

@@ -1,0 +1,31 @@
+"""Fixtures of the browser tests: one headless Chromium per test process, a fresh server
+per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import available, chromium
+from tests.web.helpers import WebServer
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not available():
+        pytest.fail("the browser tests need Playwright for Python and /usr/bin/chromium "
+                    "(bash scripts/test.sh installs both)")  # fmt: skip
+    with chromium() as running:
+        yield running
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[WebServer]:
+    running = WebServer(tmp_path / "data", rate=200.0, burst=400.0)
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -1,0 +1,239 @@
+"""The browser client in a real browser (Debian's headless Chromium through Playwright),
+against a real server: a whole hand with a desktop seat, a four-player table, a reload in
+the middle of a turn, a hostile name, the hold-to-select gesture, and every frame the
+browser receives checked against what its seat may see."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from canasta.engine.cards import CARD_CODE
+from canasta.net.client import Client
+from tests.net.test_leaks import check_frame
+from tests.web.browser import page as new_page
+from tests.web.helpers import (
+    PATIENCE_MS,
+    WebServer,
+    create_table,
+    enter,
+    hand_cards,
+    play_desk,
+    play_turn,
+    tap_card,
+    wait_turn_or_end,
+)
+
+#: A name that is markup; a name has at most 24 characters, so the name field keeps its
+#: first 24 ("<img src=x onerror=alert"), which a browser would still read as an image.
+HOSTILE = "<img src=x onerror=alert(1)>"
+KEPT = HOSTILE[:24]
+#: Another, through the desktop's client library (24 characters).
+SCRIPTED = "<svg onload=alert(2)>"
+
+
+def frames_of(page: Any) -> list[str]:
+    """Every WebSocket frame the page receives from now on (filled as they arrive)."""
+    received: list[str] = []
+
+    def watch(socket: Any) -> None:
+        socket.on("framereceived", lambda payload: received.append(str(payload)))
+
+    page.on("websocket", watch)
+    return received
+
+
+def start_with_computers(page: Any) -> None:
+    """Ready, then start (the browser is the only person: computers in the other chairs)."""
+    page.click("#ready")
+    page.click("#start:not([disabled])", timeout=PATIENCE_MS)
+    page.wait_for_selector("#table", timeout=PATIENCE_MS)
+
+
+def settled(page: Any) -> None:
+    """Wait until no card is moving (the deal's slides are over)."""
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=PATIENCE_MS)
+
+
+def assert_only_its_cards(server: WebServer, chair: int, received: list[str]) -> int:
+    """Every frame the browser at ``chair`` received was sent to that chair and names only
+    cards it could see then; return how many were checked."""
+    sent = [f for f in server.frames if f.chair == chair]
+    texts = [f.text for f in sent]
+    # From its seating on, a seat's frames pass the server's tap (before it, the lobby's).
+    first = next(i for i, t in enumerate(received) if json.loads(t)["type"] == "seated")
+    seated = received[first:]
+    assert seated == texts[-len(seated):]  # fmt: skip
+    for frame in sent:
+        check_frame(frame.chair, frame.text, frame.visible, frame.over, server.ended)
+    return len(seated)
+
+
+def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server: WebServer) -> None:
+    page = new_page(browser, 412, 780, still=True)
+    received = frames_of(page)
+    enter(page, server.http, "Ann")
+    code = create_table(page, players=2, quick=True, private=True)
+    assert page.get_attribute("#table-link", "href") == f"{server.http}/t/{code}"
+    desk = Client(server.ws, "Bob")
+    server.call(desk.connect())
+    server.call(desk.join(1, code=code))
+    page.wait_for_selector("#chairs :text('Bob')", timeout=PATIENCE_MS)
+    server.call(desk.ready())
+    start = page.locator("#start")
+    page.click("#ready")
+    start.click(timeout=PATIENCE_MS)
+    played = server.start(play_desk(desk, seed=5))
+    turns = 0
+    while wait_turn_or_end(page) == "turn":
+        play_turn(page, received)
+        turns += 1
+    assert played.result(60) > 0 and turns > 0
+    over = json.loads(next(t for t in reversed(received) if '"type":"hand_over"' in t))
+    assert over["game_over"] is True  # a one-hand game
+    cells = page.eval_on_selector_all(
+        "#scores tr.total td", "cells => cells.map(c => Number(c.textContent))"
+    )
+    assert cells == [over["totals"][0], over["totals"][1]]
+    expected = ("You win!" if over["winner"] == 0 else "They win." if over["winner"] == 1
+                else "A tie: the game is shared.")  # fmt: skip
+    assert page.text_content("#result") == expected
+    checked = assert_only_its_cards(server, 0, received)
+    assert checked > 2 * turns
+    server.call(desk.close())
+
+
+@pytest.mark.slow
+def test_a_four_player_table_with_two_browsers_a_desktop_seat_and_a_computer(
+    browser: Any, server: WebServer
+) -> None:
+    ann = new_page(browser, 360, 640, still=True)
+    bea = new_page(browser, 1280, 800, touch=False, still=True)
+    seen = {0: frames_of(ann), 1: frames_of(bea)}
+    enter(ann, server.http, "Ann")
+    code = create_table(ann, players=4, quick=True, private=True)
+    enter(bea, server.http, "Bea", f"/t/{code}")  # the link joins the first free chair
+    bea.wait_for_selector("#chairs .mine[data-chair='1']", timeout=PATIENCE_MS)
+    desk = Client(server.ws, "Cid")
+    server.call(desk.connect())
+    server.call(desk.join(2, code=code))
+    server.call(desk.ready())
+    bea.click("#ready")
+    ann.wait_for_selector("#chairs :text('Bea')", timeout=PATIENCE_MS)
+    ann.click("#ready")
+    ann.click("#start:not([disabled])", timeout=PATIENCE_MS)
+    played = server.start(play_desk(desk, seed=9))
+    pages = [ann, bea]
+    while True:
+        ann.wait_for_selector("#table, #scores", timeout=PATIENCE_MS)
+        if ann.query_selector("#scores") is not None:
+            break
+        mover = int(str(ann.get_attribute("#table", "data-mover")))
+        moves = ann.get_attribute("#table", "data-moves")
+        if mover in (0, 1):  # a browser's move: it plays when its own view says so
+            page = pages[mover]
+            page.wait_for_selector(
+                f"#table[data-turn=mine][data-pending=false][data-moves='{moves}'], #scores",
+                timeout=PATIENCE_MS,
+            )
+            if page.query_selector("#scores") is None:
+                play_turn(page, seen[mover])
+        else:
+            ann.wait_for_selector(f"#table:not([data-moves='{moves}']), #scores",
+                                  timeout=PATIENCE_MS)  # fmt: skip
+    bea.wait_for_selector("#scores", timeout=PATIENCE_MS)
+    assert played.result(60) > 0
+    assert ann.eval_on_selector_all(".seat", "s => s.length") == 3
+    assert "Bea" in str(ann.text_content(".seats")) and "Cid" in str(ann.text_content(".seats"))
+    for chair in (0, 1):
+        assert assert_only_its_cards(server, chair, seen[chair]) > 10
+    server.call(desk.close())
+
+
+def test_a_reload_in_the_middle_of_a_turn_takes_the_chair_back(
+    browser: Any, server: WebServer
+) -> None:
+    page = new_page(browser, 1280, 800, touch=False)
+    enter(page, server.http, "Ann")
+    create_table(page, players=2, quick=True)
+    start_with_computers(page)
+    assert wait_turn_or_end(page) == "turn"
+    page.wait_for_selector("#table[data-phase=draw]", timeout=PATIENCE_MS)
+    moves = page.get_attribute("#table", "data-moves")
+    page.keyboard.press("s")  # the desktop's key: draw from the stock
+    page.wait_for_selector(f"#table[data-phase=play]:not([data-moves='{moves}'])",
+                           timeout=PATIENCE_MS)  # fmt: skip
+    before = sorted(hand_cards(page))
+    page.reload()
+    page.wait_for_selector("#table[data-turn=mine][data-phase=play]", timeout=PATIENCE_MS)
+    assert sorted(hand_cards(page)) == before
+    moves = page.get_attribute("#table", "data-moves")
+    card = next(c for c in hand_cards(page) if CARD_CODE[c] != "JK" and CARD_CODE[c][0] != "2")
+    tap_card(page, card)
+    page.keyboard.press("Enter")  # discard the selected card
+    page.wait_for_selector(f"#table:not([data-moves='{moves}'])", timeout=PATIENCE_MS)
+    pile = page.get_attribute("#pile img", "data-card")
+    assert pile == str(card) or card not in hand_cards(page)
+
+
+def test_a_hostile_name_is_shown_as_text(browser: Any, server: WebServer) -> None:
+    host, guest = new_page(browser), new_page(browser, 1280, 800, touch=False)
+    dialogs: list[str] = []
+    for page in (host, guest):
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    enter(host, server.http, HOSTILE)
+    create_table(host, players=4, quick=True)
+    assert f"{KEPT} (you)" in str(host.text_content("#chairs"))
+    desk = Client(server.ws, SCRIPTED)
+    server.call(desk.connect())
+    server.call(desk.join(2, code=str(host.text_content("#join-code")).rsplit(" ", 1)[1]))
+    host.wait_for_selector("#chairs .chair[data-chair='2'] :text('svg')", timeout=PATIENCE_MS)
+    assert SCRIPTED in str(host.text_content("#chairs"))
+    enter(guest, server.http, "Bob")
+    guest.wait_for_selector("#tables .table-row", timeout=PATIENCE_MS)
+    listed = str(guest.text_content("#tables"))
+    assert KEPT in listed and SCRIPTED in listed
+    for page in (host, guest):
+        assert page.query_selector("img[src=x]") is None
+        assert page.query_selector("#screen svg") is None
+        assert page.eval_on_selector_all("#screen img", "i => i.length") == 0
+    assert dialogs == []
+    server.call(desk.close())
+
+
+def test_a_press_held_selects_every_card_of_its_rank_and_a_tap_one_card(
+    browser: Any, server: WebServer
+) -> None:
+    page = new_page(browser)
+    page.clock.install()  # the hold's length is run on the page's clock, not waited for
+    enter(page, server.http, "Ann")
+    create_table(page, players=2, quick=True)
+    start_with_computers(page)
+    page.wait_for_selector("#hand .card-button", timeout=PATIENCE_MS)
+    settled(page)
+    cards = hand_cards(page)
+    ranks: dict[str, list[int]] = {}
+    for card in cards:
+        ranks.setdefault(CARD_CODE[card][0], []).append(card)
+    rank, same = max(ranks.items(), key=lambda item: len(item[1]))
+    box = page.locator(f"#hand .card-button[data-card='{same[-1]}']").bounding_box()
+    page.mouse.move(box["x"] + 12, box["y"] + 24)
+    page.mouse.down()
+    page.clock.run_for(600)
+    page.mouse.up()
+    pressed = page.eval_on_selector_all(
+        "#hand [aria-pressed=true]", "n => n.map(x => Number(x.dataset.card))"
+    )
+    if rank != "J":  # jacks and jokers share the letter; a held joker picks the jokers only
+        assert sorted(pressed) == sorted(same)
+    assert len(pressed) >= 1
+    other = next(c for c in cards if c not in pressed)
+    tap_card(page, other)
+    now = page.eval_on_selector_all(
+        "#hand [aria-pressed=true]", "n => n.map(x => Number(x.dataset.card))"
+    )
+    assert sorted(now) == sorted([*pressed, other])
+    label = page.get_attribute(f"#hand .card-button[data-card='{other}']", "aria-label")
+    assert label is not None and (" of " in label or label == "Joker")
