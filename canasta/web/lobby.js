@@ -6,7 +6,8 @@ import { button, el, toast } from "./ui.js";
 
 /**
  * @typedef {import("./main.js").State} State
- * @typedef {{send: (message: Record<string, unknown>) => void, leave: () => void}} Actions
+ * @typedef {{send: (message: Record<string, unknown>) => void, leave: () => void,
+ *            setLook: (look: import("./cards.js").Look) => void}} Actions
  */
 
 const LEVELS = /** @type {const} */ (["easy", "medium", "hard"]);
@@ -107,9 +108,36 @@ export function showLobby(screen, state, actions) {
         button(_("Refresh"), () => actions.send({ type: "lobby" }), { class: "chip" }),
       ]),
       el("ul", { class: "tables", id: "tables" }, rows),
+      looks(state, actions),
     ]),
   );
   screen.dataset.screen = "lobby";
+}
+
+/**
+ * The cards' and the felt's look, as the desktop's settings offer it (kept in this
+ * browser).
+ * @param {State} state
+ * @param {Actions} actions
+ * @returns {HTMLElement}
+ */
+function looks(state, actions) {
+  const config = state.config;
+  const themes = Object.fromEntries(Object.entries(config.themes).map(([k, t]) => [k, t.title ?? k]));
+  /** @type {[keyof import("./cards.js").Look, string, Record<string, string>][]} */
+  const rows = [
+    ["style", _("Card style"), config.styles], ["palette", _("Suit colours"), config.palettes],
+    ["deck", _("Deck design"), config.decks], ["theme", _("Table colour"), themes],
+  ];
+  const fields = rows.map(([key, label, choices]) => {
+    const select = el("select", { id: `look-${key}` });
+    for (const [value, title] of Object.entries(choices)) {
+      select.append(el("option", { value, text: _(title), selected: state.look[key] === value }));
+    }
+    select.addEventListener("change", () => actions.setLook({ ...state.look, [key]: select.value }));
+    return el("label", { class: "look-row" }, [el("span", { text: label }), select]);
+  });
+  return el("details", { class: "looks" }, [el("summary", { text: _("Table and look") }), ...fields]);
 }
 
 /**
