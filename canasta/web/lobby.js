@@ -2,6 +2,7 @@
 // join code) and a table's chair map (ready, start, the link to share).
 
 import { _, format, say } from "./i18n.js";
+import { preload } from "./cards.js";
 import { button, el, toast } from "./ui.js";
 
 /**
@@ -34,11 +35,13 @@ export function showName(screen, state, connect) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
+    performance.mark("canasta-name");
     if (name) connect(name);
   });
   screen.replaceChildren(form);
   screen.dataset.screen = "name";
   input.focus();
+  if (!performance.getEntriesByName("canasta-ready").length) performance.mark("canasta-ready");
 }
 
 /**
@@ -168,6 +171,7 @@ function tableRow(table, actions) {
  */
 export function showChairs(screen, state, actions) {
   const table = state.table;
+  preload(state.look);
   const mine = state.chair ?? -1;
   const chairs = table.chairs.map((/** @type {any} */ chair, /** @type {number} */ i) => {
     const side = format(_("Side {n}"), { n: chair.side + 1 });

@@ -58,6 +58,7 @@ export function render() {
       table = new Table(screen, state, actions);
     }
     table.update();
+    if (!performance.getEntriesByName("canasta-table").length) performance.mark("canasta-table");
     return;
   }
   drop();
@@ -148,7 +149,10 @@ function receive(message) {
       break;
     case "lobby":
       s.tables = message.tables;
-      break;
+      render();
+      // The figures script reads when the lobby's list and the first table were drawn.
+      if (!performance.getEntriesByName("canasta-lobby").length) performance.mark("canasta-lobby");
+      return;
     case "seated":
       Object.assign(s, { table: message.table, chair: message.chair, nextDeal: message.next_deal });
       s.code = null;
