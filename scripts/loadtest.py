@@ -20,7 +20,7 @@ share this one process, so its own stalls count too; to tell them apart the JSON
   one per process, with ``--processes N``: the seats spread over N processes, as
   people's clients are, so one process's stall holds up only its own seats).
 
-Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
+Usage: python -m scripts.loadtest [--tables 100] [--players 4] [--hands 1] [--think S]
     [--sync full|normal] [--processes N] [--client-gc]
 """
 

@@ -25,8 +25,8 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
   . .venv/bin/activate
 fi
 python3 -m pip install -q -e '.[test]'
-python3 -m ruff check canasta tests scripts
-python3 -m ruff format --check canasta tests scripts
+python3 -m ruff check canasta tests scripts research
+python3 -m ruff format --check canasta tests scripts research
 python3 -m mypy canasta
 # The browser client (canasta/web, JavaScript with JSDoc types): tsc --checkJs --strict.
 npm ci --no-audit --no-fund --loglevel=error
