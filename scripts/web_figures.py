@@ -12,7 +12,7 @@ against a server on loopback, printed as JSON:
 - ``deal_frames_ms``: the time between animation frames while a hand is dealt (the cards
   slide from the stock), its median, 95th percentile and worst.
 
-Usage: python scripts/web_figures.py [--runs 5] [--language de]
+Usage: python3 -m scripts.web_figures [--runs 5] [--language de]
 Each figure is the median over the runs (the deal's frame times: over every frame of
 every run).
 """
@@ -30,11 +30,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from tests.web.browser import chromium, page
+from tests.web.helpers import PATIENCE_MS, WebServer, create_table, enter
 
-from tests.web.browser import chromium, page  # noqa: E402
-from tests.web.helpers import PATIENCE_MS, WebServer, create_table, enter  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Records every animation frame's time from now on (into window.frameTimes).
 WATCH_FRAMES = """() => {
@@ -132,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     frames = [d for run in runs for d in run["deal"]]
     median = statistics.median
     figures = {
-        "command": "python scripts/web_figures.py " + " ".join(argv or sys.argv[1:]),
+        "command": " ".join(["python3 -m scripts.web_figures", *(argv or sys.argv[1:])]),
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": {
             "system": platform.platform(),

@@ -2,7 +2,7 @@
 Playwright): the lobby, the chair map and a table in the middle of a hand, for a phone held
 upright and on its side, a tablet and two desktop sizes.
 
-Usage: python scripts/web_screens.py [--out shots/web] [--turns 6]
+Usage: python3 -m scripts.web_screens [--out shots/web] [--turns 6]
 Writes PNG files named LAYOUT-SCREEN.png (e.g. phone-table.png) and prints their paths.
 """
 
@@ -13,11 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.web.browser import LAYOUTS, chromium, page  # noqa: E402
-from tests.web.helpers import (  # noqa: E402
+from tests.web.browser import LAYOUTS, chromium, page
+from tests.web.helpers import (
     PATIENCE_MS,
     WebServer,
     create_table,
@@ -25,6 +22,8 @@ from tests.web.helpers import (  # noqa: E402
     play_turn,
     wait_turn_or_end,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def frames_of(tab: object) -> list[str]:

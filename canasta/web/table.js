@@ -42,6 +42,8 @@ export class Table {
     this.pending = null;
     this.hand = -1;
     this.moves = -1;
+    /** @type {any} the hand_over this player has asked to go on from */
+    this.asked = null;
     /** @type {string | null} where new cards come from in the next drawing */
     this.from = null;
     this.clockAt = performance.now();
@@ -230,16 +232,18 @@ export class Table {
       result = over.winner === null ? _("A tie: the game is shared.")
         : over.winner === mySide ? _("You win!") : _("They win.");
     }
-    const waiting = this.state.table.status !== "hand_over" && this.state.table.status !== "game_over";
     return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": "over-title" }, [
       el("div", { class: "card-panel" }, [
         el("h2", { id: "over-title", text: title }),
         result ? el("p", { class: "result", id: "result", text: result }) : null,
         scoreTable(over, mySide),
+        this.asked === over ? el("p", { class: "note", text: _("Waiting for the other players to go on…") }) : null,
         el("div", { class: "row wrap" }, [
-          button(over.game_over ? _("Rematch") : _("Next hand"), () => this.actions.send({ type: "next" }), {
-            class: "primary", id: "next", disabled: waiting,
-          }),
+          button(over.game_over ? _("Rematch") : _("Next hand"), () => {
+            this.asked = over;
+            this.actions.send({ type: "next" });
+            this.update();
+          }, { class: "primary", id: "next", disabled: this.asked === over }),
           button(_("Lobby"), () => this.actions.leave(), { id: "to-lobby" }),
         ]),
       ]),

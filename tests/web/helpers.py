@@ -179,4 +179,4 @@ def tap_card(page: Any, card: int) -> None:
     """Tap a card of the hand on its corner (the part a later card never covers), once
     no card is moving."""
     page.wait_for_function("() => document.getAnimations().length === 0", timeout=PATIENCE_MS)
-    page.click(f"#hand .card-button[data-card='{card}']", position={"x": 12, "y": 24})
+    page.click(f"#hand .card-button[data-card='{card}']", position={"x": 12, "y": 12})

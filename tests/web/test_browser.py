@@ -75,7 +75,7 @@ def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server:
     page = new_page(browser, 412, 780, still=True)
     received = frames_of(page)
     enter(page, server.http, "Ann")
-    code = create_table(page, players=2, quick=True, private=True)
+    code = create_table(page, players=2, quick=False, private=True)
     assert page.get_attribute("#table-link", "href") == f"{server.http}/t/{code}"
     desk = Client(server.ws, "Bob")
     server.call(desk.connect())
@@ -92,14 +92,21 @@ def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server:
         turns += 1
     assert played.result(60) > 0 and turns > 0
     over = json.loads(next(t for t in reversed(received) if '"type":"hand_over"' in t))
-    assert over["game_over"] is True  # a one-hand game
+    assert over["game_over"] is False  # a game to 5,000 goes on
+    assert page.text_content("#over-title") == "Hand 1 scores"
     cells = page.eval_on_selector_all(
-        "#scores tr.total td", "cells => cells.map(c => Number(c.textContent))"
+        "#scores tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
     )
-    assert cells == [over["totals"][0], over["totals"][1]]
-    expected = ("You win!" if over["winner"] == 0 else "They win." if over["winner"] == 1
-                else "A tie: the game is shared.")  # fmt: skip
-    assert page.text_content("#result") == expected
+    mine = over["sides"][0]
+    assert cells[0] == ["Cards melded", str(mine["melded"]), str(over["sides"][1]["melded"])]
+    assert cells[-2][:2] == ["This hand", str(mine["total"])]
+    assert cells[-1] == ["Game total", str(over["totals"][0]), str(over["totals"][1])]
+    page.click("#next")
+    page.wait_for_selector("#over-title ~ p.note", timeout=PATIENCE_MS)  # waits for Bob
+    server.call(desk.next_hand())
+    page.wait_for_selector("#table[data-hand='2']", timeout=PATIENCE_MS)
+    assert page.query_selector("#scores") is None
+    assert page.text_content("#scoreline") == f"Us {over['totals'][0]} · Them {over['totals'][1]}"
     checked = assert_only_its_cards(server, 0, received)
     assert checked > 2 * turns
     server.call(desk.close())
@@ -144,6 +151,15 @@ def test_a_four_player_table_with_two_browsers_a_desktop_seat_and_a_computer(
             ann.wait_for_selector(f"#table:not([data-moves='{moves}']), #scores",
                                   timeout=PATIENCE_MS)  # fmt: skip
     bea.wait_for_selector("#scores", timeout=PATIENCE_MS)
+    over = json.loads(next(t for t in reversed(seen[0]) if '"type":"hand_over"' in t))
+    assert over["game_over"] is True  # a one-hand game
+    for chair, page in enumerate(pages):
+        side = chair % 2
+        winner = over["winner"]
+        expected = ("You win!" if winner == side else "They win." if winner == 1 - side
+                    else "A tie: the game is shared.")  # fmt: skip
+        assert page.text_content("#result") == expected
+        assert page.text_content("#next") == "Rematch"
     assert played.result(60) > 0
     assert ann.eval_on_selector_all(".seat", "s => s.length") == 3
     assert "Bea" in str(ann.text_content(".seats")) and "Cid" in str(ann.text_content(".seats"))

@@ -99,7 +99,10 @@ def test_the_lobby_and_the_table_fit_the_layout(
         assert card["left"] >= hand["left"] - 0.5 and card["right"] <= hand["right"] + 0.5
         assert card["bottom"] <= hand["bottom"] + 0.5, (where, card, hand)
         rows.setdefault(round(card["top"]), []).append(card)
+    tops = sorted(rows)
     for row in rows.values():
         row.sort(key=lambda c: c["left"])
         for card, after in zip(row, row[1:], strict=False):
             assert after["left"] - card["left"] >= TAP - 0.5, (where, "a card shows too little")
+    for top, below in zip(tops, tops[1:], strict=False):
+        assert below - top >= TAP - 0.5, (where, "a row of cards shows too little above the next")
