@@ -66,12 +66,16 @@ export function places(mine, players) {
  * @param {string} place
  * @param {number} mine
  * @param {string} clock the clock's line for this seat, or ""
+ * @param {number} since seconds since the table's chair map came
  * @returns {HTMLElement}
  */
-export function seatBox(view, table, chair, place, mine, clock) {
+export function seatBox(view, table, chair, place, mine, clock, since) {
   const size = view.hand_sizes[chair] ?? 0;
   const info = table.chairs[chair] ?? {};
   const state = info.away ? ` · ${_("away")}` : "";
+  const grace = typeof info.takeover_in === "number" && info.name
+    ? format(_("{name}: the computer takes over in {n} s"), { name: info.name, n: Math.max(0, Math.ceil(info.takeover_in - since)) })
+    : "";
   return el("div", {
     class: `seat ${place}${view.mover === chair ? " to-move" : ""}`, "data-seat": chair,
     id: `seat-${chair}`,
@@ -79,6 +83,7 @@ export function seatBox(view, table, chair, place, mine, clock) {
     el("span", { class: "seat-name", text: chairName(table, chair, mine) + state }),
     el("span", { class: "seat-cards", text: format(ngettext("{n} card", "{n} cards", size), { n: size }) }),
     clock ? el("span", { class: "clock", text: clock }) : null,
+    grace ? el("span", { class: "clock grace", text: grace }) : null,
   ]);
 }
 
@@ -191,7 +196,7 @@ export function fitHand(hand) {
   const cards = /** @type {HTMLElement[]} */ ([...hand.children]);
   if (!cards.length) return;
   const width = hand.clientWidth;
-  const cardWidth = cards[0]?.getBoundingClientRect().width || 60;
+  const cardWidth = cards[0]?.offsetWidth || 60; // its layout width: a moving card is scaled
   const least = Math.max(44, cardWidth * 0.3);
   const most = cardWidth + 6;
   const perRow = Math.max(1, Math.floor((width - cardWidth) / least) + 1);

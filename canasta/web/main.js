@@ -13,7 +13,7 @@ import { toast } from "./ui.js";
  * @typedef {{config: Config, conn: Connection | null, name: string,
  *            tables: any[], table: any | null, chair: number | null, nextDeal: boolean,
  *            view: any | null, clock: any | null, handOver: any | null,
- *            code: string | null, tryChair: number,
+ *            code: string | null, tryChair: number, tableAt: number,
  *            look: import("./cards.js").Look}} State
  */
 
@@ -155,11 +155,13 @@ function receive(message) {
       return;
     case "seated":
       Object.assign(s, { table: message.table, chair: message.chair, nextDeal: message.next_deal });
+      s.tableAt = performance.now();
       s.code = null;
       if (message.table.code) history.replaceState(null, "", `/t/${message.table.code}`);
       break;
     case "table":
       s.table = message.table;
+      s.tableAt = performance.now();
       break;
     case "view":
       s.view = message.view;
@@ -227,7 +229,7 @@ async function start() {
   state = {
     config, conn: null, name: stored(NAME) ?? "", tables: [], table: null, chair: null,
     nextDeal: false, view: null, clock: null, handOver: null,
-    code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, look,
+    code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, tableAt: 0, look,
   };
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
   select.setAttribute("aria-label", _("Language"));

@@ -127,7 +127,8 @@ export class Table {
     const mine = this.state.chair ?? 0;
     const mySide = mine % 2;
     const seats = places(mine, view.hand_sizes.length).map(({ chair, place }) =>
-      seatBox(view, table, chair, place, mine, this.clockLine(chair)));
+      seatBox(view, table, chair, place, mine, this.clockLine(chair),
+              (performance.now() - this.state.tableAt) / 1000));
     const board = el("section", {
       class: `table players-${view.hand_sizes.length}`, id: "table", "aria-label": _("Canasta"),
       "data-phase": view.phase, "data-mover": view.mover, "data-moves": view.move_count,
@@ -212,7 +213,7 @@ export class Table {
       meld: [_("Meld"), play && n >= 3, () => this.meld(), "M"],
       layoff: [_("Lay off"), play && n >= 1, () => this.layoff(), "L"],
       discard: [_("Discard"), play && n === 1, () => this.discard(), "Enter"],
-      out: [_("Go out"), play && (this.staged.length > 0 || n === 1), () => this.goOut(), "G"],
+      out: [_("Go out"), play && (this.staged.length > 0 || n === 1), () => this.goOut(), "F"],
       reset: [_("Reset the turn"), this.staged.length > 0 || n > 0 || this.target !== null, () => this.reset(), "U"],
     };
     if (has("ask")) list.ask = [_("Ask partner"), true, () => this.send("ask"), "A"];
@@ -330,8 +331,10 @@ export class Table {
     const keyName = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     /** @type {Record<string, () => void>} */
     const keys = {
-      s: () => this.draw(), d: () => this.take(), m: () => this.meld(), l: () => this.layoff(),
-      g: () => this.goOut(), u: () => this.reset(), Backspace: () => this.reset(),
+      s: () => this.draw(), d: () => this.take(), l: () => this.layoff(),
+      m: () => (this.target !== null ? this.layoff() : this.meld()),
+      g: () => this.playStaged(), f: () => this.goOut(), u: () => this.reset(), Backspace: () => this.reset(),
+      Home: () => this.step(-999), End: () => this.step(999),
       a: () => this.legal.includes("ask") && this.send("ask"),
       y: () => this.legal.includes("yes") && this.send("yes"),
       n: () => this.legal.includes("no") && this.send("no"),
@@ -348,6 +351,12 @@ export class Table {
       event.preventDefault();
       action();
     }
+  }
+
+  /** Play the staged melds and lay-offs now, before the discard (the desktop's G). */
+  playStaged() {
+    if (!this.myTurn || this.view.phase !== "play" || !this.staged.length || this.pending !== null) return;
+    this.pending = this.actions.intent({ plan: this.staged.map((m) => m.text) });
   }
 
   /** @param {number} by move the focus along the hand */
@@ -472,6 +481,11 @@ export class Table {
   }
 
   tick() {
+    const table = this.state.table;
+    if (table.chairs.some((/** @type {any} */ c) => typeof c.takeover_in === "number")) {
+      this.update();
+      return;
+    }
     if (!this.state.clock) return;
     const turn = document.getElementById("turn");
     if (turn) turn.textContent = this.turnLine();
@@ -517,14 +531,20 @@ export class Table {
       if (card.tagName === "IMG" && card.closest(".card-button")) continue;
       const now = card.getBoundingClientRect();
       const was = from === "deal" ? undefined : before.get(`card-${card.dataset.card}`);
-      const start = was ?? source;
-      if (!start) continue;
-      const dx = start.left - now.left;
-      const dy = start.top - now.top;
+      const origin = was ?? source;
+      if (!origin) continue;
+      const dx = origin.left - now.left;
+      const dy = origin.top - now.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
       const delay = from === "deal" && card.classList.contains("card-button") ? dealt++ * DEAL_GAP_MS : 0;
+      // A card that comes face down from the stock turns over on its way.
+      const flip = !was && (from === "deal" || from === "stock");
+      const start = `translate(${dx}px, ${dy}px)${flip ? " scaleX(0.05)" : ""}`;
       card.animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        flip
+          ? [{ transform: start }, { transform: `translate(${dx / 2}px, ${dy / 2}px) scaleX(1)`, offset: 0.5 },
+            { transform: "translate(0, 0)" }]
+          : [{ transform: start }, { transform: "translate(0, 0)" }],
         { duration: SLIDE_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
       );
     }

@@ -13,7 +13,10 @@ from tests.web.browser import available, chromium
 from tests.web.helpers import WebServer
 
 
-@pytest.fixture(scope="session")
+# One browser per test module: Playwright's sync driver holds an event loop in the test
+# thread while it runs, so it must be gone before a test of another module (xdist mixes
+# them in one process) runs its own loop with asyncio.run.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not available():
         pytest.fail("the browser tests need Playwright for Python and /usr/bin/chromium "

@@ -5,13 +5,16 @@ browser receives checked against what its seat may see."""
 
 from __future__ import annotations
 
+import gettext
 import json
 from typing import Any
 
 import pytest
 
 from canasta.engine.cards import CARD_CODE
+from canasta.i18n import DOMAIN, LOCALE_DIR
 from canasta.net.client import Client
+from canasta.net.words import WORDS
 from tests.net.test_leaks import check_frame
 from tests.web.browser import page as new_page
 from tests.web.helpers import (
@@ -253,3 +256,25 @@ def test_a_press_held_selects_every_card_of_its_rank_and_a_tap_one_card(
     assert sorted(now) == sorted([*pressed, other])
     label = page.get_attribute(f"#hand .card-button[data-card='{other}']", "aria-label")
     assert label is not None and (" of " in label or label == "Joker")
+
+
+def test_the_browser_s_language_speaks_the_server_s_words_and_a_switch_changes_it(
+    browser: Any, server: WebServer
+) -> None:
+    def words(language: str) -> gettext.NullTranslations:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+    page = new_page(browser, language="de-DE")
+    enter(page, server.http, "Ann")
+    page.wait_for_selector("#new2", timeout=PATIENCE_MS)
+    german = words("de")
+    assert page.text_content("#new2") == german.gettext("New table: 2 players")
+    page.fill("#code", "ZZZZZZ")
+    page.click(".join-form button")  # no such table: the server's code, in German
+    page.wait_for_selector("#toast:not([hidden])", timeout=PATIENCE_MS)
+    assert page.text_content("#toast") == german.gettext(WORDS["no_table"])
+    assert page.text_content("#toast") != WORDS["no_table"]
+    page.select_option("#language", "fr")
+    french = words("fr").gettext("New table: 2 players")
+    page.wait_for_selector(f"#new2:text-is('{french}')", timeout=PATIENCE_MS)
+    assert page.get_attribute("html", "lang") == "fr"
