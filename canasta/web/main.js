@@ -197,6 +197,10 @@ function receive(message) {
       if (message.code === "bad_token") {
         // The seat is gone (the game is over, the table closed): the lobby, quietly.
         Object.assign(s, { table: null, chair: null, view: null });
+        if (s.code !== null) {
+          s.tryChair = 0;
+          actions.send({ type: "join", code: s.code, chair: 0 });
+        }
         actions.send({ type: "lobby" });
         break;
       }

@@ -23,8 +23,10 @@ from tests.web.helpers import (
     create_table,
     enter,
     hand_cards,
+    legal_moves,
     play_desk,
     play_turn,
+    select_codes,
     tap_card,
     wait_turn_or_end,
 )
@@ -278,3 +280,56 @@ def test_the_browser_s_language_speaks_the_server_s_words_and_a_switch_changes_i
     french = words("fr").gettext("New table: 2 players")
     page.wait_for_selector(f"#new2:text-is('{french}')", timeout=PATIENCE_MS)
     assert page.get_attribute("html", "lang") == "fr"
+
+
+@pytest.mark.slow
+def test_a_meld_waits_beside_the_hand_and_goes_with_the_discard_as_one_plan(
+    browser: Any, server: WebServer
+) -> None:
+    page = new_page(browser, 1280, 800, touch=False, still=True)
+    received = frames_of(page)
+    enter(page, server.http, "Ann")
+    create_table(page, players=2, quick=True)
+    start_with_computers(page)
+    while wait_turn_or_end(page) == "turn":
+        legal = legal_moves(received)
+        melds = [m for m in legal if m.startswith("meld ")]
+        discards = [m for m in legal if m.startswith("discard ")]
+        if page.get_attribute("#table", "data-phase") != "play" or not melds:
+            play_turn(page, received)
+            continue
+        meld = melds[0].split()[1:]
+        select_codes(page, meld)
+        page.click("#act-meld")
+        waiting = page.eval_on_selector_all(
+            ".melds.ours .planned", "n => n.map(x => Number(x.dataset.card))"
+        )
+        assert sorted(CARD_CODE[c] for c in waiting) == sorted(meld)  # beside, not played
+        assert not set(waiting) & set(hand_cards(page))
+        page.click("#act-reset")  # back in the hand
+        assert page.query_selector(".melds.ours .planned") is None
+        select_codes(page, meld)
+        page.click("#act-meld")
+        rest = [m.split()[1] for m in discards]
+        left = [CARD_CODE[c] for c in hand_cards(page)]
+        last = next(code for code in rest if code in left)
+        select_codes(page, [last])
+        moves = page.get_attribute("#table", "data-moves")
+        page.click("#act-discard")
+        page.wait_for_selector(
+            f"#table:not([data-moves='{moves}']), #toast:not([hidden])", timeout=PATIENCE_MS
+        )
+        answer = json.loads(next(t for t in reversed(received) if '"ref"' in t))
+        if answer["type"] == "result":  # the meld opened the side: it is on the table
+            mine = page.eval_on_selector_all(
+                ".melds.ours .meld img", "n => n.map(x => x.dataset.card)"
+            )
+            assert len(mine) >= len(meld)
+        else:  # too few points to open: refused as a whole, nothing played
+            assert answer["code"] == "opening_short"
+            assert page.text_content("#toast") == (
+                f"Your melds make {answer['details']['points']} of the "
+                f"{answer['details']['minimum']} you need to open."
+            )
+        return
+    raise AssertionError("no meld came to the browser's hand in a whole hand")
