@@ -60,11 +60,12 @@ export function showLobby(screen, state, actions) {
     if (choice.clock) message.clock = { move_seconds: 30.0, bank_seconds: 120.0 };
     actions.send(message);
   };
-  const toggle = (/** @type {string} */ label, /** @type {() => void} */ flip) =>
+  const toggle = (/** @type {string} */ id, /** @type {string} */ label, /** @type {() => void} */ flip) =>
     button(label, () => {
       flip();
       showLobby(screen, state, actions);
-    }, { class: "chip" });
+      /** @type {HTMLElement | null} */ (document.getElementById(id))?.focus();
+    }, { class: "chip", id });
   const level = el("select", { id: "level", "aria-label": _("Computer level") });
   for (const name of LEVELS) {
     level.append(el("option", { value: name, text: format(_("Computer: {level}"), { level: _(name) }),
@@ -99,9 +100,9 @@ export function showLobby(screen, state, actions) {
         button(_("New table: 4 players"), () => create(4), { class: "primary", id: "new4" }),
       ]),
       el("div", { class: "row wrap" }, [
-        toggle(choice.public ? _("Private: off") : _("Private: on"), () => (choice.public = !choice.public)),
-        toggle(choice.quick ? _("Game: one hand") : _("Game: to 5,000"), () => (choice.quick = !choice.quick)),
-        toggle(choice.clock ? format(_("Clock: {move} s + {bank} s bank"), { move: 30, bank: 120 })
+        toggle("private", choice.public ? _("Private: off") : _("Private: on"), () => (choice.public = !choice.public)),
+        toggle("quick", choice.quick ? _("Game: one hand") : _("Game: to 5,000"), () => (choice.quick = !choice.quick)),
+        toggle("clock", choice.clock ? format(_("Clock: {move} s + {bank} s bank"), { move: 30, bank: 120 })
           : _("Turn clock: off"), () => (choice.clock = !choice.clock)),
         level,
       ]),

@@ -5,6 +5,7 @@ browser page that plays its seat through the buttons a player taps."""
 from __future__ import annotations
 
 import asyncio
+import gettext
 import json
 import random
 import threading
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta.engine.cards import CARD_CODE
+from canasta.i18n import DOMAIN, LOCALE_DIR
 from canasta.net.client import Client
 from canasta.net.hub import ServerConfig
 from canasta.net.server import Server
@@ -106,13 +108,24 @@ def create_table(page: Any, players: int = 2, quick: bool = True, private: bool 
     """From the lobby: a new table (its options set by the lobby's switches), the
     browser seated at chair 1; return the join code."""
     page.wait_for_selector("#new2", timeout=PATIENCE_MS)
-    if quick:
-        page.get_by_role("button", name="Game: to 5,000").click()
-    if private:
-        page.get_by_role("button", name="Private: off").click()
+    # The switches are kept while the page lives: set them to what is asked.
+    set_switch(page, "#quick", quick, "Game: one hand")
+    set_switch(page, "#private", private, "Private: on")
     page.click(f"#new{players}")
     page.wait_for_selector("#join-code", timeout=PATIENCE_MS)
     return str(page.text_content("#join-code")).rsplit(" ", 1)[1]
+
+
+def set_switch(page: Any, switch: str, on: bool, on_words: str) -> None:
+    """Set a lobby switch: ``on_words`` is its English label when on (a page in another
+    language compares the catalogue's translation)."""
+    lang = str(page.get_attribute("html", "lang"))
+    if lang != "en":
+        on_words = gettext.translation(
+            DOMAIN, LOCALE_DIR, languages=[lang.replace("-", "_")]
+        ).gettext(on_words)
+    if (page.text_content(switch) == on_words) != on:
+        page.click(switch)
 
 
 def hand_cards(page: Any) -> list[int]:

@@ -63,22 +63,32 @@ def check_controls(found: dict[str, Any], where: str) -> None:
         assert not text["clipped"], f"{where}: {text['text']!r} is cut off"
 
 
-@pytest.mark.parametrize(("name", "width", "height", "touch"), LAYOUTS)
+#: Each layout in English, and (slow) the smallest two in the languages with the longest
+#: words.
+CASES = [pytest.param(*layout, "en-US", id=f"{layout[0]}-en") for layout in LAYOUTS] + [
+    pytest.param(*layout, language, id=f"{layout[0]}-{language[:2]}", marks=pytest.mark.slow)
+    for layout in LAYOUTS[:2]
+    for language in ("de-DE", "pt-BR", "fr-FR")
+]
+
+
+@pytest.mark.parametrize(("name", "width", "height", "touch", "language"), CASES)
 def test_the_lobby_and_the_table_fit_the_layout(
-    browser: Any, server: WebServer, name: str, width: int, height: int, touch: bool
-) -> None:
-    page = new_page(browser, width, height, touch, still=True)
+    browser: Any, server: WebServer, name: str, width: int, height: int, touch: bool,
+    language: str,
+) -> None:  # fmt: skip
+    page = new_page(browser, width, height, touch, language=language, still=True)
     enter(page, server.http, "Annabelle Thornbury")
     page.wait_for_selector("#new2", timeout=PATIENCE_MS)
     page.click(".looks summary")  # the look's choices open too
-    check_controls(page.evaluate(MEASURE), f"{name} lobby")
+    check_controls(page.evaluate(MEASURE), f"{name} lobby ({language})")
     create_table(page, players=4 if width >= 1280 else 2, quick=True)
     page.click("#ready")
-    check_controls(page.evaluate(MEASURE), f"{name} chairs")
+    check_controls(page.evaluate(MEASURE), f"{name} chairs ({language})")
     page.click("#start:not([disabled])", timeout=PATIENCE_MS)
     page.wait_for_selector("#hand .card-button", timeout=PATIENCE_MS)
     found = page.evaluate(MEASURE)
-    where = f"{name} table"
+    where = f"{name} table ({language})"
     check_controls(found, where)
     assert found["pageHeight"] <= found["height"], f"{where}: the page scrolls"
     parts = found["parts"]
