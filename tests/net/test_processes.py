@@ -35,7 +35,7 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]
     found = re.search(r"listening on (ws://[\d.]+:\d+) .*?(\d+) tables? resumed", line)
     assert found, (line, server.stderr.read() if server.poll() is not None else "")
     web = server.stdout.readline().strip()  # the same port serves the browser client
-    assert web == f"canasta serve: browsers and phones play at http://127.0.0.1:{port}/"
+    assert web == f"canasta serve: browsers and phones play at http{found.group(1)[2:]}/"
     return server, found.group(1)
 
 
