@@ -123,6 +123,9 @@ def test_a_four_player_table_with_two_browsers_a_desktop_seat_and_a_computer(
 ) -> None:
     ann = new_page(browser, 360, 640, still=True)
     bea = new_page(browser, 1280, 800, touch=False, still=True)
+    errors: list[str] = []
+    for page in (ann, bea):
+        page.on("pageerror", lambda e: errors.append(str(e)))
     seen = {0: frames_of(ann), 1: frames_of(bea)}
     enter(ann, server.http, "Ann")
     code = create_table(ann, players=4, quick=True, private=True)
@@ -142,8 +145,10 @@ def test_a_four_player_table_with_two_browsers_a_desktop_seat_and_a_computer(
         ann.wait_for_selector("#table, #scores", timeout=PATIENCE_MS)
         if ann.query_selector("#scores") is not None:
             break
-        mover = int(str(ann.get_attribute("#table", "data-mover")))
-        moves = ann.get_attribute("#table", "data-moves")
+        # Both read at once: the page may draw the next move between two reads.
+        mover, moves = ann.eval_on_selector(
+            "#table", "t => [Number(t.dataset.mover), t.dataset.moves]"
+        )
         if mover in (0, 1):  # a browser's move: it plays when its own view says so
             page = pages[mover]
             page.wait_for_selector(
@@ -156,6 +161,7 @@ def test_a_four_player_table_with_two_browsers_a_desktop_seat_and_a_computer(
             ann.wait_for_selector(f"#table:not([data-moves='{moves}']), #scores",
                                   timeout=PATIENCE_MS)  # fmt: skip
     bea.wait_for_selector("#scores", timeout=PATIENCE_MS)
+    assert errors == []
     over = json.loads(next(t for t in reversed(seen[0]) if '"type":"hand_over"' in t))
     assert over["game_over"] is True  # a one-hand game
     for chair, page in enumerate(pages):
