@@ -55,7 +55,8 @@ def test_every_folder_of_shipped_data_is_listed_so_the_build_does_not_warn():
     data = _data_folders("canasta", ROOT / "canasta") | _data_folders(
         "canasta.assets", ROOT / "assets"
     )
-    assert len(data) == 15 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert len(data) == 16 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert "canasta.web" in data  # the browser client
     assert "canasta.assets.cards.modern" in data
     code = {".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("canasta/**/__init__.py")}
     assert set(SETUPTOOLS["packages"]) == code | {"canasta.assets"} | data
