@@ -26,13 +26,6 @@ from tests.web.helpers import (
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def frames_of(tab: object) -> list[str]:
-    """Every WebSocket frame ``tab`` receives from now on."""
-    received: list[str] = []
-    tab.on("websocket", lambda s: s.on("framereceived", lambda p: received.append(str(p))))  # type: ignore[attr-defined]
-    return received
-
-
 def shoot(out: Path, turns: int) -> list[Path]:
     """Take every layout's screenshots into ``out``; return the files."""
     out.mkdir(parents=True, exist_ok=True)
@@ -42,7 +35,6 @@ def shoot(out: Path, turns: int) -> list[Path]:
         try:
             for name, width, height, touch in LAYOUTS:
                 tab = page(browser, width, height, touch)
-                received = frames_of(tab)
                 enter(tab, server.http, "Ann")
                 tab.wait_for_selector("#new2", timeout=PATIENCE_MS)
                 tab.screenshot(path=out / f"{name}-lobby.png")
@@ -54,7 +46,7 @@ def shoot(out: Path, turns: int) -> list[Path]:
                 tab.click("#start")
                 played = 0
                 while played < turns and wait_turn_or_end(tab) == "turn":
-                    play_turn(tab, received)
+                    play_turn(tab)
                     played += 1
                 wait_turn_or_end(tab)
                 tab.wait_for_function(

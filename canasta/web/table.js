@@ -134,6 +134,8 @@ export class Table {
       "data-phase": view.phase, "data-mover": view.mover, "data-moves": view.move_count,
       "data-hand": view.hand_number, "data-turn": this.myTurn ? "mine" : "theirs",
       "data-pending": String(this.pending !== null),
+      // The seat's own legal moves (its view's): what a tool driving the page may play.
+      "data-legal": this.legal.join("|"),
     }, [
       el("div", { class: "seats" }, seats),
       meldRow(view, 1 - mySide, false, this.state.look, [], null, () => {}),

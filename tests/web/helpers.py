@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import gettext
-import json
 import random
 import threading
 from collections.abc import Coroutine
@@ -143,13 +142,10 @@ def wait_turn_or_end(page: Any) -> str:
     return "over" if page.query_selector("#scores") is not None else "turn"
 
 
-def legal_moves(received: list[str]) -> list[str]:
-    """The legal moves of the last view among the frames a page ``received``."""
-    for text in reversed(received):
-        message = json.loads(text)
-        if message.get("view") is not None:
-            return list(message["view"]["legal_moves"])
-    return []
+def legal_moves(page: Any) -> list[str]:
+    """The legal moves of the page's seat, as its table shows them (its own view's)."""
+    listed = page.get_attribute("#table", "data-legal")
+    return [m for m in str(listed or "").split("|") if m]
 
 
 def select_codes(page: Any, codes: list[str]) -> None:
@@ -161,14 +157,17 @@ def select_codes(page: Any, codes: list[str]) -> None:
         tap_card(page, card)
 
 
-def play_turn(page: Any, received: list[str]) -> None:
+def play_turn(page: Any) -> None:
     """Play one turn through the buttons a player taps: answer a partner yes, draw (or
     take the pile with the cards the first legal take names, when the stock is empty),
-    then discard the first card a legal discard names (the moves are the seat's own
-    view's, from the frames the page ``received``)."""
-    moves = page.get_attribute("#table", "data-moves")
-    legal = legal_moves(received)
-    phase = page.get_attribute("#table", "data-phase")
+    then discard the first card a legal discard names (the moves the seat's own view
+    lists)."""
+    # Read at once from the page (its frames reach this process on another channel and may
+    # come later than the page draws them).
+    moves, phase, listed = page.eval_on_selector(
+        "#table", "t => [t.dataset.moves, t.dataset.phase, t.dataset.legal]"
+    )
+    legal = [m for m in str(listed).split("|") if m]
     if phase == "answer":
         page.click("#act-yes" if "yes" in legal else "#act-no")
     elif phase == "draw":
