@@ -203,7 +203,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,
-             "--rate", "100", "--sync", args.sync]
+             "--rate", "100", "--sync", args.sync,
+             "--per-address", "1000000", "--opens-per-second", "1000000"]  # all on 127.0.0.1
             + ([] if args.no_server_stats else ["--stats", f"{data}/stats.json"]),
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip

@@ -61,7 +61,9 @@ THEME_KEYS = ("title", "felt", "felt_edge", "accent", "text", "text_dim", "butto
 #: Smaller answers go out as they are (gzip would gain little).
 GZIP_FROM = 1024
 
-_CODE = re.compile(rf"^/t/[{CODE_ALPHABET}]{{{CODE_LENGTH}}}/?$", re.IGNORECASE)
+# A table's link: its join code (codes of other lengths, from another version, are let
+# through for the server's join to answer).
+_CODE = re.compile(rf"^/t/[{CODE_ALPHABET}]{{4,{CODE_LENGTH + 4}}}/?$", re.IGNORECASE)
 _APP = re.compile(r"^/app/([a-z][a-z0-9_]*\.(?:js|css))$")
 _I18N = re.compile(r"^/i18n/([A-Za-z_]+)\.json$")
 _FACE = re.compile(r"^/art/cards/([a-z]+(?:-large)?)/([a-z_]+)/([2-9TJQKA][CDHS]|JK-[BR])\.svg$")
@@ -169,10 +171,15 @@ class WebFiles:
 
     # The hook ------------------------------------------------------------------------------
 
+    @staticmethod
+    def upgrade(request: Request) -> bool:
+        """Whether ``request`` asks to become a WebSocket (the game's connection)."""
+        return bool(request.headers.get("Upgrade", "").lower() == "websocket")
+
     def process_request(self, connection: Any, request: Request) -> Response | None:
-        """The server's ``process_request``: None (go on with the WebSocket handshake)
-        for an upgrade request, else the HTTP answer."""
-        if request.headers.get("Upgrade", "").lower() == "websocket":
+        """A ``process_request`` hook: None (go on with the WebSocket handshake) for an
+        upgrade request, else the HTTP answer."""
+        if self.upgrade(request):
             return None
         return self.respond(request.path, request.headers)
 

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
 from canasta.net.store import Job, StorageError, Store
@@ -57,6 +58,8 @@ class ServerConfig:
         max_frame: the largest WebSocket frame read at all (larger: dropped at once).
         synchronous: SQLite's ``synchronous`` setting (``FULL``: every commit on disk).
         retry: seconds before a computer move that could not be saved is tried again.
+        door: the limits per address, on idle connections and on join codes (see
+            :mod:`canasta.net.door`).
     """
 
     host: str = "127.0.0.1"
@@ -74,6 +77,7 @@ class ServerConfig:
     max_frame: int = 65536
     synchronous: str = "FULL"
     retry: float = 5.0
+    door: DoorConfig = field(default_factory=DoorConfig)
 
 
 @dataclass(eq=False)
@@ -146,6 +150,9 @@ class Hub:
             )
             self.checkpoint_thread.start()
         self.tap = tap
+        #: Called with ``(conn, close code, reason)`` when a connection is dropped (the
+        #: server logs it).
+        self.on_drop: Callable[[Conn, int, str], None] | None = None
 
     def _write_loop(self) -> None:
         """The database thread: run reads one by one; commit jobs in groups."""
@@ -235,6 +242,8 @@ class Hub:
             return
         conn.closed = True
         conn.close_code, conn.close_reason = code, reason
+        if self.on_drop is not None:
+            self.on_drop(conn, code, reason)
         try:
             conn.queue.put_nowait(None)  # the writer sends what is queued, then closes
         except asyncio.QueueFull:

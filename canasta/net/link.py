@@ -286,7 +286,8 @@ class OnlineLink:
             self.notice = (self.time_ran_out(message.seat), self.now() + NOTICE_SECONDS)
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
-                                           fetch=self.pump, now=self.now)  # fmt: skip
+                                           fetch=self.pump, now=self.now,
+                                           table_id=self.table.id)  # fmt: skip
             self.game.set_names(self.seat_names(), self.waiting_for())
             return
         if self.game is not None:

@@ -18,7 +18,7 @@ from websockets.datastructures import Headers
 
 from canasta.net.client import Client
 from canasta.net.http import WebFiles, catalogue
-from canasta.net.protocol import PROTOCOL_VERSION
+from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
 from canasta.net.words import WORDS
 from tests.net.helpers import run, running_server, url
 
@@ -35,10 +35,12 @@ def test_the_page_and_a_table_link_are_the_same_page_with_a_strict_policy() -> N
     page = get(files, "/")
     assert page.status_code == 200
     assert page.headers["Content-Type"] == "text/html; charset=utf-8"
-    assert get(files, "/t/ABC234").body == page.body
-    assert get(files, "/t/abc234/").body == page.body
-    assert get(files, "/t/ABC23").status_code == 404  # a code has six characters
-    assert get(files, "/t/ABC23!").status_code == 404
+    code = ("ABC234" * 3)[:CODE_LENGTH]
+    assert get(files, f"/t/{code}").body == page.body
+    assert get(files, f"/t/{code.lower()}/").body == page.body
+    assert get(files, "/t/ABC").status_code == 404  # too short to be a code
+    assert get(files, f"/t/{code}!").status_code == 404
+    assert get(files, f"/t/{code}01").status_code == 404  # 0 and 1 are not in codes
     policy = page.headers["Content-Security-Policy"]
     assert "default-src 'none'" in policy and "script-src 'self';" in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "*" not in policy
@@ -123,7 +125,7 @@ def test_the_config_serves_the_protocol_version_and_the_server_s_words() -> None
         "A meld needs at least 3 cards; you chose {count}."
     )
     assert set(config["languages"]) == {"en", "de", "es", "fr", "it", "pt_BR"}
-    assert config["code"] == {"length": 6, "alphabet": "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"}
+    assert config["code"] == {"length": CODE_LENGTH, "alphabet": CODE_ALPHABET}
     assert "four_colour" in config["palettes"] and "crimson-lattice" in config["decks"]
 
 
@@ -174,6 +176,13 @@ def test_http_and_the_websocket_share_the_port(tmp_path: Path) -> None:
             assert json.loads(config)["protocol"] == PROTOCOL_VERSION
             status, _, _ = await asyncio.to_thread(fetch, "/app/../../pyproject.toml")
             assert status == 404
+            # A first visit fetches some 70 files: web requests are not connections the
+            # door counts (it lets an address open 40 at once, then 2 a second).
+            faces = [
+                f"/art/cards/modern/standard/{r}{s}.svg" for r in "A23456789TJQK" for s in "CDHS"
+            ]
+            answers = await asyncio.to_thread(lambda: [fetch(face)[0] for face in faces])
+            assert answers == [200] * 52
             client = Client(url(server) + "/ws", "Ann")
             welcome = await client.connect()
             assert welcome.name == "Ann"

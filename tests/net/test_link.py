@@ -142,8 +142,11 @@ def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatc
             return str(caught.value)
 
     words = run(scenario(), timeout=60)
+    from canasta.net.protocol import PROTOCOL_VERSION
+
     assert words == (
-        "the server is a newer version of Canasta (protocol 1, this game 0): update Canasta"
+        f"the server is a newer version of Canasta (protocol {PROTOCOL_VERSION}, this game 0): "
+        "update Canasta"
     )
 
 

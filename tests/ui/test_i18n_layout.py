@@ -257,7 +257,7 @@ NAMES = ("Maximiliane Oberhauser", "Jean-Baptiste Rousseau", "Guadalupe Fernánd
 #: Plausible details for every placeholder a server's sentence names.
 SERVER_DETAILS: dict[str, Any] = {
     "limit": 4096, "where": "join.chair", "server": 2, "yours": 1, "why": "the disk is full",
-    "chair": 4, "chairs": "2, 4", "preset": "Hoyle", "name": NAMES[0],
+    "chair": 4, "chairs": "2, 4", "preset": "Hoyle", "name": NAMES[0], "seconds": 300,
 }  # fmt: skip
 
 

@@ -129,6 +129,7 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         assert link.table is not None and link.table.quick is quick, link.table
         assert ann.game.scores == [ann.hand_score] and ann.game.over is quick
         board.draw(window)  # the scoreboard reads the online game as it reads a local one
+        assert ann.game.deal_proof == ("Deal verified", True)  # said under the title
         kept = app.session.store.load_seat()  # the seat is kept while the game is on
         assert (kept is None) is quick and (quick or kept.token == link.token)
         games = app.session.store.paths.games
