@@ -141,13 +141,14 @@ export class Table {
       meldRow(view, 1 - mySide, false, this.state.look, [], null, () => {}),
       piles(view, this.state.look, { draw: () => this.draw(), take: () => this.take() }),
       meldRow(view, mySide, true, this.state.look, this.staged, this.target, (k) => this.choose(k)),
-      el("p", { class: "turn", id: "turn", role: "status", "aria-live": "polite", text: this.turnLine() }),
+      el("p", { class: "turn", id: "turn", text: this.turnLine() }),
       el("div", { class: "scoreline", id: "scoreline", text: this.scoreLine(mySide) }),
       handRow(view.hand.filter((/** @type {number} */ c) => !staged.has(c)), this.selected, this.state.look),
       this.buttons(),
       this.state.handOver ? this.overlay(mySide) : null,
     ]);
     this.screen.replaceChildren(board);
+    this.say(this.turnLine(false));
     this.screen.dataset.screen = "table";
     document.body.dataset.theme = this.state.look.theme;
     const hand = /** @type {HTMLElement} */ (document.getElementById("hand"));
@@ -173,13 +174,27 @@ export class Table {
     });
   }
 
-  /** @returns {string} who is to move, in words */
-  turnLine() {
+  /**
+   * Tell a screen reader `line` when it is new (the page's lasting live region).
+   * @param {string} line
+   */
+  say(line) {
+    const region = document.getElementById("said");
+    if (region && region.textContent !== line) region.textContent = line;
+  }
+
+  /**
+   * Who is to move, in words.
+   * @param {boolean} [withClock] with the turn clock's seconds (not for a screen reader,
+   *   which would read every second)
+   * @returns {string}
+   */
+  turnLine(withClock = true) {
     const view = this.view;
     const mine = this.state.chair ?? 0;
     if (view.phase === "ended") return _("The hand is over");
     const who = chairName(this.state.table, view.mover, mine);
-    const clock = this.clockLine(view.mover);
+    const clock = withClock ? this.clockLine(view.mover) : "";
     if (view.phase === "answer") {
       if (view.mover === mine) {
         const n = view.hand_sizes[view.turn] ?? 0;

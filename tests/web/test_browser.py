@@ -337,3 +337,21 @@ def test_a_meld_waits_beside_the_hand_and_goes_with_the_discard_as_one_plan(
             assert CARD_CODE[int(str(page.get_attribute("#pile img", "data-card")))] == last
         return
     raise AssertionError("no meld came to the browser's hand in a whole hand")
+
+
+def test_a_screen_reader_hears_whose_turn_it_is(browser: Any, server: WebServer) -> None:
+    page = new_page(browser, still=True)
+    enter(page, server.http, "Ann")
+    create_table(page, players=2, quick=True)
+    start_with_computers(page)
+    assert wait_turn_or_end(page) == "turn"
+    said = page.locator("#said")
+    assert said.get_attribute("aria-live") == "polite"
+    assert said.text_content() == "Your turn: draw from the stock or take the pile."
+    moves = page.get_attribute("#table", "data-moves")
+    page.click("#stock")
+    page.wait_for_selector(f"#table:not([data-moves='{moves}'])", timeout=PATIENCE_MS)
+    page.wait_for_selector("#table[data-pending=false]", timeout=PATIENCE_MS)
+    assert said.text_content() == "Your turn: meld, lay off, then discard."
+    names = page.eval_on_selector_all("#hand .card-button", "b => b.map(x => x.ariaLabel)")
+    assert names and all(n == "Joker" or " of " in n for n in names)
