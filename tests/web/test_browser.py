@@ -90,14 +90,14 @@ def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server:
     start = page.locator("#start")
     page.click("#ready")
     start.click(timeout=PATIENCE_MS)
-    played = server.start(play_desk(desk, seed=5))
+    played = server.start(play_desk(desk, seed=3))
     turns = 0
     while wait_turn_or_end(page) == "turn":
         play_turn(page)
         turns += 1
     assert played.result(60) > 0 and turns > 0
     over = json.loads(next(t for t in reversed(received) if '"type":"hand_over"' in t))
-    assert over["game_over"] is False  # a game to 5,000 goes on
+    assert over["game_over"] is False, over  # a game to 5,000 goes on
     assert page.text_content("#over-title") == "Hand 1 scores"
     cells = page.eval_on_selector_all(
         "#scores tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
