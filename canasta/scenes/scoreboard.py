@@ -87,6 +87,8 @@ class ScoreboardScene(Scene):
         on_home: go to the home screen.
         on_replay: show the hand again (None: no such button, e.g. replays are off).
         on_play_again: start a new game on this hand's deal (None: no such button).
+        position: the hand was set out from a position file, not dealt: it is named so
+            (not "Deal 0"), and Play again sets the position out again.
         auto_continue: seconds after which Continue (or New game) is pressed by itself,
             for demos; None waits for the person.
     """
@@ -103,9 +105,11 @@ class ScoreboardScene(Scene):
         auto_continue: float | None = None,
         on_replay: Callable[[], None] | None = None,
         on_play_again: Callable[[], None] | None = None,
+        position: bool = False,
     ) -> None:
         super().__init__()
         self.controller = controller
+        self.position = position
         self.me = me
         self.theme = theme = theme or default_theme()
         self.over = controller.game.over
@@ -120,7 +124,12 @@ class ScoreboardScene(Scene):
             self.buttons.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
         if on_play_again is not None:
             self.buttons.append(
-                Button((0, 0, 1, 1), _("Play this deal again"), on_play_again, theme=theme)
+                Button(
+                    (0, 0, 1, 1),
+                    _("Play this position again") if position else _("Play this deal again"),
+                    on_play_again,
+                    theme=theme,
+                )  # fmt: skip
             )
         self.buttons.append(self.home_button)
         self.focus = 0
@@ -205,10 +214,13 @@ class ScoreboardScene(Scene):
         mine = self.me % 2
         title = _("Game over") if self.over else _("Hand {n} scores").format(n=len(game.scores))
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
-        # As on the table, to type after --deal; online, whether the deal was verified
-        # against the seed the server revealed (a failure is said loudly).
+        # As on the table, to type after --deal (a position says it is one); online,
+        # whether the deal was verified against the seed the server revealed (a failure
+        # is said loudly).
         proof = getattr(game, "deal_proof", None)
-        deal, verified = _("Deal {n}").format(n=game.hand.deal_number), True
+        deal = (_("A position from a file") if self.position
+                else _("Deal {n}").format(n=game.hand.deal_number))  # fmt: skip
+        verified = True
         if proof is not None:
             deal, verified = proof
         line = max(14, h // 40)

@@ -102,6 +102,11 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         ann = table.controller
         assert isinstance(ann, RemoteTableControl) and bob.game is not None
         assert ann.view().names == ("Ann", "Bob")
+        assert table.message() == "Dealing\u2026"  # no "Your turn" before the cards land
+        for _frame in range(300):
+            if not table.dealing:
+                break
+            frame()
         message = table.message()  # the other seat by its player's name
         assert message.startswith("Your turn") or message.startswith("Bob is playing")
 
