@@ -380,6 +380,10 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
         f"({where}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
+    # The same port answers web pages: the browser client (canasta/net/http.py).
+    web_host = "THIS-MACHINE" if config.host in ("0.0.0.0", "::") else config.host
+    web = f"{'https' if config.certfile else 'http'}://{web_host}:{port}/"
+    print(f"canasta serve: browsers and phones play at {web}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
