@@ -27,6 +27,10 @@ _port = ranged(int, 0, 65535, what="a port is a whole number",
                bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
 _rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
                bounds="messages a second must be above 0")  # fmt: skip
+_workers = ranged(int, 1, 256, what="worker processes are a whole number",
+                  bounds="worker processes are from 1 to 256, not {value}")  # fmt: skip
+_budget = ranged(float, 0.0, 10.0, above=True, what="expected CPU seconds a search",
+                 bounds="a search's CPU seconds are above 0, at most 10, not {value}")  # fmt: skip
 
 
 def tables_resumed(count: int) -> str:
@@ -76,6 +80,12 @@ def write_stats(path: Path, figures: object) -> bool:
     return True
 
 
+def budgets(hard: float | None, medium: float | None) -> dict[str, float]:
+    """The searching levels' budgets named on the command line (CPU seconds by level)."""
+    named = {"hard": hard, "medium": medium}
+    return {level: seconds for level, seconds in named.items() if seconds is not None}
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of ``canasta serve``."""
     p = argparse.ArgumentParser(
@@ -117,6 +127,27 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--rate", type=_rate, default=20.0, help="messages a second per client")
     p.add_argument(
+        "--computer-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes where computer players think, at a lower priority than the "
+        "server (default: one per core)",
+    )
+    p.add_argument(
+        "--hard-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a hard computer player's search may take (default: the level's "
+        "own, 0.1 with two players and 0.27 with four; its cap of sampled deals in "
+        "proportion)",
+    )
+    p.add_argument(
+        "--medium-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a medium computer player's search may take (default 0.02)",
+    )
+    p.add_argument(
         "--stats",
         type=Path,
         metavar="FILE",
@@ -155,6 +186,8 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
+        workers=args.computer_workers,
+        budgets=budgets(args.hard_budget, args.medium_budget),
     )
     logging.basicConfig(level=logging.WARNING, format="canasta serve: %(message)s")
     try:
