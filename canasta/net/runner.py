@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from typing import Any
 
 from canasta.ai.hard import Memory
@@ -358,7 +359,12 @@ class TableRunner:
         decision = thinkers.decision(
             table.options.level, view, secrets.randbits(32), self.memories.get(seat)
         )
+        began = time.perf_counter()
         answer = await thinkers.decide(decision)
+        stats = self.hub.stats
+        if stats is not None:
+            stats.think.add((time.perf_counter() - began) * 1000, stats.now())
+            stats.think_cpu.add(answer.cpu * 1000, stats.now())
         move = answer.move
         saved = True
         async with self.lock:
