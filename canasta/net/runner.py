@@ -31,7 +31,7 @@ from canasta.net.protocol import (
 )
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
-from canasta.net.views import event_for, hand_over, view_model
+from canasta.net.views import event_for, hand_over, seat_views, view_model
 from canasta.net.words import english
 from canasta.persistence.records import GameRecordModel, SeatModel, record_model
 
@@ -237,8 +237,8 @@ class TableRunner:
         game = table.game
         clock = table.clock_info(now)
         first = table.seq - len(applied.diffs) + 1
-        for seat in list(self.conns):
-            last = view_model(game.hand.view_for(seat), game)
+        views = seat_views(game, list(self.conns))
+        for seat, last in views.items():
             for i, diff in enumerate(applied.diffs):
                 view = last if i == len(applied.diffs) - 1 else None
                 self.send(seat, event_for(diff, first + i, seat, view, by, clock))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import signal
@@ -19,6 +18,7 @@ import sys
 from pathlib import Path
 
 from canasta.arguments import ranged
+from canasta.net import collector
 from canasta.net.hub import ServerConfig
 
 _seconds = ranged(float, 0.0, 10.0**7, above=True, what="expected seconds",
@@ -205,10 +205,9 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     try:
         server = Server(config, stats=stats)
         # What is loaded by now (modules, rule sets, models: about 40,000 objects) lives as
-        # long as the process: out of the collector's full passes, which then scan only the
-        # tables and connections, and pause the event loop for less time.
-        gc.collect()
-        gc.freeze()
+        # long as the process: out of the collector's passes, which then scan only the
+        # tables and connections; full passes come from a timer (canasta.net.collector).
+        collector.settle()
         port = await server.start()
     except StorageError as error:
         print(f"canasta serve: {error}", file=sys.stderr)
@@ -238,7 +237,9 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
     if stats is not None:
         stats.start()
+    full = collector.start()
     await stop.wait()
+    collector.stop(full)
     await server.stop()
     if stats is not None and stats_file is not None:
         stats.stop()
