@@ -1,7 +1,7 @@
 """Screenshots of every scene of the app: home, settings, how to play (every page), stats
 (with the reset question), the table, the scoreboard, and home with a notice.
 
-Usage: python scripts/app_screens.py OUT_DIR [--size 1280x800]
+Usage: python -m scripts.app_screens OUT_DIR [--size 1280x800]
 
 Runs with whatever video driver SDL has (under Xvfb: a real window; set
 SDL_VIDEODRIVER=dummy to render off-screen). Files go to a temporary CANASTA_HOME, so no
@@ -17,7 +17,7 @@ from canasta.persistence.paths import default_paths  # noqa: E402
 from canasta.scenes.howto import HowToPlayScene  # noqa: E402
 from canasta.scenes.stats import StatsScene  # noqa: E402
 from canasta.scenes.table import TableScene  # noqa: E402
-from shots import start  # noqa: E402
+from scripts.shots import start  # noqa: E402
 
 
 def main() -> None:

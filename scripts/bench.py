@@ -1,7 +1,7 @@
 """Benchmarks, printed as JSON: engine speed, computer decision time, frame time, start-up.
 
-Usage: python scripts/bench.py [--hands N] [--frames N] [--quick]
-       python scripts/bench.py --baseline REV [--hands N] [--rounds N] [--lists N]
+Usage: python -m scripts.bench [--hands N] [--frames N] [--quick]
+       python -m scripts.bench --baseline REV [--hands N] [--rounds N] [--lists N]
 
 With ``--baseline REV`` only the engines are compared: the engine of git revision REV
 (checked out in a temporary git worktree) and this checkout's play the same random legal
@@ -133,7 +133,7 @@ def frames_while_thinking(frames: int, size: tuple[int, int] = (1280, 800)) -> l
     from canasta.engine import Game
     from canasta.scenes.base import SceneManager
     from canasta.scenes.table import TableScene
-    from table_harness import settle
+    from scripts.table_harness import settle
 
     pygame.init()
     screen = pygame.display.set_mode(size)
@@ -168,7 +168,7 @@ def frame_times(
     Returns the wall-clock frame times, the share of frames in which a card was moving, and
     the process CPU time per frame (unaffected by other programs sharing the cores).
     """
-    from table_harness import make_table, settle
+    from scripts.table_harness import make_table, settle
 
     scene, manager, screen = make_table(4, seed=7, size=size, demo=True)
     settle(manager, 0.3)

@@ -1,6 +1,6 @@
 """The hard level's search speed: microseconds per sampled world, printed as JSON.
 
-Usage: python scripts/bench_search.py [--baseline REV] [--worlds N] [--rounds N]
+Usage: python -m scripts.bench_search [--baseline REV] [--worlds N] [--rounds N]
        [--deals2 N] [--deals4 N] [--every N] [--budget]
 
 A fixed set of decisions is collected per table size (2 and 4 players): the views at which
@@ -30,7 +30,7 @@ import json
 import subprocess
 from collections.abc import Iterator
 
-from bench import ROOT, _ask, _checkout, _worker, _workers, end_workers
+from scripts.bench import ROOT, _ask, _checkout, _worker, _workers, end_workers
 
 #: Parts each set of decisions is split into, asked of the workers in alternation.
 PARTS = 8

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/fit_evaluation.py [--hands 3000] [--seed 1] [--workers N]
+    python -m scripts.fit_evaluation [--hands 3000] [--seed 1] [--workers N]
         [--players 2 4] [--write]
 
 Plays ``--hands`` hands per table size (``--players``: 2 and 4 players by default; a

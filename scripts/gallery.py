@@ -1,6 +1,6 @@
 """Contact sheets of every card style, palette, deck back and table theme (PNG).
 
-Usage: python scripts/gallery.py --out DIR [--card-width PX] [--quick]
+Usage: python -m scripts.gallery --out DIR [--card-width PX] [--quick]
 
 Writes into DIR:
 * ``cards-<style>[-large]-<palette>.png``: all 54 faces of a style in a palette;
@@ -25,7 +25,7 @@ from canasta.ui.cards import CardOptions, CardRenderer, card_size_for_width  # n
 from canasta.ui.decks import CARD_STYLES, DECKS, PALETTES  # noqa: E402
 from canasta.ui.text import blit_text  # noqa: E402
 from canasta.ui.theme import THEMES  # noqa: E402
-from table_harness import make_table, settle  # noqa: E402
+from scripts.table_harness import make_table, settle  # noqa: E402
 
 GAP = 8
 LABEL_H = 30

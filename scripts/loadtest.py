@@ -25,7 +25,7 @@ With computers the round trips are still the people's, now with computers thinki
 server's worker processes beside them; ``server`` then also has ``think_ms`` (a decision's
 wait for its answer) and ``think_cpu_ms`` (its CPU time in the worker).
 
-Usage: python scripts/loadtest.py [--tables 100] [--players 4] [--hands 1] [--think S]
+Usage: python -m scripts.loadtest [--tables 100] [--players 4] [--hands 1] [--think S]
     [--sync full|normal] [--processes N] [--client-gc] [--computers N --level LEVEL]
     [--computer-workers N] [--hard-budget SECONDS]
 """

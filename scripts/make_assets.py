@@ -1,7 +1,7 @@
 """Regenerate every asset under assets/: card faces, backs, themes and palettes, sounds,
 the window icon.
 
-Usage: python scripts/make_assets.py [ASSETS_DIR]   (default assets; run from the repo root
+Usage: python -m scripts.make_assets [ASSETS_DIR]   (default assets; run from the repo root
 with PYTHONPATH set to it). Each generator can also be run alone; backs come before themes
 (a theme names its matching deck).
 """
@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import sys
 
-import make_backs
-import make_cards
-import make_icon
-import make_sounds
-import make_themes
+from scripts import make_backs, make_cards, make_icon, make_sounds, make_themes
 
 
 def main() -> None:

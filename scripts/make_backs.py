@@ -1,6 +1,6 @@
 """Write the 32 card-back designs as SVG, at the standard and the large-index shape.
 
-Usage: python scripts/make_backs.py [ASSETS_DIR]   (default assets)
+Usage: python -m scripts.make_backs [ASSETS_DIR]   (default assets)
 
 Writes ``backs/standard/<name>.svg``, ``backs/large/<name>.svg`` and ``backs/decks.json``
 (name -> title, main colour). Sixteen motifs, each in two colourways. nanosvg has no
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from art.svg import document, fmt, mix, rrect, rrect_path
+from scripts.art.svg import document, fmt, mix, rrect, rrect_path
 
 Poly = list[tuple[float, float]]
 Box = tuple[float, float, float, float]  # left, top, right, bottom

@@ -1,6 +1,6 @@
 """Write the card faces: three styles x (standard, large index) x 54 faces, as SVG.
 
-Usage: python scripts/make_cards.py [ASSETS_DIR]   (default assets)
+Usage: python -m scripts.make_cards [ASSETS_DIR]   (default assets)
 
 Writes ``cards/<style>/<code>.svg`` and ``cards/<style>-large/<code>.svg`` (codes ``AS`` ..
 ``KC``, ``JK-R``, ``JK-B``) and ``cards/styles.json``. Faces are drawn in the *token*
@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from art.svg import circ, document, fmt, glyph, rrect, star, suit, word
+from scripts.art.svg import circ, document, fmt, glyph, rrect, star, suit, word
 
 FACE = "#fdfcf6"
 RED = "#c61626"

@@ -1,7 +1,7 @@
 """Write the window icon, ``assets/icon.svg``: three cards fanned on a felt square (a red
 heart Ace between two black spades), drawn with the card art's own suit shapes.
 
-Usage: python scripts/make_icon.py [ASSETS_DIR]   (default assets)
+Usage: python -m scripts.make_icon [ASSETS_DIR]   (default assets)
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from art.svg import document, fmt, rrect, suit
+from scripts.art.svg import document, fmt, rrect, suit
 
 SIZE = 256
 FELT, FELT_EDGE = "#1f6b45", "#0f3d27"

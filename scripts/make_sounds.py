@@ -1,6 +1,6 @@
 """Synthesise the game's sound effects as WAV files (standard library only).
 
-Usage: python scripts/make_sounds.py [ASSETS_DIR]   (default assets)
+Usage: python -m scripts.make_sounds [ASSETS_DIR]   (default assets)
 
 Writes ``sounds/<name>.wav`` (22,050 Hz, 16-bit mono) for: click, deal, draw, discard,
 meld, canasta, pile, refusal, won, lost. Noise is seeded, so the files are the same on

@@ -1,6 +1,6 @@
 """Write the 18 table themes, the 5 suit palettes and the felt textures.
 
-Usage: python scripts/make_themes.py [ASSETS_DIR]   (default assets)
+Usage: python -m scripts.make_themes [ASSETS_DIR]   (default assets)
 
 Writes ``themes.json``, ``palettes.json`` and ``textures/<name>.png`` (seamless 128 x 128
 grey tiles, written with zlib; mid-grey 128 means "no change"). Theme colours are derived

@@ -2,7 +2,7 @@
 face up, the scoreboard offering the replay, the stats list of recent games, and a
 portrait replay.
 
-Usage: python scripts/replay_screens.py OUT_DIR [--size 1280x800]
+Usage: python -m scripts.replay_screens OUT_DIR [--size 1280x800]
 
 Runs with whatever video driver SDL has (under Xvfb: a real window; set
 SDL_VIDEODRIVER=dummy to render off-screen). Files go to a temporary CANASTA_HOME. Prints
@@ -12,16 +12,12 @@ the PNG paths as JSON.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' game helpers
 
 from canasta.app import App  # noqa: E402
 from canasta.scenes.replay import ReplayScene  # noqa: E402
 from canasta.scenes.scoreboard import ScoreboardScene  # noqa: E402
 from canasta.scenes.stats import StatsScene  # noqa: E402
-from shots import start  # noqa: E402
+from scripts.shots import start  # noqa: E402
 from tests.persistence.helpers import boundaries, controller_for  # noqa: E402
 
 

@@ -1,6 +1,6 @@
 """Render README screenshots of the table mid-game (dummy video driver, seeded games).
 
-Usage: python scripts/screenshots.py [OUT_DIR]   (default assets/screenshots)
+Usage: python -m scripts.screenshots [OUT_DIR]   (default assets/screenshots)
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from table_harness import make_table, render, settle
+from scripts.table_harness import make_table, render, settle
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
   . .venv/bin/activate
 fi
 python3 -m pip install -q -e '.[test]'
-python3 -m ruff check canasta tests scripts
-python3 -m ruff format --check canasta tests scripts
+python3 -m ruff check canasta tests scripts research
+python3 -m ruff format --check canasta tests scripts research
 python3 -m mypy canasta
 # Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
 # cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).

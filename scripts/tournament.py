@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/tournament.py --a hard --b medium --players 2 --pairs 500 [--seed S]
+    python -m scripts.tournament --a hard --b medium --players 2 --pairs 500 [--seed S]
         [--first K] [--workers N] [--out FILE] [--progress]
 
 Levels: those of the game, and ``open`` (the hard level seeing every hand, for measurement

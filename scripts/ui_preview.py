@@ -1,6 +1,6 @@
 """Render preview PNGs of the screen toolkit without a window (SDL dummy video driver).
 
-Usage: ``python3 scripts/ui_preview.py [OUT_DIR]`` (default ``/tmp/canasta-preview``).
+Usage: ``python3 -m scripts.ui_preview [OUT_DIR]`` (default ``/tmp/canasta-preview``).
 Writes ``cards.png`` (a row of cards at several sizes), ``home.png`` (the home scene) and
 ``table-<w>x<h>-<players>p.png`` (the table layout with sample cards placed).
 """

@@ -1,20 +1,17 @@
-"""The hard level's candidates and play-outs (issue 13): the taken pile and the thrifty opening.
+"""The hard level's candidates and play-outs: the pile credit, the known pair, what a plan
+discards and whether it goes out.
 
 Positions written inline are this project's own.
 """
 
 from __future__ import annotations
 
-import random
-
-from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.candidates import SAFE_MARGIN, discard_kind, goes_out, safest_first, take_rates
+from canasta.ai import HardPlayer, MediumPlayer
+from canasta.ai.candidates import discard_kind, goes_out
 from canasta.ai.hard import _Candidate
 from canasta.ai.playout import BIG_PILE, _pile_credit
-from canasta.ai.tracking_player import Style
-from canasta.ai.world import sample_state
-from canasta.engine import HandState, MoveType
-from canasta.engine.cards import BLACK_THREE, KIND_RANK, NATURAL_KINDS, TWO
+from canasta.engine import MoveType
+from canasta.engine.cards import KIND_RANK
 from canasta.engine.moves import Move, discard, meld, take
 from canasta.engine.position import state_from_data
 
@@ -47,17 +44,6 @@ OPENING_POSITION = {
 }
 
 
-def play_turn(state: HandState, style: Style) -> list[str]:
-    """Seat 0's whole turn under ``style``; the moves' text forms."""
-    player = TrackingPlayer(0, style)
-    moves: list[str] = []
-    while not state.ended and state.turn == 0:
-        move = player.choose(state.view_for(0))
-        moves.append(move.text())
-        state.apply(move)
-    return moves
-
-
 def test_pile_credit_counts_only_big_piles() -> None:
     assert BIG_PILE == 6
     assert _pile_credit(5, 6.0) == 0.0
@@ -80,21 +66,11 @@ def test_a_pile_taken_in_the_play_out_costs_the_discarding_side_its_credit() -> 
     assert after == before - 6.0 * 13
 
 
-def test_thrift_opens_with_twos_and_keeps_the_jokers() -> None:
-    default = play_turn(state_from_data(OPENING_POSITION), Style())
-    thrift = play_turn(state_from_data(OPENING_POSITION), Style(thrift=True))
-    assert default == ["meld KS KD JK JK", "discard 9C"]
-    assert thrift == ["meld KS KD 2C", "layoff K 2D", "discard 9C"]
-
-
-def test_medium_neither_credits_piles_nor_tries_thrift() -> None:
+def test_medium_neither_credits_piles_nor_takes_one_in_its_plans() -> None:
     assert MediumPlayer.PILE_CREDIT == {2: 0.0, 4: 0.0}
-    assert MediumPlayer.THRIFT == {2: False, 4: False}
-    assert MediumPlayer.SAFE_DEFAULT == {2: False, 4: False}
     state = state_from_data(OPENING_POSITION)
     medium = MediumPlayer(0, time_limit=None)
     cands = medium._candidates(state.view_for(0), state.copy())
-    assert "thrift" not in [c.label for c in cands]
     assert all(m.type is not MoveType.TAKE for c in cands for m in c.moves)
 
 
@@ -109,44 +85,12 @@ def test_hard_keeps_the_king_the_next_player_is_known_to_pair() -> None:
         assert hard.choose(view).text() == "discard 7H"
 
 
-def test_take_rates_read_the_sampled_hands_of_the_next_player() -> None:
-    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
-    view = state_from_data(data).view_for(0)
-    worlds = [sample_state(view, random.Random(seed), True) for seed in range(40)]
-    rates = take_rates(view, worlds)
-    king, jack, black_three, two = KIND_RANK.index("K"), KIND_RANK.index("J"), BLACK_THREE, TWO
-    assert rates[king] == 1.0  # the known pair
-    assert rates[jack] == 1.0  # onto seat 1's meld of Jacks
-    assert rates[black_three] == 0.0 and rates[two] == 0.0
-    assert all(0.0 < rates[k] < 0.6 for k in NATURAL_KINDS if k not in (king, jack))
-
-
-def test_safest_first_moves_a_plan_only_for_a_clear_difference() -> None:
-    rates = [0.0] * 15
-    rates[0], rates[1], rates[2] = 0.5, 0.3, 0.2
-    assert SAFE_MARGIN == 0.25
-    assert safest_first(rates, [0, 1, 2]) == 2  # 0.5 against 0.2
-    assert safest_first(rates, [1, 2, 0]) == 0  # 0.3 against 0.2: too close
-    assert safest_first(rates, [0, -1, 2]) == 1  # a plan that does not discard is safe
+def test_a_plan_discards_the_kind_of_its_last_card_unless_it_goes_out() -> None:
     hand = 6
     view = state_from_data(BIG_PILE_POSITION).view_for(0)
     king = next(m for m in view.legal_moves if m.text() == "discard KH")
     assert discard_kind([king], hand) == KIND_RANK.index("K")
     assert discard_kind([king], 1) == -1  # the discard goes out
-
-
-def test_safe_default_puts_the_plan_no_next_player_can_take_first() -> None:
-    """With Kings known in seat 1's hand, the own plan (tracking player) already keeps the
-    King; the safe-default search adds no plan that discards a King or a Jack."""
-    data = {**BIG_PILE_POSITION, "known": [[], ["KS", "KD"]]}
-    view = state_from_data(data).view_for(0)
-    hard = HardPlayer(0, time_limit=None, worlds=24)
-    hard.SAFE_DEFAULT = {2: True, 4: True}
-    cands = hard._candidates(view, sample_state(view, random.Random(0), True))
-    discarded = [c.moves[-1].text() for c in cands]
-    assert "discard KH" not in discarded
-    assert discarded[0] == "discard 5S"
-    assert hard.choose(view).text() == "discard 7H"
 
 
 def test_a_plan_goes_out_when_it_plays_the_whole_hand_and_does_not_ask() -> None:

@@ -5,8 +5,6 @@ known weights."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +13,6 @@ from canasta.ai.tracking_player import TrackingPlayer
 from canasta.ai.weights import EVALUATION_WEIGHTS
 from canasta.engine import CLASSIC, HandState
 from canasta.engine.position import state_from_data
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 
 def _played(players: int, deal: int, moves: int | None = None) -> HandState:
@@ -92,7 +88,7 @@ def test_fitted_weights_value_what_players_value(players: int) -> None:
 
 
 def test_the_fit_recovers_known_weights() -> None:
-    import fit_evaluation
+    from scripts import fit_evaluation
 
     rng = random.Random(3)
     true = [1.5 if i % 3 == 0 else -0.5 * i for i in range(len(FEATURES))]

@@ -111,7 +111,6 @@ def test_wilds_to_open_counts_the_fewest_wild_cards() -> None:
 def test_hard_opens_lean_with_two_players_and_medium_never() -> None:
     assert HardPlayer.LEAN_OPEN == {2: True, 4: False}
     assert MediumPlayer.LEAN_OPEN == {2: False, 4: False}
-    assert HardPlayer.HOLD_CONFIDENCE == {2: None, 4: None}
 
 
 @pytest.mark.parametrize("lean", [False, True])
@@ -155,17 +154,17 @@ def test_play_outs_open_lean_for_the_own_side_only(
 
 
 @pytest.mark.parametrize(("bar", "chosen"), [(None, "hold"), (0.5, "hold"), (3.0, "discard")])
-def test_the_hold_plan_must_clear_its_own_bar(
+def test_the_hold_plan_must_clear_the_confidence_bar(
     bar: float | None, chosen: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Eight worlds: holding back gains 10 or 0 (mean 5, 2.6 standard errors), another
-    discard gains 3 or 2 (mean 2.5); a bar of 3 standard errors for the hold plan leaves
-    the discard."""
+    discard gains 3 or 2 (mean 2.5, far above its bar); a bar of 3 standard errors leaves
+    the discard (None: the two-player level's own bar, half a standard error)."""
     state = state_from_data(QUEENS)
     view = state.view_for(0)
     legal = [m for m in view.legal_moves if m.type.name in ("MELD", "DISCARD")]
     hard = HardPlayer(0, time_limit=None, worlds=8)
-    hard.HOLD_CONFIDENCE = {2: bar, 4: None}
+    hard.confidence = bar
     cands = [_Candidate("default", [legal[0]]), _Candidate("hold", [legal[1]])]
     cands.append(_Candidate("discard", [legal[2]]))
     gains = {"default": [0.0] * 8, "hold": [10.0, 0.0] * 4, "discard": [3.0, 2.0] * 4}

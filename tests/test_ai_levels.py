@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,8 +24,6 @@ from canasta.ai.world import sample_state
 from canasta.controller import DecisionWorker, TableController
 from canasta.engine import CLASSIC, Game, HandState, MoveType, RuleSet
 from tests.test_ai_first_player import hidden_twin
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 
 def test_factory_makes_every_level_and_refuses_others() -> None:
@@ -150,7 +147,7 @@ def test_hint_is_the_hard_level_move_for_the_person() -> None:
 
 
 def test_tournament_plays_duplicate_pairs_and_reports() -> None:
-    import tournament
+    from scripts import tournament
 
     margin, times = tournament.play_pair(("easy", "random", 2, 12, 1))
     assert set(times) == {"easy", "random"} and all(times.values())
@@ -169,7 +166,7 @@ def test_tournament_plays_duplicate_pairs_and_reports() -> None:
 def test_tournament_continues_on_the_next_deals() -> None:
     """``first`` starts at a later deal pair of the seed's sequence (deal 100_000 * seed + i,
     players' seed seed + 7 * i), so two runs together equal one longer run."""
-    import tournament
+    from scripts import tournament
 
     figures = tournament.run("easy", "random", 2, 1, seed=1, workers=1, first=3)
     margin, _ = tournament.play_pair(("easy", "random", 2, 100_003, 1 + 7 * 3))
@@ -177,9 +174,9 @@ def test_tournament_continues_on_the_next_deals() -> None:
 
 
 def test_screen_overrides_one_table_size_and_fixes_the_worlds(monkeypatch) -> None:
-    """scripts/screen.py: ``--set`` changes the hard level at one table size only, medium
+    """research/screen.py: ``--set`` changes the hard level at one table size only, medium
     keeps its own switch, ``--fixed`` lifts both budgets; bad keys and values stop it."""
-    import screen
+    from research import screen
 
     for name in ("LEAN_OPEN", "TIME_LIMIT", "WORLDS", "WALL_CEILING"):
         monkeypatch.setattr(HardPlayer, name, getattr(HardPlayer, name))

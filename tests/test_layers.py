@@ -106,6 +106,7 @@ ROOT = Path(__file__).resolve().parents[1] / "canasta"
 #: legality checks, the finish search, the game or positions.
 SCREEN_MAY_IMPORT = {
     "canasta.engine.cards",
+    "canasta.engine.core",
     "canasta.engine.moves",
     "canasta.engine.refusals",
     "canasta.engine.view",

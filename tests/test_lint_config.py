@@ -1,7 +1,7 @@
-"""Lint does not depend on untracked folders in the checkout (issue 18, item 3).
+"""Lint does not depend on untracked folders in the checkout.
 
-``.gitignore`` expects a ``shots/`` folder for screenshots at the top of the checkout; the
-scripts import their helper module ``shots.py`` by name. Import sorting must judge that
+``.gitignore`` expects a ``shots/`` folder for screenshots at the top of the checkout, and
+the scripts import their helper module ``scripts.shots``. Import sorting must judge that
 import the same way whether or not the folder exists.
 """
 
@@ -30,7 +30,7 @@ def test_import_order_check_passes_with_and_without_an_untracked_shots_folder(
 ) -> None:
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     shutil.copytree(ROOT / "scripts", tmp_path / "scripts", ignore=shutil.ignore_patterns("art"))
-    for package in ("canasta", "tests"):
+    for package in ("canasta", "tests", "research"):
         (tmp_path / package).mkdir()
         (tmp_path / package / "__init__.py").write_text("")
     without = _isort_check(tmp_path)

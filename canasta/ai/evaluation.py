@@ -10,18 +10,12 @@ to the final margins of hands that the tracking player (the search's playout pol
 played to the end, so a value means "points this side is expected to end the hand
 ahead by". Two features read the pile: its size when the side about to draw may take it
 (:func:`pile_takeable`), plain and scaled by the stock left.
-
-:func:`pile_points` is a hand-set alternative, an option of the hard level with two players
-(:attr:`~canasta.ai.hard.HardPlayer.PILE_AWARE`; measured no better, README): points on
-the table, cards in hand worth :data:`CARD_ASSET` points each early in the hand and their
-full card values against the side late (:func:`hand_points`), and a pile the side drawing
-next may take counted as if already in its hand. With the hand-set points handing the
-opponent a big pile early looks nearly free (the taker's new cards count only against it).
 """
 
 from __future__ import annotations
 
 from canasta.engine.cards import CARD_VALUE, CARD_WILD
+from canasta.engine.core import CANASTA_SIZE
 from canasta.engine.listing import legal_moves
 from canasta.engine.moves import MoveType
 from canasta.engine.scoring import score_side
@@ -67,7 +61,7 @@ def side_features(state: HandState, side: int) -> list[float]:
         size = sizes[kind]
         if 4 <= size <= 6:
             near[size - 4] += 1
-        elif size >= 7:
+        elif size >= CANASTA_SIZE:
             canastas += 1
     cards = 0
     wilds = 0
@@ -122,13 +116,6 @@ def evaluate(state: HandState, side: int) -> float:
     return sum(w * x for w, x in zip(weights, feature_margin(state, side), strict=True))
 
 
-#: Pile-aware horizon points (:func:`pile_points`): a card in hand is worth
-#: :data:`CARD_ASSET` points times the share of the stock left (material for melds), and
-#: its card value counts against the side at a weight running from :data:`HAND_EARLY`
-#: with a full stock to :data:`HAND_LATE` with none (a penalty when the hand ends).
-CARD_ASSET = 10.0
-HAND_EARLY = 0.25
-HAND_LATE = 1.0
 #: Credit for a meld of 4, 5 or 6 cards, as a share of a mixed canasta's bonus.
 NEAR_CANASTA = {4: 0.12, 5: 0.25, 6: 0.45}
 #: Share of the card values still in hand counted against a side by :func:`table_points`.
@@ -155,17 +142,6 @@ def table_points(state: HandState, side: int) -> float:
     return score.total - (1 - HAND_WEIGHT) * score.in_hand + near_canasta_credit(state, side)
 
 
-def hand_points(cards: list[int], early: float) -> float:
-    """What ``cards`` held in hand are worth to a side (points, may be negative).
-
-    ``early``: the share of :data:`FULL_STOCK` left in the stock (0 to 1). Early in the hand
-    cards are material for melds and canastas; late, their values are a penalty to come.
-    """
-    values = sum(CARD_VALUE[c] for c in cards)
-    weight = HAND_LATE - (HAND_LATE - HAND_EARLY) * early
-    return CARD_ASSET * len(cards) * early - weight * values
-
-
 def pile_takeable(state: HandState) -> bool:
     """Whether the player to draw next may take the discard pile (by the rules, now)."""
     if state.phase is not Phase.DRAW or not state.pile:
@@ -173,35 +149,12 @@ def pile_takeable(state: HandState) -> bool:
     return any(m.type is MoveType.TAKE for m in legal_moves(state))
 
 
-def pile_points(state: HandState, side: int) -> float:
-    """``side``'s points at a search horizon, pile-aware (the hard level, two players).
-
-    A finished hand is scored by the rules. Otherwise: the points on the table (card
-    values, canasta bonuses, red threes), credit for melds near a canasta (less as the
-    stock runs out), the side's cards in hand valued by :func:`hand_points` (an asset early,
-    a liability late), and, when the side draws next and may take the pile, the pile's cards
-    as if already in its hand (when that is worth anything).
-    """
-    score = score_side(state, side)
-    if state.ended:
-        return float(score.total)
-    value = float(score.total - score.in_hand) + near_canasta_credit(state, side)
-    early = min(1.0, len(state.stock) / FULL_STOCK)
-    for seat in range(side, state.players, 2):
-        value += hand_points(state.hands[seat], early)
-    if state.turn % 2 == side and pile_takeable(state):
-        value += max(0.0, hand_points(state.pile, early))
-    return value
-
-
 __all__ = [
     "FEATURES",
     "FULL_STOCK",
     "evaluate",
     "feature_margin",
-    "hand_points",
     "near_canasta_credit",
-    "pile_points",
     "pile_takeable",
     "side_features",
     "table_points",

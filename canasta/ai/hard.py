@@ -53,20 +53,6 @@ information Monte Carlo" in Bridge and Skat programs):
    inference, no plan that holds cards back, no other discard than the tracking player's
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
-7. **Switches tried for issue 13, off** (screens against medium; the reports of branches
-   s4p and h2p have the figures): the pile credit above with four players (-71 +/- 71
-   points a hand over 80 deal pairs); a plan that opens with the fewest jokers and wild
-   cards (:attr:`HardPlayer.THRIFT`, :class:`~canasta.ai.tracking_player.Style`
-   ``thrift``); under a pile of 8 cards or more, the plan whose discard the next player of
-   24 sampled worlds can least often take as the plan to beat, with the cheapest kind none
-   of them can take as a plan of its own (:attr:`HardPlayer.SAFE_DEFAULT`,
-   :mod:`canasta.ai.candidates`; -3 +/- 37 with four players); and the pile battle with
-   two players: under a pile of :data:`BATTLE_PILE` cards or more, play-outs to the end of
-   the hand (:attr:`HardPlayer.DEEP_ROUNDS`) and discarding the cheapest wild card (freezing
-   the pile) always a plan (:attr:`HardPlayer.FREEZE`). On top of today's two-player
-   settings the pile battle measured 234 +/- 103 points a hand worse over 40 deal pairs
-   (play-outs to the end meet about 15 worlds in the budget instead of about 50), so it
-   was stopped there.
 
 The answer to "may I go out?" follows the Classic reference exactly as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
@@ -83,12 +69,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from canasta.engine.cards import CARD_KIND, JOKER, NATURAL_KINDS, NUM_KINDS, TWO
+from canasta.engine.cards import CARD_KIND, NUM_KINDS
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 
-from .candidates import SAFE_PILE, SAFE_WORLDS, discard_kind, goes_out, safest_first, take_rates
+from .candidates import goes_out
 from .gains import clearly_worse, paired_gain
 from .judgement import feeds_pile, safe_discard_kinds
 from .playout import play_out
@@ -99,9 +85,6 @@ from .world import sample_state, view_fingerprint
 
 #: Worlds every candidate meets before racing may drop it.
 PRUNE_AFTER = 6
-#: A pile at least this long (cards) at the decision makes it a pile battle
-#: (:attr:`HardPlayer.DEEP_ROUNDS`, :attr:`HardPlayer.FREEZE`).
-BATTLE_PILE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,10 +182,6 @@ class HardPlayer:
     #: players: more worlds, the fitted horizon and the pile credit together").
     INFER = {2: True, 4: True}
     LEARNED = {2: True, 4: True}
-    #: Without the fitted model, value the horizon pile-aware
-    #: (:func:`~canasta.ai.evaluation.pile_points`) rather than by the hand-set points
-    #: (measured no better with two players: README, "The value of the pile").
-    PILE_AWARE = {2: False, 4: False}
     CONFIDENCE = {2: 0.5, 4: 1.0}
     #: Racing: after :data:`PRUNE_AFTER` worlds, a candidate this many standard errors
     #: worse than the tracking player's own choice is dropped (0: never).
@@ -213,21 +192,6 @@ class HardPlayer:
     #: become. On with two players (in the combination measured better, above); with four
     #: it measured worse.
     PILE_CREDIT = {2: 6.0, 4: 0.0}
-    #: Whether a plan that opens spending the fewest jokers and wild cards is a candidate
-    #: (:attr:`~canasta.ai.tracking_player.Style.thrift`).
-    THRIFT = {2: False, 4: False}
-    #: Whether, under a pile of :data:`~canasta.ai.candidates.SAFE_PILE` cards or more, the
-    #: plan whose discard the sampled worlds' next player can least often take is the one
-    #: the others must beat (:func:`~canasta.ai.candidates.safest_first`).
-    SAFE_DEFAULT = {2: False, 4: False}
-    #: The pile battle: rounds simulated after a candidate when the pile holds
-    #: :data:`BATTLE_PILE` cards or more at the decision (None: :attr:`ROUNDS` as always;
-    #: 0 and below: to the end of the hand). Who takes a big pile decides the hand, and two
-    #: rounds see the taken cards in hand, not the canastas they become.
-    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
-    #: Whether, under an unfrozen pile of :data:`BATTLE_PILE` cards or more, discarding the
-    #: cheapest wild card held (freezing the pile) is always a plan of its own.
-    FREEZE = {2: False, 4: False}
     #: Whether the hard level's own side opens lean (:attr:`Style.lean
     #: <canasta.ai.tracking_player.Style.lean>`: the fewest wild cards that reach the
     #: opening minimum) in its plans and in its side's turns of the play-outs (the other
@@ -235,11 +199,6 @@ class HardPlayer:
     #: On with two players: 300 deal pairs (seed 1, 70 worlds a search) +53 +/- 23 points
     #: a hand pair by pair, 64.2% against 59.8%; not measured with four.
     LEAN_OPEN = {2: True, 4: False}
-    #: Standard errors above zero the gain of the plan that holds cards back must reach
-    #: (None: :attr:`CONFIDENCE`, as every plan). Against the open-hand yardstick, the
-    #: two-player hard level holds back where the yardstick melds about once in 20
-    #: decisions, often with a small gain and an opponent close to going out.
-    HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
     #: Wall-clock seconds after which a search stops whatever CPU time it has had.
     WALL_CEILING = 1.0
     #: The budget's savings, by number of players: CPU time a search leaves unspent (it
@@ -376,10 +335,8 @@ class HardPlayer:
         default = candidates[0]
         best, gain = default, 0.0
         z = self.CONFIDENCE[players] if self.confidence is None else self.confidence
-        z_hold = self.HOLD_CONFIDENCE[players]
         for cand in candidates[1:]:
-            bar = z_hold if cand.label == "hold" and z_hold is not None else z
-            mean = paired_gain(cand.values, default.values, bar)
+            mean = paired_gain(cand.values, default.values, z)
             if mean > gain + 1e-9:
                 best, gain = cand, mean
         return self._adopt(view, best, gain, count)
@@ -403,11 +360,7 @@ class HardPlayer:
         """Rounds the play-outs of a search from ``view`` run (0 and below: to the end)."""
         if self.rounds is not None:
             return self.rounds
-        players = view.rules.players
-        deep = self.DEEP_ROUNDS[players]
-        if deep is not None and len(view.pile) >= BATTLE_PILE:
-            return deep
-        return self.ROUNDS[players]
+        return self.ROUNDS[view.rules.players]
 
     def _infers(self, players: int) -> bool:
         return self.INFER[players] if self.infer is None else self.infer
@@ -423,8 +376,6 @@ class HardPlayer:
             styles += [("out", Style(go_out=True)), ("build", Style(go_out=False))]
         if self.wide and not owes and view.permission is not True:
             styles.append(("hold", Style(hold=True)))
-        if self.THRIFT[view.rules.players] and not view.opened[view.side]:
-            styles.append(("thrift", Style(thrift=True)))
         if view.permission is not True:
             costs = discard_costs(view, table_of(view).counts)
             order = sorted(
@@ -435,8 +386,6 @@ class HardPlayer:
                 nxt = (view.seat + 1) % view.rules.players
                 for passed, discarded in view.shown[nxt][-1:]:
                     picked += [k for k in (passed, discarded) if k in order and k not in picked]
-            if self.FREEZE[view.rules.players]:
-                picked += [k for k in _freezing_kind(view, costs) if k not in picked]
             styles += [("discard", Style(discard=k)) for k in picked]
         seen: set[tuple[Move, ...]] = set()
         out: list[_Candidate] = []
@@ -445,27 +394,7 @@ class HardPlayer:
             if moves and tuple(moves) not in seen:
                 seen.add(tuple(moves))
                 out.append(_Candidate(label, moves))
-        out = self._without_gifts(view, world, out, owes)
-        if self.SAFE_DEFAULT[view.rules.players] and len(out) > 1 and len(view.pile) >= SAFE_PILE:
-            rng = random.Random(self.seed * 1_000_003 + view_fingerprint(view) + 1)
-            infer = self._infers(view.rules.players)
-            worlds = [world] + [self._sample(view, rng, infer) for _ in range(SAFE_WORLDS - 1)]
-            rates = take_rates(view, worlds)
-            kinds = [discard_kind(c.moves, len(view.hand)) for c in out]
-            # Idea 2 of issue 13: a kind no sampled next player can take, even one that
-            # breaks a pair, is a plan of its own (the cheapest such kind).
-            counts = table_of(view).counts
-            costs = discard_costs(view, counts)
-            safe = [k for k in NATURAL_KINDS if counts[k] and not rates[k] and k not in kinds]
-            extra = sorted(safe, key=lambda k: costs[k])[:1]
-            for kind in extra:
-                moves = self._turn(world.copy(), view.seat, Style(discard=kind), owes)
-                if moves and discard_kind(moves, len(view.hand)) == kind:
-                    out.append(_Candidate("discard", moves))
-                    kinds.append(kind)
-            first = safest_first(rates, kinds)
-            out.insert(0, out.pop(first))
-        return out
+        return self._without_gifts(view, world, out, owes)
 
     def _without_gifts(
         self, view: SeatView, world: HandState, cands: list[_Candidate], owes: bool
@@ -533,17 +462,7 @@ class HardPlayer:
             ours=ours,
             per_card=self.PILE_CREDIT[players],
             learned=self.LEARNED[players] if self.learned is None else self.learned,
-            pile_aware=self.PILE_AWARE[players],
         )
-
-
-def _freezing_kind(view: SeatView, costs: list[float]) -> list[int]:
-    """The cheapest wild kind to discard (``costs`` by kind, inf when not held) when the
-    pile holds :data:`BATTLE_PILE` cards or more and nothing freezes it yet; else []."""
-    if len(view.pile) < BATTLE_PILE or view.pile_freezers > 0 or view.rules.pile_always_frozen:
-        return []
-    wilds = [k for k in (TWO, JOKER) if costs[k] != float("inf")]
-    return sorted(wilds, key=lambda k: costs[k])[:1]
 
 
 def _plan_key(view: SeatView) -> tuple[object, ...]:

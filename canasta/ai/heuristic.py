@@ -31,6 +31,7 @@ from canasta.engine.cards import (
     is_wild_kind,
     kind_counts,
 )
+from canasta.engine.core import CANASTA_SIZE
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.reach import find_go_out
 from canasta.engine.view import SeatView
@@ -110,7 +111,7 @@ class HeuristicPlayer:
         counts = kind_counts(view.hand)
         melds = view.melds[view.side]
         for kind, cards in melds.items():
-            if len(cards) < 7 and len(cards) + counts[kind] + counts[TWO] + counts[JOKER] >= 7:
+            if len(cards) < CANASTA_SIZE <= len(cards) + counts[kind] + counts[TWO] + counts[JOKER]:
                 return by_type[_NO]
         meldable = sum(
             counts[k] * KIND_VALUE[k] for k in NATURAL_KINDS if k in melds or counts[k] >= 3
@@ -205,9 +206,9 @@ class HeuristicPlayer:
                 continue
             nat, twos, jokers = meld_signature(m)
             size = sizes[m.target]
-            if nat == 0 and size < 7 and size + twos + jokers == 7 and jokers <= 0:
+            if nat == 0 and size < CANASTA_SIZE == size + twos + jokers and jokers <= 0:
                 return m
-            if nat == 0 and size < 7 and size + wild_in_hand >= 7 and twos + jokers == 1:
+            if nat == 0 and size < CANASTA_SIZE <= size + wild_in_hand and twos + jokers == 1:
                 return m
         return None
 

@@ -31,16 +31,10 @@ class MediumPlayer(HardPlayer):
     ROUNDS = {2: 2, 4: 1}
     INFER = {2: False, 4: False}
     LEARNED = {2: False, 4: False}
-    PILE_AWARE = {2: False, 4: False}
     CONFIDENCE = {2: 0.0, 4: 0.0}
     PRUNE = {2: 0.0, 4: 0.0}
     PILE_CREDIT = {2: 0.0, 4: 0.0}
-    THRIFT = {2: False, 4: False}
-    SAFE_DEFAULT = {2: False, 4: False}
-    DEEP_ROUNDS: dict[int, int | None] = {2: None, 4: None}
-    FREEZE = {2: False, 4: False}
     LEAN_OPEN = {2: False, 4: False}
-    HOLD_CONFIDENCE: dict[int, float | None] = {2: None, 4: None}
     BANK = {2: 0.0, 4: 0.0}
 
     def __init__(self, seed: int = 0, time_limit: float | None = 0.02, worlds: int = 6) -> None:

@@ -16,9 +16,7 @@ the hard level with :attr:`HardPlayer.LEARNED <canasta.ai.hard.HardPlayer.LEARNE
 values it by the points each side has on the table (card values, canasta bonuses, red
 threes), credit for melds near a canasta (a meld of six is worth nearly half a canasta, less
 as the stock runs out), and half of the card values still in hand counted against the side.
-(Measured and not kept, README "The value of the pile": a pile-aware evaluation with two
-players, :func:`~canasta.ai.evaluation.pile_points` by :attr:`HardPlayer.PILE_AWARE
-<canasta.ai.hard.HardPlayer.PILE_AWARE>`.) The level's settings for the table size (rounds,
+The level's settings for the table size (rounds,
 play-out players, credit, evaluation) are the caller's; this module plays and values.
 """
 
@@ -30,7 +28,7 @@ from canasta.engine.listing import legal_moves
 from canasta.engine.moves import Move
 from canasta.engine.state import HandState
 
-from .evaluation import evaluate, pile_points, table_points
+from .evaluation import evaluate, table_points
 from .heuristic import _TAKE  # the take's move type bound to a name (heuristic.py)
 from .seat import LiveView
 from .tracking_player import TrackingPlayer
@@ -49,7 +47,6 @@ def play_out(
     ours: TrackingPlayer,
     per_card: float,
     learned: bool,
-    pile_aware: bool,
 ) -> float:
     """``seat``'s side's value of ``moves`` played in ``world`` and played out (points).
 
@@ -65,10 +62,8 @@ def play_out(
         per_card: points a card credited to the side that takes a pile of :data:`BIG_PILE`
             cards or more, when the hand has not ended at the horizon (0: no credit).
         learned: value the horizon with the fitted model
-            (:func:`~canasta.ai.evaluation.evaluate`).
-        pile_aware: without ``learned``, value it with
-            :func:`~canasta.ai.evaluation.pile_points` rather than
-            :func:`~canasta.ai.evaluation.table_points`.
+            (:func:`~canasta.ai.evaluation.evaluate`) rather than by the points on the
+            table (:func:`~canasta.ai.evaluation.table_points`).
 
     Returns:
         the horizon's value for ``seat``'s side over the other side, plus the side's pile
@@ -107,8 +102,6 @@ def play_out(
     bonus = 0.0 if state.ended else taken[side] - taken[1 - side]
     if learned:
         return evaluate(state, side) + bonus
-    if pile_aware:
-        return pile_points(state, side) - pile_points(state, 1 - side) + bonus
     return table_points(state, side) - table_points(state, 1 - side) + bonus
 
 

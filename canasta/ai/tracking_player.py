@@ -51,6 +51,7 @@ from canasta.engine.cards import (
     WILD_KINDS,
     kind_counts,
 )
+from canasta.engine.core import CANASTA_SIZE
 from canasta.engine.moves import Move
 from canasta.engine.reach import GoOutPlan, find_go_out, max_meld_points_keeping
 
@@ -108,9 +109,6 @@ class Style:
         discard: a kind to discard when legal (None: the cheapest).
         hold: lay down only what opens the side or completes a canasta; keep the rest.
         take: False never takes the pile when drawing is possible; None decides.
-        thrift: open with the melds that spend the fewest jokers, then the fewest wild
-            cards (the default opens with the most points, often a pair padded with two
-            jokers); only the hard level's candidates use it.
         lean: open spending the fewest wild cards that reach the opening minimum, the most
             points among those (the default, once the naturals alone fall short, opens with the most
             points: Q Q Q 2 and both jokers where Q Q Q 2 makes 50); only the hard level
@@ -121,7 +119,6 @@ class Style:
     discard: int | None = None
     hold: bool = False
     take: bool | None = None
-    thrift: bool = False
     lean: bool = False
 
 
@@ -226,8 +223,6 @@ class TrackingPlayer(HeuristicPlayer):
         # Without a meld or lay-off to make, only the discard is left to choose (the
         # opening and the building below choose among the melds, None without one).
         if melding and not view.opened[side]:
-            if self.style.thrift:
-                return min(melding, key=_thrift_key)
             if self.style.lean:
                 return lean_opening_move(view, melding, table.counts)
             move = self._open(view, melding, table.counts)
@@ -245,7 +240,7 @@ class TrackingPlayer(HeuristicPlayer):
         """Cards left in hand after a meld (before the discard): two once the side can go
         out or when :func:`~canasta.ai.judgement.lone_card_ok` allows a lone card, else
         :data:`KEEP_BEFORE_CANASTA`."""
-        canastas = sum(1 for size in table.sizes if size >= 7)
+        canastas = sum(1 for size in table.sizes if size >= CANASTA_SIZE)
         if canastas >= view.rules.canastas_to_go_out or lone_card_ok(view):
             return 2
         return KEEP_BEFORE_CANASTA
@@ -278,12 +273,6 @@ class TrackingPlayer(HeuristicPlayer):
                     return m
         costs = discard_costs(view, counts)
         return min(discards, key=lambda m: (costs[CARD_KIND[m.cards[0]]], m.cards[0]))
-
-
-def _thrift_key(move: Move) -> tuple[int, int, int]:
-    """Jokers, then wild cards spent, then minus the points (the smallest opens best)."""
-    _nat, twos, jokers = meld_signature(move)
-    return jokers, twos + jokers, -_points(move)
 
 
 def lean_opening_move(view: SeatLike, melding: list[Move], counts: list[int]) -> Move:
@@ -348,8 +337,8 @@ def _points(move: Move) -> int:
 
 def _completes_canasta(move: Move, sizes: list[int]) -> bool:
     if move.type is not _LAYOFF:
-        return len(move.cards) >= 7
-    return sizes[move.target] < 7 <= sizes[move.target] + len(move.cards)
+        return len(move.cards) >= CANASTA_SIZE
+    return sizes[move.target] < CANASTA_SIZE <= sizes[move.target] + len(move.cards)
 
 
 def turn_worth_keeping(view: SeatLike) -> bool:
@@ -362,7 +351,7 @@ def turn_worth_keeping(view: SeatLike) -> bool:
     counts, sizes = table.counts, table.sizes
     wild = counts[TWO] + counts[JOKER]
     for kind in NATURAL_KINDS:
-        if 0 < sizes[kind] < 7 and sizes[kind] + counts[kind] + wild >= 7:
+        if 0 < sizes[kind] < CANASTA_SIZE <= sizes[kind] + counts[kind] + wild:
             return True
     points = max_meld_points_keeping(counts, sizes, table.wilds, view.rules.wild_cap, 0)
     return points >= 50
@@ -373,7 +362,9 @@ def should_go_out(view: SeatLike, table: Table, plan: GoOutPlan) -> bool:
     players = view.rules.players
     them = [s for s in range(players) if s % 2 != view.side]
     their_cards = sum(view.hand_sizes[s] for s in them)
-    their_canastas = sum(1 for cards in view.melds[1 - view.side].values() if len(cards) >= 7)
+    their_canastas = sum(
+        1 for cards in view.melds[1 - view.side].values() if len(cards) >= CANASTA_SIZE
+    )
     if view.stock_size < 10:
         return True
     if (

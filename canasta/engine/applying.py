@@ -28,15 +28,23 @@ _NATURAL = frozenset(NATURAL_KINDS)
 
 
 class HandPlay(HandBase):
-    """A hand that moves are applied to (see :meth:`apply`)."""
+    """A hand that moves are applied to (see :meth:`apply`); the second of the four classes
+    that make :class:`~canasta.engine.state.HandState`."""
 
     __slots__ = ()
 
     def apply(self, move: Move) -> None:
         """Apply ``move`` without checking it (the fast path; use :meth:`play` for people)."""
         t = move.type
-        if t is _TAKE and self.keep_snapshots:
-            self._snapshot = None
+        # Reset goes back to the turn's start: before the pile is taken, or as the turn
+        # stood after the stock draw when it first lays something down. Only a turn that
+        # lays cards down can be reset, so the copy waits for its first meld, lay-off or
+        # take (most turns of a hand lay nothing down and copy nothing).
+        if (
+            self.keep_snapshots
+            and self._snapshot is None
+            and (t is _MELD or t is _LAYOFF or t is _TAKE)
+        ):
             self._snapshot = self.copy()
         self.history.append(move)
         self.move_count += 1
@@ -66,8 +74,6 @@ class HandPlay(HandBase):
             self._end(EndReason.MOVE_LIMIT)
 
     def _do_draw(self) -> None:
-        if self.keep_snapshots:
-            self._snapshot = None
         if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
             self._end(EndReason.STOCK_EXHAUSTED)
             return
@@ -82,8 +88,6 @@ class HandPlay(HandBase):
                 self._end(EndReason.STOCK_EXHAUSTED)
                 return
         self.phase = _PLAY_PHASE
-        if self.keep_snapshots:
-            self._snapshot = self.copy()
 
     def _do_take(self, cards: tuple[int, ...]) -> None:
         side = self.side

@@ -17,7 +17,8 @@ from .rules import RuleSet
 
 
 class HandBuilt(HandPlay):
-    """A hand with its constructors (see :class:`canasta.engine.state.HandState`)."""
+    """A hand with its constructors; the third of the four classes that make
+    :class:`~canasta.engine.state.HandState`."""
 
     __slots__ = ()
 

@@ -22,7 +22,8 @@ _ANSWER_PHASE, _ENDED = Phase.ANSWER, Phase.ENDED
 
 
 class HandBase:
-    """The whole state of one hand: its parts and derived counts (see :class:`HandState`).
+    """The whole state of one hand: its parts and derived counts (the first of the four
+    classes that make :class:`~canasta.engine.state.HandState`, which says why there are four).
 
     Seats are ``0..players-1`` in clockwise order; seat 0 is the person at the screen.
     A seat's side is ``seat % 2`` (partners sit opposite). Piles are lists whose last item

@@ -23,7 +23,7 @@ from .refusals import Code, IllegalMove, Refusal
 from .scoring import HandScore, score_hand
 from .view import SeatView, make_view
 
-#: Re-exported: these lived here before :mod:`canasta.engine.core` held them.
+#: The hand's value types are re-exported beside it (their home is :mod:`canasta.engine.core`).
 __all__ = ["EndReason", "HandState", "LegalMoves", "Outcome", "Phase", "meld_kind"]
 
 
@@ -42,10 +42,21 @@ class HandState(HandBuilt):
     stock, the pile, a meld, a side's red threes, or the cards waiting beside the table
     after an unopened side took the pile.
 
-    The parts and derived counts are :class:`canasta.engine.hand.HandBase`'s, applying
-    moves :class:`canasta.engine.applying.HandPlay`'s, the deal and building from parts
-    :class:`canasta.engine.building.HandBuilt`'s; this class adds the rules' checks, the
-    legal move list, the views, the score and the reset button.
+    **One class in four files.** A hand is one object; its methods are split by concern
+    into a chain of base classes, one file each, so that every file stays short enough to
+    read and the fast path a search runs is not mixed with the checks a person's move meets:
+
+    1. :class:`canasta.engine.hand.HandBase` (``hand.py``): the parts (hands, stock, pile,
+       melds, red threes), the counts derived from them, ``copy()`` and simple queries;
+    2. :class:`canasta.engine.applying.HandPlay` (``applying.py``): ``apply(move)``, the
+       unchecked fast path, and the turn's bookkeeping;
+    3. :class:`canasta.engine.building.HandBuilt` (``building.py``): the deal and the one
+       validated way to build a hand from its parts (a position, a sampled world);
+    4. :class:`HandState` (this file): the rules' checks, the legal move list, the views,
+       the score and the reset button.
+
+    Only :class:`HandState` is ever made or named outside the engine; the other three are
+    never used alone. All four declare their attributes in ``HandBase.__slots__``.
     """
 
     __slots__ = ()
@@ -135,7 +146,8 @@ class HandState(HandBuilt):
             raise ValueError("nothing to reset this turn")
         # The partner's answer binds for the rest of the turn: a reset does not undo it,
         # and the question and answer stay in the history, so the history still replays
-        # to this state (a question comes before any meld, so after the snapshot's draw).
+        # to this state (a question asked after the snapshot is kept as a move; one asked
+        # before it is in the snapshot's own history).
         asked, permission, answerer = self.asked, self.permission, self.answerer
         kept = [m for m in self.history[len(snap.history) :] if m.type in _BINDING]
         restored = snap.copy()

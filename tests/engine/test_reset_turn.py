@@ -30,6 +30,26 @@ def test_reset_after_melds_returns_to_just_after_the_draw() -> None:
     assert state.msize[0][EIGHT] == 3 and SEVEN not in state.melds[0]
 
 
+def test_a_turn_copies_the_hand_only_when_it_first_lays_cards_down() -> None:
+    """The turn's start is kept for Reset by the first meld, lay-off or take, not by the
+    draw: a turn that only draws and discards copies nothing, and the copy made at the first
+    meld is the hand as it stood after the draw."""
+    state = pos([["7H", "7D", "7C", "AS", "AH", "AD", "4S"], ["4C", "5C"]], stock_top=["9S"])
+    legal(state, "draw")
+    assert state._snapshot is None
+    after_draw = state_to_data(state)
+    legal(state, "meld AS AH AD")
+    assert state._snapshot is not None and state_to_data(state._snapshot) == after_draw
+    kept = state._snapshot
+    legal(state, "meld 7H 7D 7C")
+    assert state._snapshot is kept  # the second meld keeps the turn's start
+    legal(state, "discard 4S")
+    assert state._snapshot is None  # the next turn starts with nothing kept
+    legal(state, "draw")
+    legal(state, "discard 4C")
+    assert state._snapshot is None
+
+
 def test_reset_after_a_pile_take_puts_the_pile_back() -> None:
     hands = [["KS", "KH", "QS", "QH", "QD", "9C"], ["4C"]]
     state = pos(hands, pile=["2D", "AS", "AH", "KC"], stock_top=["5S"])

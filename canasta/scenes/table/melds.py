@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from canasta.engine.core import CANASTA_SIZE
 from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import chip, font_px
@@ -172,7 +173,7 @@ class MeldsSection(TablePart):
         for rel_side in (0, 1):
             side = (view.seat + rel_side) % 2
             for kind, rect in plan.meld_rects[rel_side].items():
-                if len(view.meld(side, kind)) >= 7:
+                if len(view.meld(side, kind)) >= CANASTA_SIZE:
                     natural = view.wild_count(side, kind) == 0
                     label = _("NATURAL") if natural else _("MIXED")
                     bg = (176, 32, 40) if natural else (30, 30, 34)

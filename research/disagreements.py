@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/disagreements.py --players 4 --pairs 10 [--first K] [--seed S]
+    python -m research.disagreements --players 4 --pairs 10 [--first K] [--seed S]
         [--worlds 52] [--out FILE]
 
 Plays deal pairs of the hard level against the medium level as ``scripts/tournament.py``

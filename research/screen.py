@@ -1,8 +1,8 @@
-"""A strength screen: scripts/tournament.py with the hard level's switches overridden.
+"""A strength screen: scripts/tournament.py with the hard level's settings overridden.
 
 Usage::
 
-    python scripts/screen.py --players P [--set KEY=JSON ...] [--fixed N]
+    python -m research.screen --players P [--set KEY=JSON ...] [--fixed N]
         [--medium-worlds M] -- <scripts/tournament.py arguments>
 
 ``--set KEY=JSON`` sets ``HardPlayer.KEY[P]`` (the other table size untouched), e.g.
@@ -26,10 +26,7 @@ import argparse
 import json
 import runpy
 import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from canasta.ai.hard import HardPlayer  # noqa: E402
 from canasta.ai.medium import MediumPlayer  # noqa: E402
@@ -76,9 +73,8 @@ def main() -> None:
     if args.fixed is not None:
         fix_worlds(args.fixed, args.medium_worlds)
     rest = [a for a in rest if a != "--"]
-    tournament = Path(__file__).resolve().parent / "tournament.py"
-    sys.argv = [str(tournament), "--players", str(args.players), *rest]
-    runpy.run_path(str(tournament), run_name="__main__")
+    sys.argv = ["scripts.tournament", "--players", str(args.players), *rest]
+    runpy.run_module("scripts.tournament", run_name="__main__", alter_sys=True)
 
 
 if __name__ == "__main__":

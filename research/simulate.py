@@ -1,6 +1,6 @@
 """Play N seeded computer-vs-computer hands headless and print JSON figures.
 
-Usage: python scripts/simulate.py [--hands N] [--players 2|4] [--seed S]
+Usage: python -m research.simulate [--hands N] [--players 2|4] [--seed S]
 
 Prints: hands played, hands per second, mean moves per hand, how hands ended, and the
 score totals of each side over all hands (points).

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/blunders.py --a hard --b medium --players 4 --pairs 100 [--seed S]
+    python -m research.blunders --a hard --b medium --players 4 --pairs 100 [--seed S]
         [--workers N] [--lone-a RULE] [--lone-b RULE] [--out FILE] [--positions DIR]
         [--progress]
 

@@ -1,0 +1,1 @@
+"""Experiments on the computer players; see ``research/README.md``."""
