@@ -60,8 +60,7 @@ def seat_views(game: Game, seats: list[int]) -> dict[int, ViewModel]:
     mover = state.mover
     first = seats[0] if mover not in seats else mover
     shared = view_model(state.view_for(first), game)
-    fields = dict(shared.__dict__)
-    known = list(fields["known"])
+    known = list(shared.known)
     known[first] = sorted(state.known[first])
     views = {first: shared}
     for seat in seats:
@@ -69,8 +68,8 @@ def seat_views(game: Game, seats: list[int]) -> dict[int, ViewModel]:
             continue
         own = list(known)
         own[seat] = sorted(state.hands[seat])
-        fields.update(seat=seat, hand=list(state.hands[seat]), known=own, legal_moves=[])
-        views[seat] = ViewModel.model_construct(**fields)
+        update = {"seat": seat, "hand": list(state.hands[seat]), "known": own, "legal_moves": []}
+        views[seat] = shared.model_copy(update=update)
     return views
 
 
