@@ -67,6 +67,10 @@ __all__ = ["LANDSCAPE", "TITLE", "App", "portrait_size", "run"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds the game, quitting, waits for the online connection to close and its tasks to
+#: finish (a dead network is given up on after them).
+QUIT_WAIT_SECONDS = 3.0
+
 
 def make_sound(on: bool) -> Sound:
     """The sound layer for the setting ``on`` (silent without an audio device)."""
@@ -303,7 +307,7 @@ class App:
 
     def _shown_settings(self) -> Settings:
         """The settings as the screen shows them: the language of this run in the Language
-        row while ``--language`` holds (tester 5, item 18), not the one saved."""
+        row while ``--language`` holds, not the one saved."""
         settings = self.session.settings
         if self.run_language is None:
             return settings
@@ -513,7 +517,7 @@ class App:
         worker process."""
         self.session.close()
         if self.online.link is not None:
-            self.online.link.close()
+            self.online.link.close(wait=QUIT_WAIT_SECONDS)
             self.online.link = None
         if self.worker is not None:
             self.worker.close()

@@ -8,13 +8,16 @@ Usage::
     canasta --version                     print the installed version
     canasta position FILE                 print the legal moves of a saved position
     canasta position FILE --play "MOVE"   print the resulting position, or the refusal
+    canasta position FILE --play "MOVE + MOVE"
+                                          play several melds as one plan (Play melds)
     canasta position FILE --window        play the position in the game window
     canasta replay FILE [--quit-after SECONDS] [--size WxH] [--log-level LEVEL]
                                           open a game record in the replay scene
     canasta serve [--host H] [--port P] [--data DIR] [--certfile F --keyfile F]
                                           host online tables (see canasta.net.serve)
 
-Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files.
+Exit status: 0 on success, 1 when a move is refused, 2 for bad arguments or files, 3 when
+``canasta position`` prints a position whose turn cannot end as it stands.
 """
 
 from __future__ import annotations
@@ -133,10 +136,10 @@ Files (the data folder):
 
 
 def players_conflict(players: int, settings_file: Path) -> str | None:
-    """Why ``--players players`` does not fit the settings' rules, or None (tester report 3).
+    """Why ``--players players`` does not fit the settings' rules, or None.
 
-    A preset reproducing a reference table is written for that table's number of players
-    (``RULES-MATRIX.md`` row 1: Classic 2 or 4, the others one number); starting another
+    A preset other than Classic is written for one number of players (Classic for 2 or 4:
+    docs/rules.md#presets); starting another
     number from the command line would silently play a table that is not the one chosen.
     The settings file is only read here, never changed: a missing or damaged one (the
     app's to report) or one whose player count already is ``players`` raises no conflict.
@@ -160,76 +163,10 @@ def players_conflict(players: int, settings_file: Path) -> str | None:
 
 
 def position_command(argv: list[str]) -> int:
-    """Run ``canasta position``; return the exit status."""
-    from canasta.engine.refusals import IllegalMove, MoveParseError
-    from canasta.records.position import PositionError, load_position, position_to_json
+    """Run ``canasta position`` (see :mod:`canasta.position_cli`); return the exit status."""
+    from canasta.position_cli import position_command as run_position
 
-    parser = argparse.ArgumentParser(
-        prog="canasta position", description="Show or play moves in a saved position."
-    )
-    parser.add_argument("file", type=Path, help="a position file (JSON)")
-    parser.add_argument("--play", metavar="MOVE", action="append",
-                        help='a move, e.g. "meld 7H 7D 2C"; repeat it to play several in '
-                             "order (a turn, a plan)")  # fmt: skip
-    parser.add_argument("--window", action="store_true",
-                        help="play the position in the game window: you sit in seat 0, "
-                             "computer players in the others (not saved, not counted in "
-                             "Stats)")  # fmt: skip
-    parser.add_argument("--language", choices=LANGUAGE_CODES, default=None,
-                        help="the language of refusal messages (default: en), or of the "
-                             "window (default: the Language setting)")  # fmt: skip
-    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
-                        help="with --window: close the window cleanly after this long")  # fmt: skip
-    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
-                        help="with --window: the window's size in pixels")  # fmt: skip
-    args = parser.parse_args(argv)
-    if args.window and args.play:
-        parser.error("--window and --play do not go together: play the moves in the window")
-    from canasta.i18n import set_language
-
-    set_language(args.language or "en")  # refusal messages in it; the rest is for tools
-    try:
-        state = load_position(args.file)
-    except PositionError as error:
-        print(f"canasta: {error}", file=sys.stderr)
-        return 2
-    if args.window:
-        if state.ended:
-            print(f"canasta: {args.file}: the hand in this position is over, so there is "
-                  "nothing to play in the window", file=sys.stderr)  # fmt: skip
-            return 2
-        from canasta.app import run
-
-        return run(position=state, quit_after=args.quit_after, size=args.size,
-                   language=args.language)  # fmt: skip
-    if args.play is None:
-        moves = state.legal_moves()
-        print(f"# seat {state.mover} to move, phase {state.phase.value}")
-        if not moves:
-            print("# no legal move: the hand is over" if state.ended else
-                  "# no legal move: the stock is empty and the pile cannot be taken, "
-                  "so the hand ends here")  # fmt: skip
-        for move in moves:
-            print(move.text())
-        return 0
-    for number, text in enumerate(args.play, start=1):
-        where = f" move {number} ({text!r})" if len(args.play) > 1 else ""
-        try:
-            state.play(state.parse_move(text))
-        except IllegalMove as error:
-            print(f"refused{where} ({error.refusal.code.value}): {error.refusal.message()}")
-            if number > 1:
-                print(f"# the position after the {number - 1} move(s) played:")
-                print(position_to_json(state))
-            return 1
-        except MoveParseError as error:
-            print(f"refused{where} (bad_move): {error}")
-            if number > 1:
-                print(f"# the position after the {number - 1} move(s) played:")
-                print(position_to_json(state))
-            return 1
-    print(position_to_json(state))
-    return 0
+    return run_position(argv, _size, _positive)
 
 
 def replay_command(argv: list[str]) -> int:

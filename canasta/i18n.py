@@ -7,9 +7,10 @@ it is shown. :func:`set_language` switches the whole game at once; until it is c
 game speaks English (the source language of the catalogue).
 
 The compiled catalogues live in ``canasta/locale/<code>/LC_MESSAGES/canasta.mo`` (built by
-``pybabel compile``, see the README); a language without one falls back to English. The
-translation in use is held by :mod:`canasta.engine.speech`, so the engine, the computer
-players and the controller speak the same language without importing this module.
+``pybabel compile``, see docs/contributing.md#adding-a-message); a language without one
+falls back to English. The translation in use is held by :mod:`canasta.engine.speech`, so
+the engine, the computer players and the controller speak the same language without
+importing this module.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The game's catalogue (README, "Languages"): extract every marked string into
+# The game's catalogue (docs/contributing.md#adding-a-message): extract every marked string into
 # canasta/locale/canasta.pot, bring each language's .po up to date with it, and compile the
 # .mo files the game reads. Run from the checkout with the venv's pybabel on PATH:
 #   bash scripts/catalogue.sh            extract, update and compile

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Install everything the tests need, then run lint, types and the whole test suite, and
-# last the packaging check (build the sdist and wheel, install the wheel in a fresh venv and
-# play a headless demo from it: scripts/check_wheel.sh, about two minutes, mostly pip).
+# Install everything the tests need, then run lint, types, the whole test suite and the
+# documentation site's strict build, and last the packaging check (build the sdist and
+# wheel, install the wheel in a fresh venv and play a headless demo from it:
+# scripts/check_wheel.sh, about two minutes, mostly pip).
 # Usage: bash scripts/test.sh [pytest arguments]   (e.g. -m slow for the long sizes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,11 +22,17 @@ if [ -z "${VIRTUAL_ENV:-}" ]; then
   # shellcheck disable=SC1091
   . .venv/bin/activate
 fi
-python3 -m pip install -q -e '.[test]'
+python3 -m pip install -q -e '.[test,docs]'
 python3 -m ruff check canasta tests scripts research
 python3 -m ruff format --check canasta tests scripts research
 python3 -m mypy canasta
 # Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
 # cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).
 python3 -m pytest -n 2 "$@"
+# The documentation site, warnings as errors (broken links and anchors, pages left out of
+# the navigation); built into a temporary folder, offline (no fonts or plugins fetched).
+site_dir="$(mktemp -d)"
+export NO_MKDOCS_2_WARNING=1  # the theme's notice about its successor, not a warning of ours
+python3 -m mkdocs build --strict --quiet --site-dir "$site_dir"
+rm -rf "$site_dir"
 bash scripts/check_wheel.sh

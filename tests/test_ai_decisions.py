@@ -241,7 +241,7 @@ def test_never_melds_down_to_one_card_while_the_side_cannot_go_out(make: Any) ->
     moves = turn_moves(state, make())
     assert moves[-1].startswith("discard")
     assert len(state.hands[0]) >= 2, moves
-    # With two players the same (issue 17: a lone card sat for 65 turns in a 2-player game).
+    # With two players the same (a lone card sat for 65 turns in a 2-player game).
     two = position(**{k: v for k, v in data.items() if k not in ("rules", "hands")},
                    hands=data["hands"][:2])  # fmt: skip
     assert len(two.stock) > LONE_CARD_STOCK[2]

@@ -1,4 +1,4 @@
-"""The lone card and the fed pile (issue 17), as decision tests on positions.
+"""The lone card and the fed pile, as decision tests on positions.
 
 The files in ``tests/data/positions`` are taken from duplicate games of the levels just
 before each mistake (``lonecard-*``, ``hard-4p-gift-*``); the positions written inline here

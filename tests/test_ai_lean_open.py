@@ -1,4 +1,4 @@
-"""The lean opening (issue 13): the hard level opens with the fewest wild cards it needs;
+"""The lean opening: the hard level opens with the fewest wild cards it needs;
 and the bar the plan that holds cards back must clear.
 
 Positions written inline are this project's own.
@@ -81,7 +81,7 @@ def counts_of(**kinds: int) -> list[int]:
 
 
 def test_the_default_pads_the_opening_with_both_jokers() -> None:
-    """The tester's finding: Q Q Q 2 already makes 50, yet both jokers go down too."""
+    """Q Q Q 2 already makes 50, yet both jokers go down too."""
     assert play_turn(state_from_data(QUEENS), Style()) == ["meld QS QD QH 2C JK JK", "discard 9C"]
 
 

@@ -23,6 +23,7 @@ from canasta.ai.levels import LEVELS, seat_players
 from canasta.ai.world import sample_state
 from canasta.controller import DecisionWorker, TableController
 from canasta.engine import CLASSIC, Game, HandState, MoveType, RuleSet
+from canasta.engine.words import card_name
 from tests.test_ai_first_player import hidden_twin
 
 
@@ -103,8 +104,9 @@ def test_hard_explains_its_move_in_one_line() -> None:
     player = HardPlayer(2, time_limit=None, worlds=4)
     while not state.ended and state.move_count < 40:
         advice = player.advise(state.view_for(state.mover))
-        assert advice.move in state.legal_moves()
-        assert advice.reason and "\n" not in advice.reason and len(advice.reason) < 130
+        assert advice.move == advice.moves[0] and advice.move in state.legal_moves()
+        assert advice.reason and "\n" not in advice.reason
+        assert all(card_name(c) in advice.reason for m in advice.moves for c in m.cards)
         state.apply(advice.move)
 
 
@@ -129,6 +131,9 @@ def test_worker_decides_and_the_controller_polls() -> None:
             game.hand.mover), advise=True)  # fmt: skip
         decision = worker.wait(ticket)
         assert decision.move in game.hand.legal_moves() and decision.reason
+        # The advice crosses to the window's process whole: its promised moves too.
+        assert decision.advice is not None and decision.advice.moves[0] == decision.move
+        assert decision.advice.reason == decision.reason
     finally:
         worker.close()
     assert not worker.alive

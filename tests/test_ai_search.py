@@ -46,8 +46,9 @@ def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
 
 def test_settings_by_table_size() -> None:
     assert HardPlayer.TIME_LIMIT == {2: 0.1, 4: 0.27}
-    # Two players: a cap the CPU budget, not the count, reaches (README, "How strong, how
-    # fast"); the fitted horizon, half a standard error and the pile credit with it.
+    # Two players: a cap the CPU budget, not the count, reaches
+    # (docs/performance.md#hard-vs-medium); the fitted horizon, half a standard error and the
+    # pile credit with it.
     assert HardPlayer.WORLDS == {2: 200, 4: 192}
     assert HardPlayer.LEARNED == {2: True, 4: True}
     assert HardPlayer.CONFIDENCE == {2: 0.5, 4: 1.0}

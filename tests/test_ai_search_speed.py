@@ -1,4 +1,4 @@
-"""The search's fast paths give exactly what the plain forms give (issue 13: more sampled
+"""The search's fast paths give exactly what the plain forms give (more sampled
 worlds per CPU second, no decision changed)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cards in a player's words (issue 18, item 5): "10♦", not "TD", in every line a player
+"""Cards in a player's words: "10♦", not "TD", in every line a player
 reads: the hint and its reason, the finish panel, the replay's caption."""
 
 from __future__ import annotations

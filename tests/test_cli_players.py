@@ -1,5 +1,5 @@
 """`canasta --players N` under a rules preset written for another number of players is
-refused with a clear argparse error (exit 2) before any window opens (tester report 3)."""
+refused with a clear argparse error (exit 2) before any window opens."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ def test_move_that_does_not_parse(play_file: Path, move: str, words: str) -> Non
 
 
 def test_a_move_naming_more_cards_than_held_counts_them(tmp_path: Path) -> None:
-    """Third tester: "meld 2S 2S 2S" answered "2S is not in seat 2's hand" when the seat
+    """The move "meld 2S 2S 2S" once answered "2S is not in seat 2's hand" when the seat
     held one 2S. Seats are numbered from 0, as the file's ``turn`` and ``hands`` number
     them and as the listing says ("# seat 2 to move")."""
     path = tmp_path / "four.json"
@@ -292,7 +292,7 @@ def test_window_refuses_a_hand_that_is_over(tmp_path: Path) -> None:
 
 
 def test_a_deal_number_the_table_never_deals_is_refused() -> None:
-    """Tester 3: --deal 99999999999999999999999999 was accepted and ran out of the score
+    """--deal 99999999999999999999999999 was accepted and ran out of the score
     panel; the table deals numbers below 1,000,000,000 only."""
     result = canasta("--deal", "99999999999999999999999999", timeout=30)
     assert result.returncode == 2

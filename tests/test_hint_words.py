@@ -1,4 +1,4 @@
-"""A hint's reason reads as plain words a player knows (the new-player test, item 7):
+"""A hint's reason reads as plain words a player knows:
 the gain is the points more for the player's side than the usual play, with a space
 before it, and no line names the search ("tried over likely hands")."""
 
@@ -34,7 +34,8 @@ def test_the_gain_names_what_it_is_measured_against() -> None:
     aces = meld(by_code["AS"], by_code["AH"], by_code["AD"])
     line = plan_reason(view, [aces, discard(by_code["4H"])], "meld", 12.4)
     assert line == (
-        "Meld Aces, then discard 4\u2665 (about 12 points more for your side than the usual play)."
+        "Meld A\u2660 A\u2665 A\u2666, then discard 4\u2665: the card least likely to give them"
+        " the pile (about 12 points more for your side than the usual play)."
     )
     assert gain_words(0.9) == ""
     assert gain_words(1.2) == " (about 1 point more for your side than the usual play)"
@@ -48,7 +49,7 @@ def test_the_draw_and_take_lines_give_the_piles_size_in_plain_words() -> None:
     )
     pair = take(by_code["5C"], by_code["5D"])
     assert plan_reason(view, [pair], "alt", 30.0) == (
-        "Take the pile (3 cards) with your 5s"
+        "Take the pile (3 cards) with 5\u2663 5\u2666"
         " (about 30 points more for your side than the usual play)."
     )
     assert plan_reason(view, [Move(MoveType.DECLINE)], "alt", 0.0) == (
@@ -64,14 +65,14 @@ def test_the_plan_lines_say_what_a_card_player_would() -> None:
     view, by_code = seat0()
     nine = discard(by_code["9C"])
     assert plan_reason(view, [nine], "build", 5.0) == (
-        "Don't go out yet: another canasta is close"
+        "Discard 9\u2663: don't go out yet, another canasta is close"
         " (about 5 points more for your side than the usual play)."
     )
     assert plan_reason(view, [nine], "hold", 0.0) == (
-        "Keep your pairs in hand: they let you take the pile later."
+        "Discard 9\u2663: keep your pairs in hand, they let you take the pile later."
     )
     assert plan_reason(view, [nine], "out", 0.0) == (
-        "Go out now for the bonus: their cards in hand count against them."
+        "Discard 9\u2663: you go out for the bonus, and their cards in hand count against them."
     )
     assert plan_reason(view, [nine], "discard", 0.0) == (
         "Discard 9\u2663: from what they probably hold, this works out best."
@@ -141,7 +142,7 @@ def test_the_reasons_read_in_the_players_language() -> None:
 
 
 def test_the_gain_reads_in_a_card_players_words_in_every_language() -> None:
-    """Tester5 item 2: "better than a cautious player's move" named the engine's own
+    """A reason such as "better than a cautious player's move" names the engine's own
     comparison. The gain now says whose points and against what, in each language."""
     expected = {
         "en": " (about 33 points more for your side than the usual play)",

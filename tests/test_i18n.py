@@ -218,7 +218,7 @@ def test_the_command_line_gives_refusals_in_a_language(tmp_path: Path, capsys) -
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_the_abandon_answer_never_reads_like_cancel_or_keep_playing(code: str) -> None:
-    """Tester report 1: German "Abandon it" was "Abbrechen", which is also Cancel, and a
+    """German "Abandon it" was "Abbrechen", which is also Cancel, and a
     player who meant Cancel lost a game. In every language the answer that abandons differs
     from every answer that keeps things as they are, and does not begin with one."""
     try:

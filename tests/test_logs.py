@@ -152,7 +152,7 @@ def log_file_handler() -> logs.LogFile:
 
 
 def test_a_log_file_that_fails_is_dropped_after_one_plain_warning(tmp_path, capsys):
-    """Third tester, item 4: on a full disk every record printed a ``--- Logging error
+    """On a full disk every record printed a ``--- Logging error
     ---`` traceback, and closing the log raised, so the game exited with status 1."""
     path = logs.configure(folder=tmp_path)
     handler = log_file_handler()

@@ -21,14 +21,44 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 
 
+def _data_folders(package: str, folder: Path) -> set[str]:
+    """The dotted names of the folders under ``folder`` (below its top) holding files that
+    ship as ``package``'s package data; setuptools asks only folders whose names could be
+    imported ("cards/modern", not "cards/modern-large") to be listed."""
+    shipped = {
+        p.parent
+        for pattern in SETUPTOOLS["package-data"][package]
+        for p in folder.glob(pattern)
+        if p.is_file()
+    }
+    return {
+        ".".join((package, *f.relative_to(folder).parts))
+        for f in shipped
+        if f != folder and all(part.isidentifier() for part in f.relative_to(folder).parts)
+    }
+
+
 def test_every_package_under_canasta_is_listed_and_assets_map_to_the_top_level_folder():
     found = {
         ".".join(p.parent.relative_to(ROOT).parts)
         for p in (ROOT / "canasta").rglob("__init__.py")
         if "__pycache__" not in p.parts
     }
-    assert set(SETUPTOOLS["packages"]) == found | {"canasta.assets"}
+    code = {name for name in SETUPTOOLS["packages"] if name in found | {"canasta.assets"}}
+    assert code == found | {"canasta.assets"}
     assert SETUPTOOLS["package-dir"] == {"canasta.assets": "assets"}
+
+
+def test_every_folder_of_shipped_data_is_listed_so_the_build_does_not_warn():
+    """setuptools warns once per data folder missing from ``packages`` ("Package
+    'canasta.assets.backs' is absent from the `packages` configuration") at every build."""
+    data = _data_folders("canasta", ROOT / "canasta") | _data_folders(
+        "canasta.assets", ROOT / "assets"
+    )
+    assert len(data) == 15 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert "canasta.assets.cards.modern" in data
+    code = {".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("canasta/**/__init__.py")}
+    assert set(SETUPTOOLS["packages"]) == code | {"canasta.assets"} | data
 
 
 def test_every_asset_file_ships_and_the_screenshots_do_not():

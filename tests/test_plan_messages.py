@@ -1,4 +1,4 @@
-"""What a refused plan or finish says (issue 18, item 8): which group broke the rule, and
+"""What a refused plan or finish says: which group broke the rule, and
 "needs a canasta" rather than "leaves 9 cards" when the canasta is what is missing."""
 
 from __future__ import annotations

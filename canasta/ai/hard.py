@@ -35,7 +35,7 @@ information Monte Carlo" in Bridge and Skat programs):
    tracking player's choice stands (with many candidates the best-looking one is often only
    the luckiest: the optimiser's curse). Each table size uses what measured best for it
    (:attr:`HardPlayer.INFER`, :attr:`HardPlayer.LEARNED`, :attr:`HardPlayer.CONFIDENCE`,
-   :attr:`HardPlayer.PILE_CREDIT`; README figures).
+   :attr:`HardPlayer.PILE_CREDIT`; docs/performance.md#hard-vs-medium).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
    ends the search: about 45 to 70 worlds), 0.27 s and 192 with four
@@ -54,7 +54,7 @@ information Monte Carlo" in Bridge and Skat programs):
    own, no standard-error test and no racing. A plan chosen for the play phase is followed
    for the rest of the turn without a new search.
 
-The answer to "may I go out?" follows the Classic reference exactly as the tracking
+The answer to "may I go out?" follows docs/rules.md#asking-your-partner as the tracking
 player gives it (a no only for a turn worth keeping, then a yes next time). Random choices come
 from ``random.Random(seed + fingerprint of the view)``, so the same view and seed give the
 same move whatever the hidden cards are (with ``time_limit=None``, the same number of
@@ -89,21 +89,47 @@ PRUNE_AFTER = 6
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The hard level's choice with one line saying why.
+    """The hard level's choice with one line saying why: a promise of moves.
 
     Attributes:
-        move: the move to make now.
-        reason: one line a player reads, worded by :mod:`canasta.ai.reasons`
-            ("Take the pile (9 cards) with your Kings.").
+        move: the move to make now (``moves[0]``).
+        reason: one line a player reads, worded by :mod:`canasta.ai.reasons` from
+            ``moves``: every move in order with its cards, then why ("Meld 10♠ 10♦ Joker,
+            then meld K♥ K♠ K♣, then discard Q♦: the card least likely to give them the
+            pile.").
         margin: the chosen candidate's mean margin over the tracking player's own choice in the
             sampled worlds (points, 0 when no search was needed).
         worlds: worlds sampled.
+        moves: the moves promised from now, in order, each legal once the earlier ones
+            are made: the rest of the turn when playing (to the discard, the last meld that
+            goes out, or the question to the partner), else one draw, take or answer (a
+            take followed by the rest of the turn for a :attr:`HardPlayer.whole_turn`
+            player). Empty when given: ``(move,)``.
+        label: the plan's kind as the search named it ("default", "out", "build", "hold",
+            "discard", ...), which words why (:func:`~canasta.ai.reasons.plan_reason`).
     """
 
     move: Move
     reason: str
     margin: float = 0.0
     worlds: int = 0
+    moves: tuple[Move, ...] = ()
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.moves:
+            object.__setattr__(self, "moves", (self.move,))
+
+
+def following(advice: Advice, view: SeatView) -> Advice | None:
+    """What is left of ``advice`` once its first move is made, worded afresh for ``view``
+    (the seat's view after that move), or None when nothing is left. No search: the
+    same promise, one step on (the caller knows the rules accept its next move)."""
+    rest = advice.moves[1:]
+    if not rest:
+        return None
+    reason = plan_reason(view, rest, advice.label, advice.margin)
+    return Advice(rest[0], reason, advice.margin, 0, rest, advice.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +138,14 @@ class Memory:
     so a player can be rebuilt in another process from its seed and this).
 
     Attributes:
-        plan: the rest of the turn chosen by the last search, as ``(state key, move)``
-            pairs.
+        plan: the rest of the turn chosen by the last search, as ``(state key, (moves
+            left, label, margin))`` pairs.
         last: the last advice given (its reason is repeated for the planned moves).
         saved: CPU seconds saved by earlier searches (:attr:`HardPlayer.BANK`).
         owes_turn: the partner answered "no" to "may I go out?" and says yes next time.
     """
 
-    plan: tuple[tuple[tuple[object, ...], Move], ...] = ()
+    plan: tuple[tuple[tuple[object, ...], tuple[tuple[Move, ...], str, float]], ...] = ()
     last: Advice | None = None
     saved: float = 0.0
     owes_turn: bool = False
@@ -160,6 +186,12 @@ class HardPlayer:
             ``time.thread_time``, the deciding thread's CPU time).
         wall_clock: the clock the :attr:`WALL_CEILING` is counted on (seconds; default
             ``time.perf_counter``).
+        whole_turn: advice for a person (the hint): a pile take is promised together with
+            the rest of the turn as the tracking player plays it (no hidden card enters the
+            hand with the pile, and an unopened side's take must open that turn), and that
+            rest is kept as the plan, so the next advice keeps the promise; and a lone legal
+            move while playing comes with the rest of the turn too. Off for a computer
+            player, whose turn after a take is searched as usual.
     """
 
     name = "hard"
@@ -173,13 +205,13 @@ class HardPlayer:
     WORLDS = {2: 200, 4: 192}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
-    #: Defaults by number of players, as measured best (README, "How strong, how fast"):
+    #: Defaults by number of players, as measured best (docs/performance.md#hard-vs-medium):
     #: inference helps at both table sizes (with two players the next player is the one
     #: opponent, so what it drew over and discarded bears on every discard); the fitted
     #: evaluation and the standard-error test help at both (the two-player weights are
     #: refitted with the pile features, 20,000 hands; with two players half a standard
-    #: error, together with the cap of 200 worlds and the pile credit below: README, "Two
-    #: players: more worlds, the fitted horizon and the pile credit together").
+    #: error, together with the cap of 200 worlds and the pile credit below, which measured
+    #: better together than apart).
     INFER = {2: True, 4: True}
     LEARNED = {2: True, 4: True}
     CONFIDENCE = {2: 0.5, 4: 1.0}
@@ -223,8 +255,10 @@ class HardPlayer:
         prune: float | None = None,
         cpu_clock: Callable[[], float] = time.thread_time,
         wall_clock: Callable[[], float] = time.perf_counter,
+        whole_turn: bool = False,
     ) -> None:
         self.seed = seed
+        self.whole_turn = whole_turn
         self.time_limit = time_limit
         self.worlds = worlds
         self.min_worlds = min_worlds
@@ -240,7 +274,8 @@ class HardPlayer:
         self.policy = TrackingPlayer(seed)
         self._playout = TrackingPlayer(0)
         self._playout_lean = TrackingPlayer(0, Style(lean=True))
-        self._plan: dict[tuple[object, ...], Move] = {}
+        #: The chosen plan's moves left at each position it passes: (moves, label, margin).
+        self._plan: dict[tuple[object, ...], tuple[tuple[Move, ...], str, float]] = {}
         self.last: Advice | None = None
         #: CPU seconds saved by earlier searches (:attr:`BANK`).
         self.saved = 0.0
@@ -283,15 +318,28 @@ class HardPlayer:
             return self.last
         key = _plan_key(view)
         planned = self._plan.get(key)
-        if planned is not None and planned in legal:
-            self.last = Advice(planned, self.last.reason if self.last else describe(planned))
+        if planned is not None and planned[0][0] in legal:
+            moves, label, margin = planned
+            reason = plan_reason(view, moves, label, margin)
+            self.last = Advice(moves[0], reason, margin, 0, moves, label)
             return self.last
         self._plan.clear()
-        if len(legal) == 1:
+        if len(legal) == 1 and not (self.whole_turn and view.phase == "play"):
             self.last = Advice(legal[0], describe(legal[0]))
-            return self.last
-        self.last = self._search(view)
+        else:
+            self.last = self._search(view)
+        if self.whole_turn and self.last.move.type is MoveType.TAKE:
+            self.last = self._take_turn(view, self.last)
         return self.last
+
+    def _take_turn(self, view: SeatView, advice: Advice) -> Advice:
+        """``advice`` (a pile take) with the rest of the turn after it, as the tracking
+        player plays it, kept as the plan (:attr:`whole_turn`)."""
+        state = sample_state(view, random.Random(0))
+        state.apply(advice.move)
+        rest = self._turn(state.copy(), view.seat, Style(), self.policy.owes_turn)
+        cand = _Candidate(advice.label or "default", [advice.move, *rest])
+        return self._adopt(view, cand, advice.margin, advice.worlds)
 
     # Search -------------------------------------------------------------------------------
 
@@ -343,14 +391,14 @@ class HardPlayer:
 
     def _adopt(self, view: SeatView, cand: _Candidate, margin: float, worlds: int) -> Advice:
         self._plan.clear()
-        if view.phase == "play":
+        moves = tuple(cand.moves)
+        if view.phase == "play" or len(moves) > 1:
             state = sample_state(view, random.Random(0))
-            for move in cand.moves:
-                self._plan[_state_key(state, view.seat)] = move
+            for i, move in enumerate(moves):
+                self._plan[_state_key(state, view.seat)] = (moves[i:], cand.label, margin)
                 state.apply(move)
-        move = cand.moves[0]
-        reason = plan_reason(view, cand.moves, cand.label, margin)
-        return Advice(move, reason, margin, worlds)
+        reason = plan_reason(view, moves, cand.label, margin)
+        return Advice(moves[0], reason, margin, worlds, moves, cand.label)
 
     def _sample(self, view: SeatView, rng: random.Random, infer: bool) -> HandState:
         """One world for the search (:func:`~canasta.ai.world.sample_state`)."""
@@ -475,4 +523,4 @@ def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
     return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
 
 
-__all__ = ["Advice", "HardPlayer", "Memory"]
+__all__ = ["Advice", "HardPlayer", "Memory", "following"]

@@ -3,7 +3,7 @@
 * **The fed pile** (:func:`feeds_pile`): a natural card of a rank the next player's side
   has melded, discarded onto an unfrozen pile of :data:`FED_PILE` cards or more, lets that
   player take the whole pile by putting the card on the meld, with nothing needed from the
-  hand (Classic reference, "Taking the discard pile"). The searching levels keep such a
+  hand (docs/rules.md#taking-the-pile). The searching levels keep such a
   discard out of their candidates while a safe one exists (:func:`safe_discard_kinds`): in
   a few sampled deals such a gift can look lucky, and over 400 four-player hands the hard
   level made it 31 times, every one taken, about 8 cards each.
@@ -12,7 +12,8 @@
   again (the drawn card and the lone card make two: melding one leaves one to discard,
   which would go out), and takes the pile only by putting its top card on a meld while
   the pile is unfrozen; the opponents see the lone card and avoid feeding it. Measured
-  (README, "The lone card"): going down to one card pays only when few draws are left.
+  (docs/performance.md#the-lone-card): going down to one card pays only when few draws are
+  left.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .seat import SeatLike
 FED_PILE = 5
 #: With the stock this short or shorter (cards), a side without its canastas may meld down
 #: to one card: the hand ends within a few turns, and the cards kept count against it.
-#: By number of players (README, "The lone card").
+#: By number of players (docs/performance.md#the-lone-card).
 LONE_CARD_STOCK = {2: 12, 4: 12}
 
 
@@ -36,7 +37,7 @@ def feeds_pile(view: SeatLike, kind: int) -> bool:
     melded, the pile holds :data:`FED_PILE` cards or more, and it is not frozen for that
     side (it has opened, the pile holds no wild card or red three, and the rules do not
     freeze it for the whole hand), and taking it onto a meld needs no card from the hand
-    (matrix row 9). Raises nothing.
+    (docs/rules.md#taking-the-pile). Raises nothing.
     """
     if kind not in NATURAL_KINDS or len(view.pile) < FED_PILE:
         return False
@@ -67,9 +68,10 @@ def safe_discard_kinds(view: SeatLike, counts: list[int]) -> list[int]:
 def lone_card_ok(view: SeatLike) -> bool:
     """Whether a side without the canastas it needs may meld down to one card.
 
-    Only with :data:`LONE_CARD_STOCK` cards or fewer left in the stock (measured; README,
-    "The lone card"): then the hand ends within a few turns and every card kept counts
-    against the side. With more stock, the lone card sits for many turns, unable to meld.
+    Only with :data:`LONE_CARD_STOCK` cards or fewer left in the stock (measured:
+    docs/performance.md#the-lone-card): then the hand ends within a few turns and every card
+    kept counts against the side. With more stock, the lone card sits for many turns, unable to
+    meld.
     """
     return view.stock_size <= LONE_CARD_STOCK[view.rules.players]
 

@@ -4,7 +4,7 @@ Levels, weakest first: ``random`` (a random legal move, the baseline), ``easy``
 (:class:`~canasta.ai.easy.EasyPlayer`, rules of thumb with slips and no card memory),
 ``medium`` (:class:`~canasta.ai.medium.MediumPlayer`, card tracking and a shallow search)
 and ``hard`` (:class:`~canasta.ai.hard.HardPlayer`, card tracking and a deeper search).
-The partner always plays ``hard`` (Classic reference, "Your partner": it plays at its
+The partner always plays ``hard`` (docs/guide/computer-players.md: it plays at its
 strongest whatever the setting).
 """
 

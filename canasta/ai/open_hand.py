@@ -4,11 +4,11 @@
 same candidates, budget and evaluation) with every hand face up: each sampled world holds
 the real cards of every hand, and only the stock's order is shuffled (it sees every card,
 not the future draws). It measures how much a perfect card reader could gain, so the
-README can say how much of the gap between the medium level and this reference the hard
-level closes. It cannot play from a seat's view alone (it must be shown the whole state
-before each choice with :meth:`OpenHandPlayer.see`), it is not one of
-:data:`~canasta.ai.levels.LEVELS`, and :func:`~canasta.ai.levels.make_player` refuses it,
-so the game can never seat it.
+documentation can say how much of the gap between the medium level and this reference the
+hard level closes (docs/performance.md#open-hand). It cannot play from a seat's view alone
+(it must be shown the whole state before each choice with :meth:`OpenHandPlayer.see`), it is
+not one of :data:`~canasta.ai.levels.LEVELS`, and :func:`~canasta.ai.levels.make_player`
+refuses it, so the game can never seat it.
 """
 
 from __future__ import annotations

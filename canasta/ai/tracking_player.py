@@ -24,7 +24,7 @@ simulations. It reads only its seat's view. On top of
   times the chance to finish it next turn, against 100 for going out plus the points the
   opponents are caught holding, and only while the opponents are not about to go out and
   the stock is not running low.
-* **Answer** "may I go out?" (Classic reference, "Your partner"): no only when its own next
+* **Answer** "may I go out?" (docs/rules.md#asking-your-partner): no only when its own next
   turn is worth it (a canasta it can finish, or 50 points or more it can put down); then
   it uses that turn for exactly that and says yes the next time it is asked.
 
@@ -81,7 +81,7 @@ from .tracking import (
 
 #: Cards a meld leaves in hand before the discard while the side cannot go out yet: three,
 #: so the discard never leaves a lone card that can neither go out nor meld, unless
-#: :func:`~canasta.ai.judgement.lone_card_ok` allows it (measured; README, "The lone card").
+#: :func:`~canasta.ai.judgement.lone_card_ok` allows it (docs/performance.md#the-lone-card).
 KEEP_BEFORE_CANASTA = 3
 #: A pile at least this long (cards) is worth freezing with a two when no discard is safe.
 FREEZE_PILE = 6
@@ -344,7 +344,7 @@ def _completes_canasta(move: Move, sizes: list[int]) -> bool:
 def turn_worth_keeping(view: SeatLike) -> bool:
     """Whether the seat's own next turn is worth more than its partner going out now.
 
-    Classic reference, "Your partner": a canasta it can finish (a side meld that its
+    docs/rules.md#asking-your-partner: a canasta it can finish (a side meld that its
     naturals and wild cards bring to seven), or 50 points or more it can put down.
     """
     table = table_of(view)

@@ -13,7 +13,7 @@ from canasta.engine.scoring import HandScore
 class Applied:
     """A move was made. ``seat`` made it; ``text`` is its one-line form; ``canastas`` the
     kinds of the side's melds this move took from under seven cards to seven or more
-    (a canasta completed; Classic reference, "Canastas")."""
+    (a canasta completed; docs/rules.md#canastas)."""
 
     seat: int
     move: Move

@@ -25,7 +25,7 @@ class SelectionIntents:
     now, or None: nothing is played), :meth:`_refuse` (queue a refusal for the screen and
     return it), :meth:`_side_melds` (the kinds of the person's side's melds) and
     :meth:`_may_decline` (the stock is empty and declining the pile is legal: Classic,
-    matrix row 18).
+    docs/rules.md#empty-stock).
     """
 
     def _submit_move(self, move: Move) -> Refusal | None:
@@ -50,7 +50,7 @@ class SelectionIntents:
 
     def intent_draw(self) -> Refusal | None:
         """The person clicked the stock (once it is empty at the Classic table: declined the
-        pile, which ends the hand; matrix row 18)."""
+        pile, which ends the hand; docs/rules.md#empty-stock)."""
         if self._may_decline():
             return self._submit_move(Move(MoveType.DECLINE))
         return self._submit_move(Move(MoveType.DRAW))

@@ -22,7 +22,7 @@ from canasta.engine.view import SeatView
 
 from .events import Event
 
-#: Cards in a canasta (Classic reference, "Canastas").
+#: Cards in a canasta (docs/rules.md#canastas).
 CANASTA = 7
 
 

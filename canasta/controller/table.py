@@ -11,10 +11,11 @@ the same way from the hard level (:meth:`TableController.request_hint`).
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 from canasta.ai.base import Player
-from canasta.ai.hard import Advice, HardPlayer
-from canasta.engine.cards import CARD_KIND
+from canasta.ai.hard import Advice, HardPlayer, following
+from canasta.engine.cards import CARD_CODE, CARD_KIND
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
 from canasta.engine.game import Game
@@ -60,7 +61,7 @@ class TableController(SelectionIntents):
         self.events: deque[Event] = deque()
         self.hand_score: HandScore | None = None
         self.worker = worker if worker is not None and worker.alive else None
-        self.hint_player = HardPlayer(hint_seed)
+        self.hint_player = HardPlayer(hint_seed, whole_turn=True)
         self._thinking: tuple[int, tuple[int, int]] | None = None
         self._hinting: tuple[int, tuple[int, int]] | None = None
         self.hint: Advice | None = None
@@ -282,18 +283,44 @@ class TableController(SelectionIntents):
         return True
 
     def poll_hint(self) -> Advice | None:
-        """The hint for the current moment once it has arrived (None: none, or not yet)."""
-        if self._hint_token != self._token():
-            self.hint = None
+        """The hint for the current moment once it has arrived (None: none, or not yet).
+
+        A hint is a promise of moves (:attr:`Advice.moves <canasta.ai.hard.Advice.moves>`):
+        once the person makes its first move, the hint shows the moves left, worded
+        afresh; any other move ends it.
+        """
+        token = self._token()
+        if self._hint_token != token:
             self._hinting = None
-            return None
+            self.hint = self._followed(token)
+            self._hint_token = token if self.hint is not None else None
+            return self.hint
         if self.hint is None and self._hinting is not None and self.worker is not None:
             decision = self.worker.result(self._hinting[0])
             if decision is not None:
                 self._hinting = None
-                if decision.move is not None:
+                if decision.advice is not None:
+                    self.hint = decision.advice
+                elif decision.move is not None:
                     self.hint = Advice(decision.move, decision.reason)
         return self.hint
+
+    def _followed(self, token: tuple[int, int]) -> Advice | None:
+        """The hint's moves left when the one move made since it (``token``: now) was its
+        first, and the person is still to move; else None."""
+        hint, before = self.hint, self._hint_token
+        hand = self.hand
+        if hint is None or before is None or self.person is None or not self.person_to_move():
+            return None
+        if before[0] != token[0] or before[1] + 1 != token[1]:
+            return None
+        made = hand.history[-1]
+        if not _same_play(made, hint.move):
+            return None
+        rest = _twins_swapped(hint.moves[1:], made, hint.move)
+        if not rest or hand.check(rest[0]) is not None:
+            return None
+        return following(replace(hint, moves=(made, *rest)), hand.view_for(self.person))
 
     def _apply(self, move: Move) -> None:
         hand = self.hand
@@ -404,6 +431,32 @@ class TableController(SelectionIntents):
     def _may_decline(self) -> bool:
         hand = self.hand
         return not hand.stock and hand.check(Move(MoveType.DECLINE)) is None
+
+
+def _same_play(made: Move, hinted: Move) -> bool:
+    """Whether ``made`` is the ``hinted`` move as a player makes it: the same kind, the
+    same meld, and the same cards in any order (of the two decks' twin cards either one)."""
+    return (
+        made.type is hinted.type
+        and made.target == hinted.target
+        and sorted(CARD_CODE[c] for c in made.cards) == sorted(CARD_CODE[c] for c in hinted.cards)
+    )
+
+
+def _twins_swapped(moves: tuple[Move, ...], made: Move, hinted: Move) -> list[Move]:
+    """``moves`` with the twin cards exchanged where ``made`` used the other deck's copy
+    of a card ``hinted`` named (so the moves still name the cards in hand)."""
+    spare = [c for c in made.cards if c not in hinted.cards]
+    swap: dict[int, int] = {}
+    for card in hinted.cards:
+        if card in made.cards:
+            continue
+        twin = next(c for c in spare if CARD_CODE[c] == CARD_CODE[card])
+        spare.remove(twin)
+        swap[card], swap[twin] = twin, card
+    if not swap:
+        return list(moves)
+    return [m._replace(cards=tuple(swap.get(c, c) for c in m.cards)) for m in moves]
 
 
 __all__ = [

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from canasta.ai.base import Player
+from canasta.ai.hard import Advice
 from canasta.engine import speech
 from canasta.engine.moves import Move
 from canasta.engine.view import SeatView
@@ -25,12 +26,14 @@ from canasta.engine.view import SeatView
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A finished decision: the ticket it answers, the move, and the reason (hints only)."""
+    """A finished decision: the ticket it answers, the move, and for a hint the advice
+    it comes from (:class:`~canasta.ai.hard.Advice`: its reason and promised moves)."""
 
     ticket: int
     move: Move | None
     reason: str = ""
     error: str = ""
+    advice: Advice | None = None
 
 
 def _serve(requests: Any, results: Any, parent: int) -> None:
@@ -57,7 +60,7 @@ def _serve(requests: Any, results: Any, parent: int) -> None:
             chosen = players[key]
             if advise and hasattr(chosen, "advise"):
                 advice = chosen.advise(view)
-                results.put(Decision(ticket, advice.move, advice.reason))
+                results.put(Decision(ticket, advice.move, advice.reason, advice=advice))
             else:
                 results.put(Decision(ticket, chosen.choose(view)))
         except Exception as exc:  # reported to the table, which then decides in-process
@@ -114,7 +117,7 @@ class InlineWorker:
             advise_with = getattr(player, "advise", None) if advise else None
             if advise_with is not None:
                 advice = advise_with(view)
-                self._done[ticket] = Decision(ticket, advice.move, advice.reason)
+                self._done[ticket] = Decision(ticket, advice.move, advice.reason, advice=advice)
             else:
                 self._done[ticket] = Decision(ticket, player.choose(view))
         except Exception as exc:  # as the process worker: the table then decides itself

@@ -4,7 +4,7 @@
 (check a move first with :meth:`canasta.engine.state.HandState.check`), to the parts of
 :class:`canasta.engine.hand.HandBase`: the draw, the pile take, melds and lay-offs, the
 discard, the question to the partner and the answer, the turn's start, going out and the
-other ends of a hand (Classic reference, ``seeds/000``, and ``RULES-MATRIX.md``).
+other ends of a hand (docs/rules.md#going-out, docs/rules.md#empty-stock).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class HandPlay(HandBase):
         elif t is _TAKE:
             self.shown[self.turn].append((-1, -1))
             self._do_take(move.cards)
-        elif t is _DECLINE:  # the stock is empty and the pile declined (row 18)
+        elif t is _DECLINE:  # the stock is empty and the pile declined (docs/rules.md#empty-stock)
             self._end(EndReason.STOCK_EXHAUSTED)
         elif t is _ASK:
             self.asked = True
@@ -74,7 +74,7 @@ class HandPlay(HandBase):
             self._end(EndReason.MOVE_LIMIT)
 
     def _do_draw(self) -> None:
-        if not self.stock:  # a draw from the empty stock ends the hand (matrix row 18)
+        if not self.stock:  # a draw from the empty stock ends the hand (docs/rules.md#empty-stock)
             self._end(EndReason.STOCK_EXHAUSTED)
             return
         seat, stock = self.turn, self.stock

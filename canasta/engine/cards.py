@@ -14,7 +14,7 @@ Kinds (``0..14``): the eleven natural ranks 4, 5, ..., K, A (kinds 0..10), the b
 Codes: rank then suit, ``AS``, ``TH``, ``7C``, ``2D``; jokers are ``JK``. Two cards of the
 same rank and suit (one from each deck) share a code.
 
-Card values (Classic reference, "Card values"): joker 50; ace and two 20; king to eight 10;
+Card values (docs/rules.md#card-values): joker 50; ace and two 20; king to eight 10;
 seven to four and the black three 5. A red three is a bonus card (100) and never counts as a
 card value.
 """

@@ -3,7 +3,8 @@
 :func:`check_move` says why a move is refused (a :class:`canasta.engine.refusals.Refusal`)
 or None, by phase, asking the rule checks of :mod:`canasta.engine.legality` and
 :mod:`canasta.engine.taking`; :func:`parse_move` turns a one-line text form into a move,
-taking the named cards from the mover's hand.
+taking the named cards from the mover's hand, and :func:`parse_plan` a plan of several
+(``"meld 7H 7D 7C + meld KS KD KC"``).
 """
 
 from __future__ import annotations
@@ -127,8 +128,11 @@ def check_move(s: HandBase, move: Move) -> Refusal | None:
 _NO_CARDS = (MoveType.DRAW, MoveType.DECLINE, MoveType.ASK, MoveType.YES, MoveType.NO)
 
 
-def parse_move(s: HandBase, text: str) -> Move:
+def parse_move(s: HandBase, text: str, taken: Sequence[int] = ()) -> Move:
     """Parse a move's text form, taking the named cards from the mover's hand.
+
+    ``taken`` are card identities of the hand already named by an earlier move of the same
+    plan: they are not named again.
 
     Raises:
         MoveParseError: (a ValueError) for an unknown word, a bad card code, or a card the
@@ -162,7 +166,60 @@ def parse_move(s: HandBase, text: str) -> Move:
             codes.append(normalise_code(word))
         except ValueError as error:
             raise MoveParseError(str(error)) from None
-    return Move(mtype, _cards_from_hand(codes, s.hands[seat], seat), target)
+    hand = s.hands[seat]
+    if taken:
+        hand = list(hand)
+        for card in taken:
+            hand.remove(card)
+    return Move(mtype, _cards_from_hand(codes, hand, seat), target)
+
+
+#: The word joining the moves of a plan, and the word that may start one.
+PLAN_JOIN = "+"
+PLAN_WORD = "plan"
+
+
+def is_plan_text(text: str) -> bool:
+    """Whether ``text`` is a plan's text form: moves joined by ``+``, or ``plan`` and moves."""
+    words = text.split()
+    return PLAN_JOIN in text or (bool(words) and words[0].lower() == PLAN_WORD)
+
+
+def parse_plan(s: HandBase, text: str) -> list[Move]:
+    """Parse a plan's text form: move text forms joined by ``+``, optionally after the word
+    ``plan`` (``"meld 7H 7D 7C + meld KS KD KC"``, ``"plan meld AS AH AD"``).
+
+    Each move takes its cards from the mover's hand less the cards the earlier moves name,
+    so two moves naming the same code take two different cards.
+
+    Raises:
+        MoveParseError: for an empty part, or a part :func:`parse_move` cannot parse; the
+            message names the part (``"move 2 ('meld KS KD'): ..."``).
+    """
+    body = text.strip()
+    if body.split()[:1] and body.split()[0].lower() == PLAN_WORD:
+        body = body[len(PLAN_WORD) :]
+    parts = [part.strip() for part in body.split(PLAN_JOIN)]
+    moves: list[Move] = []
+    taken: list[int] = []
+    for number, part in enumerate(parts, start=1):
+        where = f"move {number} ({part!r}) of the plan"
+        if not part:
+            raise MoveParseError(f"{where} is empty: a plan is moves joined by '+'")
+        try:
+            move = parse_move(s, part, taken)
+        except MoveParseError as error:
+            try:
+                parse_move(s, part)
+            except MoveParseError:
+                raise MoveParseError(f"{where}: {error}") from None
+            raise MoveParseError(
+                f"{where}: it names a card of seat {s.mover}'s hand that an earlier move of "
+                "the plan already takes"
+            ) from None
+        moves.append(move)
+        taken.extend(move.cards)
+    return moves
 
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")

@@ -11,15 +11,15 @@ from enum import Enum
 
 from .cards import CARD_KIND, is_wild_kind
 
-#: Cards in a canasta (Classic reference, "Canastas"): a meld of seven or more.
+#: Cards in a canasta (docs/rules.md#canastas): a meld of seven or more.
 CANASTA_SIZE = 7
 #: Cards a meld has one short of a canasta.
 NEAR_CANASTA_SIZE = CANASTA_SIZE - 1
-#: Cards in a new meld at the least (Classic reference, "Melding").
+#: Cards in a new meld at the least (docs/rules.md#melds).
 MIN_MELD = 3
-#: Natural cards a new meld needs at the least (Classic reference, "Melding").
+#: Natural cards a new meld needs at the least (docs/rules.md#melds).
 MIN_NATURALS = 2
-#: Black threes a meld of black threes has (three or four; Classic reference, "Black threes").
+#: Black threes a meld of black threes has (three or four; docs/rules.md#black-threes).
 BLACK_THREE_MELD_SIZES = (3, 4)
 
 

@@ -1,8 +1,8 @@
 """Plans of several moves: checked and played as a whole, and the search for a finish.
 
 A *plan* is a list of melds and lay-offs, optionally ending with a discard, that a player
-prepares and submits at once (reference table 001: "Play melds", and "Ask partner & finish
-round"). :func:`check_plan` tries the plan on a copy and refuses it as a whole with the
+prepares and submits at once (docs/guide/playing.md#with-the-mouse: Play melds, and
+Finish). :func:`check_plan` tries the plan on a copy and refuses it as a whole with the
 first rule it breaks; :func:`play_plan` plays it only when all of it is legal.
 :func:`check_finish` accepts only a plan that goes out, and :func:`find_finish` turns
 :func:`canasta.engine.reach.find_go_out` into a concrete plan of card identities that goes
@@ -62,7 +62,7 @@ def check_finish(state: HandState, moves: list[Move]) -> Refusal | None:
     """Why ``moves`` is not a complete way out for the player to move, or None.
 
     The plan must pass :func:`check_plan` and leave the hand empty, so the hand ends with
-    the player going out (Classic reference, "Going out"). A plan that leaves the side
+    the player going out (docs/rules.md#going-out). A plan that leaves the side
     without the canastas it needs to go out is refused with ``NEED_CANASTA``; one that
     stops short otherwise with ``NO_FINISH`` naming how many cards it leaves. ``state``
     is not changed.

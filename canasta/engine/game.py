@@ -1,9 +1,8 @@
 """A game: hands dealt one after another until a side reaches the target, or one hand.
 
-Classic reference, "Scoring" and "Dealing" (matrix rows 2 and 26): the first dealer is
-chosen at random and the deal rotates clockwise; a full game ends with the hand in which a
-side reaches 5,000 points, the higher total wins and a tie is shared; a quick game is one
-hand.
+docs/rules.md#the-deal and docs/rules.md#game-end: the first dealer is chosen at random
+and the deal rotates clockwise; a full game ends with the hand in which a side reaches
+5,000 points, the higher total wins and a tie is shared; a quick game is one hand.
 """
 
 from __future__ import annotations
@@ -143,7 +142,7 @@ class Game:
     def winner(self) -> int | None:
         """The winning side once the game is over, or None (not over, or a shared tie).
 
-        With ``tie_plays_another_hand`` (matrix row 26) a level game is never over, so a
+        With ``tie_plays_another_hand`` (docs/rules.md#game-end) a level game is never over, so a
         winner always follows.
         """
         if not self.over or self.totals[0] == self.totals[1]:

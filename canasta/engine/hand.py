@@ -156,7 +156,7 @@ class HandBase:
         """Whether ``side`` needs a natural pair to take the pile.
 
         Frozen against a side that has not opened, for everyone while the pile holds a wild
-        card or red three, and always with "pile always frozen" (matrix rows 10 and 12).
+        card or red three, and always with "pile always frozen" (docs/rules.md#frozen-pile).
         """
         return self.rules.pile_always_frozen or self.pile_freezers > 0 or not self.opened[side]
 
@@ -182,7 +182,7 @@ class HandBase:
         """Lay out every red three in ``seat``'s hand, replacing each from the stock.
 
         Returns True when a red three had to be replaced but the stock was empty: that red
-        three was the stock's last card (matrix row 15).
+        three was the stock's last card (docs/rules.md#red-threes).
         """
         unreplaced = False
         while self.counts[seat][RED_THREE]:

@@ -3,7 +3,7 @@
 Every rule check works on counts per kind (``refuse_*`` functions), so the checked path for
 people (:func:`canasta.engine.checking.check_move`) and the move list for computer players
 (:func:`canasta.engine.listing.legal_moves`) share one piece of code per rule. A move is
-legal only if the turn can still be finished after it (``RULES-MATRIX.md`` notes, row 11):
+legal only if the turn can still be finished after it (docs/rules.md#finishing-the-turn):
 :func:`finish_refusal` decides that. The pile takes, draws and declines are in
 :mod:`canasta.engine.taking`; a move as a person gives it is checked in
 :mod:`canasta.engine.checking`.
@@ -156,7 +156,7 @@ def _opens_going_out(
 def refuse_shape(naturals: int, wild: int, cap: int) -> Refusal | None:
     """Why a meld of ``naturals`` natural cards and ``wild`` wild cards has a wrong shape
     (more wild cards than naturals, or more than the table's cap of ``cap``), or None.
-    Classic "Melding": wild cards never outnumber the naturals (row 5: the cap)."""
+    docs/rules.md#melds: wild cards never outnumber the naturals (and the cap)."""
     if wild > naturals:
         return refuse(Code.TOO_MANY_WILDS, wilds=wild, naturals=naturals)
     if wild > cap:
@@ -270,7 +270,8 @@ def refuse_discard(s: HandBase, kind: int) -> Refusal | None:
 def _wild_layoff(s: HandBase) -> int | None:
     """The kind of a side's meld a wild card from the mover's hand may be laid off on, or None.
 
-    Table 003 (matrix row 17): wild cards are never discarded; with nothing else in hand,
+    Draw-two partnership (docs/rules.md#discarding): wild cards are never discarded; with
+    nothing else in hand,
     one may go only when none of them can be melded (a wild card alone never can) or laid off.
     """
     counts = s.counts[s.turn]

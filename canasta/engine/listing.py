@@ -263,7 +263,7 @@ def _melds_with_wilds(s: HandState, by_kind: list[list[int]], need: int) -> list
 
 def _draw_moves(s: HandState) -> list[Move]:
     """The moves of the draw phase: the draw, the decline, the pile takes (a short list)."""
-    if s.stock:  # a draw is legal, and there is nothing to decline (row 18)
+    if s.stock:  # a draw is legal, and there is nothing to decline (docs/rules.md#empty-stock)
         moves = [DRAW]
     else:
         moves = [DRAW] if refuse_draw(s) is None else []

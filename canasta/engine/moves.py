@@ -8,7 +8,7 @@ Text forms::
 
     draw                     draw from the stock (one card, or two with "draw two")
     decline                  the stock is empty: decline the pile, which ends the hand
-                             (Classic, matrix row 18)
+                             (Classic, docs/rules.md#empty-stock)
     take                     take the pile, laying its top card off on your side's meld
     take 7H 7D               take the pile, melding its top card with these cards
     meld 7H 7D 2C            a new meld of one rank

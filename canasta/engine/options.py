@@ -1,8 +1,8 @@
 """Rule options for people: one line explaining each field of the rule set, and helpers
-that list how a rule set differs from a preset (for settings, the README and records).
+that list how a rule set differs from a preset (for settings, the rules page and records).
 
-The lines are the project's own words for ``RULES-MATRIX.md``; the row each option comes
-from is in :data:`OPTION_ROWS`.
+The lines are the project's own words for the rules page (``docs/rules.md``); the section
+that explains each option is in :data:`OPTION_SECTIONS`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from .rules import CLASSIC, EMPTY_STOCK_CHOICES, PRESET_TABLES, PRESETS, RuleSet
+from .rules import CLASSIC, EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from .speech import N_, _
 
 #: One short line per rule option, as a player reads it in the settings.
@@ -69,19 +69,30 @@ OPTION_HELP: dict[str, str] = {
     "max_moves_per_hand": N_("Safety bound on the moves of one hand (never reached in play)."),
 }
 
-#: The ``RULES-MATRIX.md`` row each option encodes (0: none, an engine bound).
-OPTION_ROWS: dict[str, int] = {
-    "players": 1, "cards_dealt_2p": 1, "cards_dealt_4p": 1, "draw_two": 4, "draw_two_4p": 4,
-    "canastas_to_go_out_2p": 19, "canastas_to_go_out_4p": 19, "ask_permission": 23,
-    "pile_always_frozen": 12, "max_wilds_per_meld": 5, "take_with_natural_and_wild": 9,
-    "take_onto_meld_needs_natural": 9, "red_three_from_pile_replaced": 13,
-    "red_three_last_card_ends": 15, "black_threes_last": 16, "wild_discard_allowed": 17,
-    "empty_stock": 18, "concealed_no_partner_layoff": 22, "partner_always_agrees": 23,
-    "tie_plays_another_hand": 26, "target_score": 26, "quick_game": 26,
-    "going_out_bonus": 21, "concealed_bonus": 21, "natural_canasta_bonus": 25,
-    "mixed_canasta_bonus": 25, "red_three_bonus": 14, "all_red_threes_bonus": 14,
-    "all_red_threes_penalty": 14, "opening_minimums": 7, "opening_minimum_top": 7,
-    "max_moves_per_hand": 0,
+#: The sections of the rules page (``docs/rules.md``), by anchor, in the page's order.
+RULE_SECTIONS: tuple[str, ...] = (
+    "the-deal", "drawing", "melds", "opening-minimum", "taking-the-pile", "frozen-pile",
+    "discarding", "red-threes", "black-threes", "canastas", "going-out", "concealed",
+    "asking-your-partner", "empty-stock", "game-end", "rule-options",
+)  # fmt: skip
+
+#: The section of ``docs/rules.md`` that explains each option (an anchor of that page).
+OPTION_SECTIONS: dict[str, str] = {
+    "players": "the-deal", "cards_dealt_2p": "the-deal", "cards_dealt_4p": "the-deal",
+    "draw_two": "drawing", "draw_two_4p": "drawing", "max_wilds_per_meld": "melds",
+    "opening_minimums": "opening-minimum", "opening_minimum_top": "opening-minimum",
+    "take_with_natural_and_wild": "taking-the-pile",
+    "take_onto_meld_needs_natural": "taking-the-pile", "pile_always_frozen": "frozen-pile",
+    "wild_discard_allowed": "discarding", "red_three_from_pile_replaced": "red-threes",
+    "red_three_last_card_ends": "red-threes", "red_three_bonus": "red-threes",
+    "all_red_threes_bonus": "red-threes", "all_red_threes_penalty": "red-threes",
+    "black_threes_last": "black-threes", "natural_canasta_bonus": "canastas",
+    "mixed_canasta_bonus": "canastas", "canastas_to_go_out_2p": "going-out",
+    "canastas_to_go_out_4p": "going-out", "going_out_bonus": "going-out",
+    "concealed_bonus": "concealed", "concealed_no_partner_layoff": "concealed",
+    "ask_permission": "asking-your-partner", "partner_always_agrees": "asking-your-partner",
+    "empty_stock": "empty-stock", "target_score": "game-end", "quick_game": "game-end",
+    "tie_plays_another_hand": "game-end", "max_moves_per_hand": "rule-options",
 }  # fmt: skip
 
 #: Words for the values of :attr:`RuleSet.empty_stock`.
@@ -122,11 +133,11 @@ def changed_options(rules: RuleSet, base: RuleSet = CLASSIC) -> dict[str, Any]:
 
 
 def presets_table() -> str:
-    """Return the Markdown table of the presets (the README's table).
+    """Return the Markdown table of the presets (the rules page's, ``docs/rules.md#presets``).
 
     One column per preset, one row per option that some preset sets differently from
-    Classic (plus the number of players); the first row names the reference table each
-    preset reproduces. Classic is played by two or four ("2 or 4").
+    Classic (plus the number of players), in the order of the rules page; each row links
+    the option to its section of that page. Classic is played by two or four ("2 or 4").
     """
     names = list(PRESETS)
     shown = ["players"]
@@ -134,11 +145,15 @@ def presets_table() -> str:
         for option in changed_options(PRESETS[name]):
             if option not in shown:
                 shown.append(option)
-    shown.sort(key=lambda option: (OPTION_ROWS[option], option_names().index(option)))
+    shown.sort(
+        key=lambda option: (
+            RULE_SECTIONS.index(OPTION_SECTIONS[option]),
+            option_names().index(option),
+        )
+    )
     lines = [
-        "| option | matrix row | " + " | ".join(names) + " |",
+        "| option | rule | " + " | ".join(names) + " |",
         "|---|---|" + "---|" * len(names),
-        "| reproduces table | | " + " | ".join(PRESET_TABLES[n] for n in names) + " |",
     ]
     for option in shown:
         values = []
@@ -147,5 +162,7 @@ def presets_table() -> str:
                 values.append("2 or 4")
             else:
                 values.append(show_value(option, getattr(PRESETS[name], option)))
-        lines.append(f"| `{option}` | {OPTION_ROWS[option]} | " + " | ".join(values) + " |")
+        section = OPTION_SECTIONS[option]
+        rule = f"[{section.replace('-', ' ')}](#{section})"
+        lines.append(f"| `{option}` | {rule} | " + " | ".join(values) + " |")
     return "\n".join(lines) + "\n"

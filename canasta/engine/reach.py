@@ -1,7 +1,7 @@
 """What a hand can still reach: opening points and a way to go out, on counts per kind.
 
 These are the searches behind the rule that a move is legal only if the turn can still be
-finished after it (``RULES-MATRIX.md`` notes, row 11), and behind "may I go out?".
+finished after it (docs/rules.md#finishing-the-turn), and behind "may I go out?".
 Everything here works on a hand seen as counts per kind (15 ints) and a side's melds seen
 as ``sizes[kind]`` and ``wilds[kind]`` (cards and wild cards in each meld, 0 for none).
 """
@@ -143,9 +143,9 @@ def find_go_out(
         allow_discard: whether the last card may be discarded (False while the hand is
             required to be melded completely).
         wild_discard: whether the final discard may be a wild card (rule option
-            ``wild_discard_allowed``, matrix row 17).
+            ``wild_discard_allowed``, docs/rules.md#discarding).
         black_threes_last: black threes must be the very last play, so a plan that melds
-            them has no discard (rule option ``black_threes_last``, matrix row 16).
+            them has no discard (rule option ``black_threes_last``, docs/rules.md#black-threes).
 
     Returns:
         A :class:`GoOutPlan`, or None when this search finds no way. The search tries each

@@ -1,8 +1,8 @@
-"""The rule set: every point where reference tables differ is a field here.
+"""The rule set: every point where the presets differ is a field here (docs/rules.md).
 
 The move logic reads only these fields (never a preset's name), so a new table is a new
-preset, not new code. The Classic preset is the project's default (``RULES-MATRIX.md``,
-column 000).
+preset, not new code. The Classic preset is the project's default; the section of
+docs/rules.md that explains each field is in :data:`canasta.engine.options.OPTION_SECTIONS`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any, Final, Literal
 
 from .speech import N_
 
-#: What happens once the stock is empty (matrix row 18); see :attr:`RuleSet.empty_stock`.
+#: What happens once the stock is empty (docs/rules.md#empty-stock); see
+#: :attr:`RuleSet.empty_stock`.
 EmptyStock = Literal["play_on", "take_or_end", "forced_take", "ends"]
 EMPTY_STOCK_CHOICES: tuple[EmptyStock, ...] = ("play_on", "take_or_end", "forced_take", "ends")
 
@@ -22,61 +23,62 @@ class RuleSet:
     """One table's rules.
 
     Attributes:
-        players: 2 (head to head) or 4 (two partnerships). Matrix row 1.
-        cards_dealt_2p: cards dealt to each player with two players (15). Row 1.
-        cards_dealt_4p: cards dealt to each player with four players (11). Row 1.
+        players: 2 (head to head) or 4 (two partnerships). docs/rules.md#the-deal.
+        cards_dealt_2p: cards dealt to each player with two players (15).
+        cards_dealt_4p: cards dealt to each player with four players (11).
         draw_two: with two players, a stock draw takes two cards (the Classic "draw two"
-            option). Row 4.
-        draw_two_4p: with four players, a stock draw takes two cards (table 003). Row 4.
+            option).
+        draw_two_4p: with four players, a stock draw takes two cards (Draw-two partnership).
         canastas_to_go_out_2p: canastas a side needs to go out with two players (1, or 2 with
-            the Classic "two canastas" option). Row 19.
-        canastas_to_go_out_4p: canastas a side needs to go out with four players. Row 19.
+            the Classic "two canastas" option).
+        canastas_to_go_out_4p: canastas a side needs to go out with four players.
         ask_permission: with four players, a player may ask the partner "may I go out?"
-            before melding that turn; the answer binds for the turn. Row 23.
-        pile_always_frozen: the discard pile is frozen for the whole hand. Row 12.
-        max_wilds_per_meld: cap on wild cards in one meld (3), or None for no cap. Row 5.
+            before melding that turn; the answer binds for the turn.
+        pile_always_frozen: the discard pile is frozen for the whole hand.
+        max_wilds_per_meld: cap on wild cards in one meld (3), or None for no cap.
         take_with_natural_and_wild: an unfrozen pile may be taken by melding its top card
             with one natural and one wild card from the hand (False: only with a natural
-            pair, or onto the side's meld; tables 002 and 003). Row 9.
+            pair, or onto the side's meld; Two-handed, Draw-two partnership).
         take_onto_meld_needs_natural: putting the pile's top card on the side's meld also
-            needs one natural card of that rank from the hand (table 003). Row 9.
+            needs one natural card of that rank from the hand (Draw-two partnership).
         red_three_from_pile_replaced: a red three found in a taken pile is replaced from the
-            stock (False in Classic, as the rule books have it). Row 13.
+            stock (False in Classic, as the rule books have it).
         red_three_last_card_ends: a red three drawn as the stock's last card (so that no
             replacement is left for it) is laid out and the hand ends at once, with no meld
-            or discard (the rule books' rule; the Classic reference is silent). Row 15.
+            or discard (the rule books' rule; docs/rules.md#red-threes).
         black_threes_last: black threes may be melded only as the very last play, emptying
-            the hand (no discard after them; table 003). Classic lets a discard follow. Row 16.
-        wild_discard_allowed: wild cards may be discarded (False at table 003: a wild card
-            may be discarded only when the hand holds nothing else). Row 17.
-        empty_stock: once the stock is empty (row 18): ``"play_on"`` (Classic: play goes on
+            the hand (no discard after them; Draw-two partnership). Classic lets a discard follow.
+        wild_discard_allowed: wild cards may be discarded (False in Draw-two partnership: a wild
+            card may be discarded only when the hand holds nothing else).
+        empty_stock: once the stock is empty: ``"play_on"`` (Classic: play goes on
             while each player in turn can take the pile; a player may take it or decline it,
             which ends the hand, and the first who cannot take it ends the hand),
             ``"take_or_end"`` (a player may take the pile or end the hand by drawing from
-            the empty stock; table 004), ``"forced_take"`` (as ``take_or_end``, but an
-            unfrozen top card that fits the side's meld must be taken; table 001), or
-            ``"ends"`` (the hand ends when the next turn would start; tables 002, 003).
+            the empty stock; Play-off on ties), ``"forced_take"`` (as ``take_or_end``, but an
+            unfrozen top card that fits the side's meld must be taken; Book rules), or
+            ``"ends"`` (the hand ends when the next turn would start; Two-handed, Draw-two
+            partnership). See docs/rules.md#empty-stock.
         concealed_no_partner_layoff: a concealed going out may add nothing to melds the
-            partner made (table 004); a canasta of the player's own, made that turn, is
-            needed at every table. Row 22.
+            partner made (Play-off on ties); a canasta of the player's own, made that turn, is
+            needed at every table.
         partner_always_agrees: the partner's answer to "may I go out?" is always yes
-            (table 001). Row 23.
+            (Book rules).
         tie_plays_another_hand: a game that ends level (both sides on the same total) goes
-            on for another hand instead of being shared (table 004). Row 26.
+            on for another hand instead of being shared (Play-off on ties).
         target_score: a full game ends with the hand in which a side reaches this (5,000
-            points). Row 26.
-        quick_game: a single hand is played and the higher score wins. Row 26.
-        going_out_bonus: points for going out (100). Row 21.
-        concealed_bonus: points for going out concealed (200, replacing the 100). Row 21.
-        natural_canasta_bonus: 500. Row 25.
-        mixed_canasta_bonus: 300. Row 25.
-        red_three_bonus: points per red three (100). Row 14.
-        all_red_threes_bonus: points for all four red threes (800). Row 14.
+            points).
+        quick_game: a single hand is played and the higher score wins.
+        going_out_bonus: points for going out (100).
+        concealed_bonus: points for going out concealed (200, replacing the 100).
+        natural_canasta_bonus: 500.
+        mixed_canasta_bonus: 300.
+        red_three_bonus: points per red three (100).
+        all_red_threes_bonus: points for all four red threes (800).
         all_red_threes_penalty: points lost for all four red threes by a side with no meld
-            at the hand's end (800; 400 at table 003, "-100 each"). Row 14.
+            at the hand's end (800; 400 in Draw-two partnership, "-100 each").
         opening_minimums: ``((below_score, minimum), ...)`` in ascending order; a side whose
             total at the hand's start is below ``below_score`` needs ``minimum`` points of
-            card values in its first melds; above every bound, ``opening_minimum_top``. Row 7.
+            card values in its first melds; above every bound, ``opening_minimum_top``.
         opening_minimum_top: the minimum at and above the last bound (120 from 3,000).
         max_moves_per_hand: a safety bound on the moves of one hand; past it the hand ends
             as if the stock had run out (never reached in real play).
@@ -156,7 +158,7 @@ class RuleSet:
     def opening_minimum(self, side_score: int) -> int:
         """Return the opening minimum (points) for a side whose total is ``side_score``.
 
-        Classic reference, "Scoring": below 0 it is 15, below 1,500 it is 50, below 3,000
+        docs/rules.md#scoring: below 0 it is 15, below 1,500 it is 50, below 3,000
         it is 90, and 120 from 3,000 up.
         """
         for bound, minimum in self.opening_minimums:
@@ -195,16 +197,16 @@ class RuleSet:
         return replace(self, **changes)
 
 
-#: The project's default: the Classic reference table (matrix column 000).
+#: The project's default: Classic, for two or four (docs/rules.md).
 CLASSIC = RuleSet()
 
-#: Table 001: four players, "may I go out?" always on and always answered yes, and the rule
+#: Book rules: four players, "may I go out?" always on and always answered yes, and the rule
 #: books' forced take of a fitting top card once the stock is empty.
 BOOK_RULES = CLASSIC.with_options(
     players=4, ask_permission=True, partner_always_agrees=True, empty_stock="forced_take"
 )
 
-#: Table 002: head to head, draw two, two canastas to go out, no natural-and-wild take,
+#: Two-handed: head to head, draw two, two canastas to go out, no natural-and-wild take,
 #: and the hand ends with the stock.
 TWO_HANDED = CLASSIC.with_options(
     players=2,
@@ -214,8 +216,9 @@ TWO_HANDED = CLASSIC.with_options(
     empty_stock="ends",
 )
 
-#: Table 003: four players drawing two, no cap of three wild cards, no wild discards, black
-#: threes only as the very last play, no concealed bonus, and the hand ends with the stock.
+#: Draw-two partnership: four players drawing two, no cap of three wild cards, no wild
+#: discards, black threes only as the very last play, no concealed bonus, and the hand ends
+#: with the stock.
 DRAW_TWO_PARTNERSHIP = CLASSIC.with_options(
     players=4,
     draw_two_4p=True,
@@ -229,7 +232,7 @@ DRAW_TWO_PARTNERSHIP = CLASSIC.with_options(
     all_red_threes_penalty=400,
 )
 
-#: Table 004: four players, drawing from the empty stock ends the hand, a concealed going
+#: Play-off on ties: four players, drawing from the empty stock ends the hand, a concealed going
 #: out adds nothing to the partner's melds, and a level game plays another hand.
 PLAY_OFF_ON_TIES = CLASSIC.with_options(
     players=4,
@@ -254,7 +257,7 @@ PRESET_WORDS: Final = (
     N_("Play-off on ties"),
 )  # fmt: skip
 
-#: The reference table (file number in ``seeds/``) each preset reproduces.
+#: The number of the outside table each preset was made to play like (kept in records).
 PRESET_TABLES: dict[str, str] = {
     "Classic": "000",
     "Book rules": "001",

@@ -1,4 +1,4 @@
-"""Scoring a hand (Classic reference, "Scoring"; matrix rows 14, 21, 24 and 25).
+"""Scoring a hand (docs/rules.md#scoring, with the values of docs/rules.md#card-values).
 
 Each side scores the card values of everything it melded, 500 for each natural canasta and
 300 for each mixed one, 100 for each red three (800 for all four; against a side that has

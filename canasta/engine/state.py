@@ -5,7 +5,7 @@
 computer players' searches, ``legal_moves()`` lists moves, ``copy()`` and ``reset_turn()``
 support search and the reset button, and ``view_for(seat)`` gives what one seat may know.
 
-Rule sources are the Classic reference (``seeds/000``) and ``RULES-MATRIX.md``; legality
+The rules are those of docs/rules.md; legality
 lives in :mod:`canasta.engine.legality`, :mod:`canasta.engine.taking` and
 :mod:`canasta.engine.checking`, scoring in :mod:`canasta.engine.scoring`.
 """
@@ -13,7 +13,7 @@ lives in :mod:`canasta.engine.legality`, :mod:`canasta.engine.taking` and
 from __future__ import annotations
 
 from .building import HandBuilt
-from .checking import check_move, parse_move
+from .checking import check_move, parse_move, parse_plan
 from .core import EndReason, Outcome, Phase, meld_kind
 from .finish import check_plan, play_plan
 from .hand import HandBase
@@ -122,6 +122,16 @@ class HandState(HandBuilt):
             ValueError: if the text is not a move or names cards the mover does not hold.
         """
         return parse_move(self, text)
+
+    def parse_plan(self, text: str) -> list[Move]:
+        """Parse a plan's text form, ``"meld 7H 7D 7C + meld KS KD KC"`` (see
+        :func:`canasta.engine.checking.parse_plan`); check and play it with
+        :meth:`play_all`.
+
+        Raises:
+            MoveParseError: (a ValueError) naming the part that does not parse.
+        """
+        return parse_plan(self, text)
 
     def view_for(self, seat: int) -> SeatView:
         """Return what ``seat`` may know (see :class:`canasta.engine.view.SeatView`)."""

@@ -1,7 +1,8 @@
 """Drawing and taking the pile: which pile takes, draws and declines are legal, and why not.
 
-Classic "Taking the discard pile" and the empty stock (``RULES-MATRIX.md`` rows 9-12 and
-18). A take is checked like a meld (:func:`canasta.engine.legality.finish_refusal` decides
+Taking the discard pile and the empty stock (docs/rules.md#taking-the-pile,
+docs/rules.md#frozen-pile, docs/rules.md#blocked-pile and docs/rules.md#empty-stock).
+A take is checked like a meld (:func:`canasta.engine.legality.finish_refusal` decides
 whether the turn can still be finished after it); the move list asks
 :func:`take_options` for the takes in their minimal forms.
 """
@@ -37,9 +38,10 @@ _TAKE = MoveType.TAKE
 def refuse_take(s: HandBase, nat: int, twos: int, jokers: int) -> Refusal | None:
     """Why taking the pile with these hand cards (melded with its top card) is refused.
 
-    Classic "Taking the discard pile" (matrix rows 9-11): not with a wild card or red three
-    on top, nor a black three on top; when frozen, only with a natural pair of the top
-    card's rank; otherwise with a pair, a natural and a wild card, or onto the side's meld.
+    docs/rules.md#taking-the-pile, docs/rules.md#frozen-pile and docs/rules.md#blocked-pile:
+    not with a wild card or red three on top, nor a black three on top; when frozen, only
+    with a natural pair of the top card's rank; otherwise with a pair, a natural and a wild
+    card, or onto the side's meld.
     """
     if not s.pile:
         return refuse(Code.PILE_EMPTY)
@@ -167,10 +169,10 @@ def take_options(s: HandBase) -> list[Move]:
 def refuse_draw(s: HandBase) -> Refusal | None:
     """Why drawing from the stock is refused, or None.
 
-    With cards in the stock a draw is always legal. Once it is empty (matrix row 18), a draw
-    ends the hand where ``empty_stock`` is ``"take_or_end"``, and also with
-    ``"forced_take"`` unless the pile's unfrozen top card fits the side's meld (then the
-    pile must be taken); otherwise it is refused.
+    With cards in the stock a draw is always legal. Once it is empty
+    (docs/rules.md#empty-stock), a draw ends the hand where ``empty_stock`` is
+    ``"take_or_end"``, and also with ``"forced_take"`` unless the pile's unfrozen top card
+    fits the side's meld (then the pile must be taken); otherwise it is refused.
     """
     if s.stock:
         return None
@@ -195,7 +197,7 @@ def refuse_draw(s: HandBase) -> Refusal | None:
 def refuse_decline(s: HandBase) -> Refusal | None:
     """Why declining the pile once the stock is empty is refused, or None.
 
-    Classic (``empty_stock`` ``"play_on"``, matrix row 18 and the note under it): play goes
+    Classic (``empty_stock`` ``"play_on"``, docs/rules.md#empty-stock): play goes
     on while each player in turn can take the pile, and a player may decline it instead,
     which ends the hand. The other readings end the hand with a draw from the empty stock
     (``take_or_end``, ``forced_take``) or at once (``ends``), so there is nothing to decline.

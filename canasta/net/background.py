@@ -21,6 +21,9 @@ from typing import Any
 from canasta.i18n import _
 from canasta.net.client import Client, ClientError
 
+#: Seconds the closing handshake may take before the connection is dropped.
+CLOSE_SECONDS = 2.0
+
 
 class BackgroundClient:
     """A :class:`Client` run in a thread of its own.
@@ -44,12 +47,16 @@ class BackgroundClient:
         self.client = Client(url, name, token, keep=False)
         self.client.listener = self._received
         self.problem: str | None = None
+        self._closed = False
         self._thread = threading.Thread(target=self._run, name="canasta-net", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        self._loop.run_forever()
+        try:
+            self._loop.run_forever()
+        finally:  # stopped by the closing, which left no task pending
+            self._loop.close()
 
     def _received(self, message: Any) -> None:
         self._inbox.put(message)
@@ -74,8 +81,13 @@ class BackgroundClient:
     def request(self, make: Callable[[Client], Coroutine[Any, Any, Any]]) -> Future[Any]:
         """Run ``make(client)`` in the client's thread; return at once with its future.
 
-        A :class:`ClientError` it raises is kept in :attr:`problem` as well.
+        A :class:`ClientError` it raises is kept in :attr:`problem` as well; after
+        :meth:`close_soon` the future fails at once with one ("not connected").
         """
+        if self._closed:
+            done: Future[Any] = Future()
+            done.set_exception(ClientError(_("not connected to the server")))
+            return done
 
         async def guarded() -> Any:
             try:
@@ -100,22 +112,35 @@ class BackgroundClient:
             except queue.Empty:
                 return messages
 
-    def close_soon(self) -> None:
+    def close_soon(self) -> Future[None] | None:
         """Close the connection and stop the thread, without waiting for either (from a
-        window's frame: a dead network must not freeze it)."""
+        window's frame: a dead network must not freeze it).
+
+        The closing handshake gets :data:`CLOSE_SECONDS`; then every task still on the
+        client's loop (a request under way, the connection's own) is cancelled and awaited
+        before the loop stops, so none is destroyed pending. Returns the closing's future
+        (None when the thread has already stopped).
+        """
+        self._closed = True
 
         async def finish() -> None:
             with contextlib.suppress(Exception):  # already closed, or never connected
-                await self.client.close()
+                await asyncio.wait_for(self.client.close(), CLOSE_SECONDS)
+            here = asyncio.current_task()
+            rest = [task for task in asyncio.all_tasks(self._loop) if task is not here]
+            for task in rest:
+                task.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
             self._loop.stop()
 
-        if self._thread.is_alive():
-            asyncio.run_coroutine_threadsafe(finish(), self._loop)
+        if not self._thread.is_alive():
+            return None
+        return asyncio.run_coroutine_threadsafe(finish(), self._loop)
 
     def close(self) -> None:
         """Close the connection and stop the thread (waits for both, a few seconds at most)."""
-        future = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
-        with contextlib.suppress(Exception):  # already closed, or never connected
-            future.result(timeout=5)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=5)
+        closing = self.close_soon()
+        if closing is not None:
+            with contextlib.suppress(Exception):  # a dead network: give up waiting
+                closing.result(timeout=2 * CLOSE_SECONDS)
+        self._thread.join(timeout=CLOSE_SECONDS)

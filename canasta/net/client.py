@@ -129,6 +129,8 @@ class Client:
         self.held: dict[tuple[str, int], str] = {}
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
+        #: The reconnecting task while one runs (cancelled and awaited by :meth:`close`).
+        self._reconnecting: asyncio.Task[None] | None = None
         self._closing = False
         self._changed = asyncio.Event()
 
@@ -159,9 +161,16 @@ class Client:
         return first
 
     async def close(self) -> None:
-        """Close the connection for good (no reconnecting)."""
+        """Close the connection for good (no reconnecting): a reconnection under way is
+        cancelled, and every task of the client has finished when this returns (so none is
+        left pending when the event loop goes)."""
         self._closing = True
         self.status = "closed"
+        reconnecting = self._reconnecting
+        if reconnecting is not None and reconnecting is not asyncio.current_task():
+            reconnecting.cancel()
+            with contextlib.suppress(BaseException):
+                await reconnecting
         if self.ws is not None:
             await self.ws.close()
         if self._reader is not None:
@@ -187,7 +196,7 @@ class Client:
         if not self._closing and self.auto_reconnect and self.token is not None:
             self.status = "reconnecting"
             self._changed.set()
-            asyncio.get_running_loop().create_task(self._reconnect())
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
         elif not self._closing:
             self.status = "closed"
             self._changed.set()

@@ -12,6 +12,7 @@ no screen module imports the network.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Callable
@@ -208,10 +209,15 @@ class OnlineLink:
         self.table = self.chair = self.game = self.token = None
         self.next_deal = False
 
-    def close(self) -> None:
-        """Close the connection and stop its thread (returns at once)."""
+    def close(self, wait: float = 0.0) -> None:
+        """Close the connection and stop its thread: at once, or waiting up to ``wait``
+        seconds for the client's tasks to be cancelled and finished (the game quitting
+        waits, so that none is left pending as the process ends)."""
         self._closed = True
-        self.client.close_soon()
+        closing = self.client.close_soon()
+        if wait > 0 and closing is not None:
+            with contextlib.suppress(Exception):  # a dead network: give up waiting
+                closing.result(timeout=wait)
 
     # Messages --------------------------------------------------------------------------------
 
@@ -350,7 +356,7 @@ class OnlineLink:
         for chair, info in enumerate(self.table.chairs):
             name = self.chair_name(chair)
             if chair == partner and info.name is not None:
-                # as the local table's plate says "Partner (North)" (tester5 item 6); a
+                # as the local table's plate says "Partner (North)"; a
                 # computer partner's name says so already ("Computer (partner)")
                 name = _("Partner {name}").format(name=name)
             if chair != self.chair and info.name is not None:
@@ -403,8 +409,8 @@ class OnlineLink:
 
     def table_line(self) -> str:
         """The online table's line: the connection, the turn clock, how long the table
-        waits for a player to move who is away before a computer takes over (tester5 item
-        7), the wait for the next hand, a closed table ("" when there is nothing to say).
+        waits for a player to move who is away before a computer takes over, the wait for the
+        next hand, a closed table ("" when there is nothing to say).
         Who is away or left shows on their seat (:meth:`seat_names`); the server's notices
         over the prompt for a while (:meth:`take_notice`)."""
         parts: list[str] = []

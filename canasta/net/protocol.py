@@ -3,8 +3,8 @@
 Every message is one JSON object with a ``type`` field. A client speaks first with
 ``hello`` (carrying :data:`PROTOCOL_VERSION`); the server answers ``welcome`` or an
 ``error`` with code ``version``. Messages a client sends are :data:`ClientMessage`; those
-the server sends are :data:`ServerMessage`. The README's "Play online" section has the
-table of every message and field.
+the server sends are :data:`ServerMessage`. ``scripts/docs_pages.py`` writes every message
+and field from these models to docs/protocol/messages.md (docstrings included).
 
 Nothing a client sends is trusted: :func:`parse_client` refuses text over
 :data:`MAX_CLIENT_BYTES`, text that is not JSON, and JSON that does not fit a model, with a

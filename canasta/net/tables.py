@@ -320,7 +320,7 @@ class Table:
         """A new hand was dealt: a chair its person gave up (Leave) is no longer theirs to
         come back to, so their token stops working. They held it in the hand they left,
         not in this one, so taking it back at once would show them a hand they never held
-        (as Ann did, hopping to another chair between hands and back mid-hand); they wait
+        (hopping to another chair between hands and back mid-hand would show both); they wait
         for a deal like anyone else. A person away past the grace period keeps their
         token: the chair is still theirs (they never gave it up)."""
         for c in self.chairs:

@@ -26,7 +26,7 @@ from canasta.engine.speech import N_, _
 WORD_DETAILS = frozenset({"why"})
 
 #: The server's words by code (English templates marked for the catalogue; each names its
-#: details in braces). The README's protocol table lists the codes and their details.
+#: details in braces). docs/protocol/index.md#the-servers-words lists the codes and details.
 WORDS: dict[str, str] = {
     # Errors: a message the server could not take, or a lobby request it refused.
     "too_big": N_("The server read no more than {limit} bytes of a message: it was too big."),

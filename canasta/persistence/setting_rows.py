@@ -15,7 +15,6 @@ from canasta.persistence.settings import HOUSE_RULES, Settings
 #: The rule options' row names, in the player's words (their help lines are the engine's
 #: ``OPTION_HELP``, their choices yes/no or the empty-stock words).
 HOUSE_RULE_LABELS: dict[str, str] = {
-    "draw_two_4p": N_("Draw two (4 players)"),
     "take_with_natural_and_wild": N_("Take pile: natural + wild"),
     "take_onto_meld_needs_natural": N_("Take onto meld needs a natural"),
     "red_three_from_pile_replaced": N_("Red three in pile replaced"),

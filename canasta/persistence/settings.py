@@ -15,24 +15,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from canasta.engine.rules import EMPTY_STOCK_CHOICES, PRESETS, RuleSet
+from canasta.engine.rules import CLASSIC, EMPTY_STOCK_CHOICES, PRESETS, RuleSet
 from canasta.i18n import LANGUAGES, N_, _
 from canasta.names import NAME_LENGTH, check_name
 from canasta.persistence.addresses import server_url
 from canasta.window_limits import at_least_smallest
 
-SETTINGS_SCHEMA_VERSION = 1
+#: The settings file's format. Format 1 kept two draw-two choices, ``draw_two`` (two players)
+#: and the Rule options' ``draw_two_4p``; format 2 has the one ``draw_two`` for the table
+#: played (see :meth:`Settings._one_draw_two`).
+SETTINGS_SCHEMA_VERSION = 2
 
 #: Look options checked against the registry of designs (``context["looks"][field]``).
 LOOK_FIELDS = ("card_style", "deck_design", "theme", "suit_colours")
 
 #: Rule options a player may change one by one on top of a preset ("Rule options"): the
 #: yes/no options of the rule set and the empty-stock choice. The Classic table's own
-#: options (draw two, two canastas, ask permission, pile always frozen) are settings rows.
+#: options (draw two, two canastas, ask permission, pile always frozen) are settings rows:
+#: draw two is that row alone, for two players and four alike.
 HOUSE_RULES: tuple[str, ...] = (
-    "draw_two_4p", "take_with_natural_and_wild", "take_onto_meld_needs_natural",
+    "take_with_natural_and_wild", "take_onto_meld_needs_natural",
     "red_three_from_pile_replaced", "red_three_last_card_ends", "black_threes_last",
     "wild_discard_allowed", "empty_stock", "concealed_no_partner_layoff",
     "partner_always_agrees", "tie_plays_another_hand",
@@ -83,10 +87,10 @@ class Settings(BaseModel):
         game_type: "full" (to 5,000 points) or "quick" (one hand).
         players: 2 or 4.
         two_canastas_to_go_out: two players need two canastas to go out (2 players only).
-        draw_two: a stock draw takes two cards (2 players only).
+        draw_two: a stock draw takes two cards (with two players and with four).
         ask_permission: "may I go out?" to the partner (4 players only).
         pile_always_frozen: the discard pile is frozen for the whole hand.
-        rules_preset: the reference table the rules start from (a name in
+        rules_preset: the preset the rules start from (docs/rules.md#presets; a name in
             ``canasta.engine.rules.PRESETS``).
         rule_overrides: single rule options changed on top of the preset (``HOUSE_RULES``
             fields only: yes/no, or the empty-stock choice).
@@ -106,7 +110,7 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, validate_assignment=True)
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     language: str = Field(
         default="",
         max_length=10,
@@ -193,11 +197,7 @@ class Settings(BaseModel):
     draw_two: bool = Field(
         default=False,
         json_schema_extra=_row(
-            N_("Draw two cards"),
-            N_("A draw from the stock takes two cards"),
-            0,
-            at_once=False,
-            players=2,
+            N_("Draw two cards"), N_("A draw from the stock takes two cards"), 0, at_once=False
         ),
     )
     ask_permission: bool = Field(
@@ -322,6 +322,28 @@ class Settings(BaseModel):
     window_size: list[int] = Field(default_factory=list, max_length=2)
     window_position: list[int] = Field(default_factory=list, max_length=2)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_draw_two(cls, data: Any) -> Any:
+        """Read a format-1 file: its two draw-two choices become the one the player's
+        table played. With four players that was the Rule options' ``draw_two_4p`` if
+        changed there, else the preset's own four-player rule; with two, the ``draw_two``
+        row. The format becomes 2. (Data without a format is taken as this format's.)"""
+        if not isinstance(data, dict) or data.get("schema_version") != 1:
+            return data
+        data = dict(data)
+        overrides = data.get("rule_overrides")
+        four = None
+        if isinstance(overrides, dict):
+            overrides = dict(overrides)
+            four = overrides.pop("draw_two_4p", None)
+            data["rule_overrides"] = overrides
+        if data.get("players") == 4:
+            preset = PRESETS.get(str(data.get("rules_preset", "Classic")), CLASSIC)
+            data["draw_two"] = preset.draw_two_4p if four is None else four
+        data["schema_version"] = 2
+        return data
+
     @field_validator("window_size", "window_position")
     @classmethod
     def _pair(cls, value: list[int], info: ValidationInfo) -> list[int]:
@@ -396,7 +418,7 @@ class Settings(BaseModel):
         return {
             "rules_preset": name,
             "players": preset.players,
-            "draw_two": preset.draw_two,
+            "draw_two": preset.stock_draw_count == 2,
             "two_canastas_to_go_out": preset.canastas_to_go_out_2p >= 2,
             "ask_permission": preset.ask_permission,
             "pile_always_frozen": preset.pile_always_frozen,
@@ -406,12 +428,15 @@ class Settings(BaseModel):
     def rule_set(self) -> RuleSet:
         """The engine's rule set for a new game: the preset, the single rule options changed
         on top of it, then the rows of this screen (players, game type and the Classic
-        table's options)."""
+        table's options; Draw two for the number of players chosen)."""
+        # Draw two is the rule of the number of players chosen; the other number's keeps
+        # the preset's value, so a preset left as it is stays equal to it.
+        draw = "draw_two" if self.players == 2 else "draw_two_4p"
         return self.preset_rules().with_options(
             **self.rule_overrides,
             players=self.players,
             quick_game=self.game_type == "quick",
-            draw_two=self.draw_two,
+            **{draw: self.draw_two},
             canastas_to_go_out_2p=2 if self.two_canastas_to_go_out else 1,
             ask_permission=self.ask_permission,
             pile_always_frozen=self.pile_always_frozen,
@@ -423,20 +448,11 @@ class Settings(BaseModel):
         return SPEED_FACTORS[self.speed]
 
     def shown_value(self, field: str) -> object:
-        """The value the settings screen shows on ``field``'s row: the setting, except
-        "Draw two cards" with four players, which shows the four-player draw-two rule the
-        next game plays (the preset's, e.g. on in "Draw-two partnership", or Rule options')
-        where the two-player setting would read Off."""
-        if field == "draw_two" and self.players == 4:
-            return self.rule_set().draw_two_4p
+        """The value the settings screen shows on ``field``'s row: the setting."""
         return getattr(self, field)
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply with this number of players, or None if it does."""
-        if field == "draw_two" and self.players == 4:  # the row shows the rule in force
-            if self.rule_set().draw_two_4p:
-                return _("4 players: rules draw two")
-            return _("4 players: rules draw one")
         extra = Settings.model_fields[field].json_schema_extra
         players = extra.get("players") if isinstance(extra, dict) else None
         if players is None or players == self.players:

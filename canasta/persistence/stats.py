@@ -153,6 +153,19 @@ class Stats(BaseModel):
         """True when the result of game ``game_id`` is counted."""
         return game_id in self.counted_games or (game_id == self.game_id and self.game_counted)
 
+    def hands_in_progress(self, preset: str = "") -> int:
+        """The hands counted of a game whose result is not counted yet (the game in
+        progress), among the games of ``preset`` ("": every preset); 0 when there is none.
+
+        Hand figures (canastas, the highest hand score, ...) count each hand as it ends,
+        games only once they end, so during a game its hands show before it does.
+        """
+        if not self.game_id or self.game_counted or self.counted(self.game_id):
+            return 0
+        if preset and preset != self.latest_preset:
+            return 0
+        return self.hands_counted
+
     def _switch_to(self, game_id: str) -> None:
         if game_id != self.game_id:
             self.game_id, self.hands_counted, self.game_counted = game_id, 0, False

@@ -463,7 +463,7 @@ class Store:
     def _aside(self, path: Path, what: str, error: Exception, then: str) -> None:
         """Move a file that cannot be used aside: the player's line says why in plain
         words (:func:`plain_damage`), the log keeps the technical detail."""
-        # a file from a newer Canasta is not damaged: its name says so (tester report 18)
+        # a file from a newer Canasta is not damaged: its name says so
         kept = move_aside(path, tag="newer" if isinstance(error, NewerVersionError) else "corrupt")
         where = Later(N_("kept as {name}"), name=kept.name) if kept else Later(N_("left in place"))
         log.warning("%s could not be used: %s; %s", path, technical_detail(error),

@@ -2,6 +2,13 @@
 
 The shape is checked by a pydantic model (clear messages per field), then the engine
 builds the state (:func:`canasta.engine.position.state_from_data`), which checks the cards.
+
+Two fields spare a person writing a position by hand from spelling out every rule:
+``preset`` names one of the settings' presets (``"Draw-two partnership"``; case, spaces and
+hyphens aside), whose options the ``rules`` given explicitly then override; and without
+``players`` in ``rules`` the number of players is the number of ``hands`` (2 or 4). Lines
+starting with ``#`` before the JSON are notes (``canasta position`` prints its own so), so
+the command's output can be saved and read again.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import CLASSIC, PRESETS, RuleSet
 from canasta.engine.state import HandState
 from canasta.reading import (
     FileTooLargeError,
@@ -38,6 +45,7 @@ class PositionModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     schema_version: Literal[1] = 1
+    preset: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
     deal_number: int = 0
     dealer: StrictInt = Field(0, ge=0, le=3)
@@ -77,6 +85,51 @@ def _describe(error: ValidationError, prefix: tuple[str, ...] = ()) -> str:
     return "; ".join(parts)
 
 
+def _preset_key(name: str) -> str:
+    return "-".join(name.lower().replace("-", " ").split())
+
+
+#: The presets by a forgiving key: "Draw-two partnership", "draw-two-partnership".
+_PRESET_KEYS = {_preset_key(name): name for name in PRESETS}
+
+
+def _rules_given(model: PositionModel) -> dict[str, Any]:
+    """The file's rule options: the preset's (if it names one), then ``rules`` over them,
+    with ``players`` from the number of hands when neither sets it.
+
+    Raises:
+        PositionError: for an unknown preset, or a preset written for another number of
+            players than the file's hands without ``players`` saying so.
+    """
+    options: dict[str, Any] = {}
+    preset: RuleSet | None = None
+    if model.preset is not None:
+        name = _PRESET_KEYS.get(_preset_key(model.preset))
+        if name is None:
+            raise PositionError(
+                f"not a valid position: preset: no preset named {model.preset!r} (there "
+                f"are: {', '.join(PRESETS)})"
+            )
+        preset = PRESETS[name]
+        options = preset.to_dict()
+        del options["players"]  # from the file's rules or hands, checked below
+    options.update(model.rules)
+    if "players" not in model.rules and model.deck is None:
+        hands = len(model.hands)
+        fixed = preset is not None and preset.with_options(players=CLASSIC.players) != CLASSIC
+        if preset is not None and fixed and hands != preset.players:
+            raise PositionError(
+                f"not a valid position: the preset {model.preset!r} is a "
+                f"{preset.players}-player table and the file gives {hands} hands (add "
+                f'"rules": {{"players": {hands}}} to play it with {hands})'
+            )
+        if hands in (2, 4):
+            options["players"] = hands
+    elif "players" not in model.rules and preset is not None:
+        options["players"] = preset.players
+    return options
+
+
 def position_from_data(data: object) -> HandState:
     """Validate position data (a parsed JSON object) and build the hand.
 
@@ -95,13 +148,15 @@ def position_from_data(data: object) -> HandState:
         model = PositionModel.model_validate(data)
     except ValidationError as error:
         raise PositionError(f"not a valid position: {_describe(error)}") from None
+    given = _rules_given(model)
     try:
-        rules = _RULES.validate_python(model.rules).to_dict()
+        rules = _RULES.validate_python(given).to_dict()
     except ValidationError as error:
         raise PositionError(f"not a valid position: {_describe(error, ('rules',))}") from None
     clean = model.model_dump(exclude_none=True)
+    clean.pop("preset", None)
     # Unknown options are kept, so that the engine names them.
-    clean["rules"] = {**model.rules, **rules}
+    clean["rules"] = {**given, **rules}
     try:
         return state_from_data(clean)
     except (ValueError, TypeError) as error:
@@ -124,7 +179,7 @@ def load_position(path: Path) -> HandState:
     except UnicodeDecodeError:
         raise PositionError(f"{path} is not a text file (UTF-8 expected)") from None
     try:
-        data = loads_json(text)
+        data = loads_json(_without_notes(text))
     except json.JSONDecodeError as error:
         raise PositionError(f"{path} is not JSON: {error}") from None
     except TooDeepError:
@@ -132,6 +187,17 @@ def load_position(path: Path) -> HandState:
     except NumberTooLongError as error:
         raise PositionError(f"{path} is not a position: it is {error}") from None
     return position_from_data(data)
+
+
+def _without_notes(text: str) -> str:
+    """The text with its leading ``#`` note lines blanked (kept as empty lines, so that
+    a JSON error's line number is still the file's)."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if not line.lstrip().startswith("#"):
+            break
+        lines[number] = ""
+    return "\n".join(lines)
 
 
 def position_to_json(state: HandState) -> str:

@@ -1,6 +1,7 @@
 """Scenes and the scene stack.
 
-A scene receives intents (``canasta.ui.input``: Click, LongPress, Key, Move), advances its
+A scene receives intents (``canasta.ui.input``: Click, LongPress, Key, KeyUp, Text, Editing,
+Move, Wheel), advances its
 own Animator in ``update(dt)`` (seconds) and draws itself. The manager keeps a stack: the
 top scene gets input first; overlays (``overlay = True``) are drawn over the scenes below
 them; a ``modal`` scene never lets input through to the scenes below.
@@ -18,6 +19,7 @@ import pygame
 
 from canasta.ui.banner import Banner
 from canasta.ui.input import Click, GestureRecognizer, Intent
+from canasta.ui.textfield import TextField, Typing
 from canasta.ui.tween import Animator
 
 
@@ -71,6 +73,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface`` (the whole window)."""
 
+    def text_field(self) -> TextField | None:
+        """The text field that has the keyboard, or None (the default: the scene has no
+        field); an input method shows its candidates by it
+        (:class:`~canasta.ui.textfield.Typing`)."""
+        return None
+
     def wake_in(self) -> float | None:
         """Seconds until this scene changes by itself: 0 while something moves (every
         frame then), None while it only changes on input. The app loop sleeps in between
@@ -91,6 +99,7 @@ class SceneManager:
         self.gestures = GestureRecognizer()
         self.quit_requested = False
         self.banner = Banner()  # lines the player must read, over every scene
+        self.typing = Typing()  # where the top scene's text field is, for input methods
 
     @property
     def top(self) -> Scene | None:
@@ -185,6 +194,8 @@ class SceneManager:
         for scene in self.visible_scenes():
             scene.update(dt)
         self.banner.update(dt)
+        top = self.top
+        self.typing.follow(top.text_field() if top is not None else None)
 
     def wake_in(self) -> float | None:
         """Seconds until the next change that needs no input (the soonest of the visible

@@ -186,7 +186,7 @@ class HomeScene(Scene):
                 button.rect = pygame.Rect(x, y, cell, round(bh * 0.85))
                 x += cell + gap
             # one label size a row: French "Comment jouer" read smaller than "Réglages"
-            # and "Statistiques" beside it (tester5 item 12)
+            # and "Statistiques" beside it
             share_text_size(row)
             y += round(bh * 0.85) + gap
         self.notice_rect = pygame.Rect(w // 12, y, w - w // 6, max(0, h - y - 8))

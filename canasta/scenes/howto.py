@@ -149,8 +149,8 @@ class HowToPlayScene(Scene):
 
     def title_size(self) -> int:
         """One title size for every page (px): the largest at which each page's title
-        fits 80 % of the window's width and ``h / 16`` px of height on one line (tester5
-        item 10: a long title ran edge to edge and looked far larger than page 10's)."""
+        fits 80 % of the window's width and ``h / 16`` px of height on one line (a long title
+        would run edge to edge and look far larger than a short one)."""
         w, h = self.size
         titles = tuple(_(page.title) for page in self.pages)
         key = (w, h, titles)

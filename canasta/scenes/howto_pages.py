@@ -1,7 +1,7 @@
 """The pages of "How to play": the rules in this project's words, with the cards to draw.
 
 Figures name cards by code (``7H``, ``JK``; ``JKR`` for the red joker); the screen draws
-them with the deck in use. Rule sources: the Classic reference and ``RULES-MATRIX.md``.
+them with the deck in use. The rules are those of docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """How to play written for the rules in use: every sentence that differs between tables is
 built here from the rule set, one function per rule idea, so the pages never describe
-Classic at a table that plays otherwise (tester report 2).
+Classic at a table that plays otherwise.
 
 Each function returns words in the language in use. Where a sentence states an option of
 the rule set that is on, it is the option's own line from ``OPTION_HELP`` (the words the
-settings show), so an idea is worded once. Rule sources: ``RULES-MATRIX.md`` (row numbers
-in each function's docstring) and :mod:`canasta.engine.rules`.
+settings show), so an idea is worded once. The rules are those of docs/rules.md (the
+section in each function's docstring) and :mod:`canasta.engine.rules`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from canasta.scenes.howto_pages import PAGES, Page
 
 
 def draw_rule(rules: RuleSet) -> str:
-    """How a turn starts: one card or two from the stock, or the pile (row 4)."""
+    """How a turn starts: one card or two from the stock, or the pile (docs/rules.md#drawing)."""
     if rules.stock_draw_count == 2:
         return _("Start by drawing the top two cards of the stock, or by taking the whole "
                  "discard pile.")  # fmt: skip
@@ -28,12 +28,12 @@ def draw_rule(rules: RuleSet) -> str:
 
 
 def discard_rule(rules: RuleSet) -> str:
-    """What may be discarded (row 17): empty when wild cards may be."""
+    """What may be discarded (docs/rules.md#discarding): empty when wild cards may be."""
     return "" if rules.wild_discard_allowed else _(MESSAGES[Code.WILD_DISCARD])
 
 
 def wild_cap_rule(rules: RuleSet) -> str:
-    """The cap on wild cards in one meld, or that there is none (row 5)."""
+    """The cap on wild cards in one meld, or that there is none (docs/rules.md#melds)."""
     if rules.max_wilds_per_meld is None:
         return _("This table sets no other limit on wild cards in a meld.")
     cap = rules.max_wilds_per_meld
@@ -42,7 +42,7 @@ def wild_cap_rule(rules: RuleSet) -> str:
 
 
 def black_threes_rule(rules: RuleSet) -> str:
-    """When black threes may be melded (row 16)."""
+    """When black threes may be melded (docs/rules.md#black-threes)."""
     if rules.black_threes_last:
         return _("Black threes can be melded only as your very last play, going out with no "
                  "discard after them: three or four of them, without wild cards.")  # fmt: skip
@@ -51,7 +51,7 @@ def black_threes_rule(rules: RuleSet) -> str:
 
 
 def take_pile_rule(rules: RuleSet) -> str:
-    """What takes the discard pile (rows 9, 10, 12)."""
+    """What takes the discard pile (docs/rules.md#taking-the-pile, docs/rules.md#frozen-pile)."""
     if rules.take_onto_meld_needs_natural:
         ways = _("To take the pile, meld its top card at once: with a natural pair of its rank "
                  "from your hand, or by adding it, with one natural card of its rank from your "
@@ -73,7 +73,7 @@ def take_pile_rule(rules: RuleSet) -> str:
 
 
 def red_three_rule(rules: RuleSet) -> str:
-    """Red threes: laid out, replaced, and their points (rows 13, 14)."""
+    """Red threes: laid out, replaced, and their points (docs/rules.md#red-threes)."""
     if rules.red_three_from_pile_replaced:
         found = _(OPTION_HELP["red_three_from_pile_replaced"])
     else:
@@ -92,7 +92,8 @@ def red_three_rule(rules: RuleSet) -> str:
 
 
 def going_out_rule(rules: RuleSet) -> str:
-    """When a side may go out, and the bonuses (rows 19, 20, 21, 22, 23)."""
+    """When a side may go out, and the bonuses (docs/rules.md#going-out,
+    docs/rules.md#concealed, docs/rules.md#asking-your-partner)."""
     need = rules.canastas_to_go_out
     said = [
         _("Your side may go out once it has a canasta.") if need == 1 else
@@ -120,7 +121,8 @@ def going_out_rule(rules: RuleSet) -> str:
 
 
 def empty_stock_rule(rules: RuleSet) -> str:
-    """What happens when the stock runs out (rows 15, 18)."""
+    """What happens when the stock runs out (docs/rules.md#red-threes,
+    docs/rules.md#empty-stock)."""
     if rules.empty_stock == "ends":
         said = [_("When the stock runs out, the hand ends and is scored as it stands.")]
     elif rules.empty_stock == "play_on":
@@ -138,14 +140,14 @@ def empty_stock_rule(rules: RuleSet) -> str:
 
 
 def tie_rule(rules: RuleSet) -> str:
-    """A full game that ends level (row 26): empty when it is shared."""
+    """A full game that ends level (docs/rules.md#game-end): empty when it is shared."""
     if rules.tie_plays_another_hand and not rules.quick_game:
         return _(OPTION_HELP["tie_plays_another_hand"])
     return ""
 
 
 def opening_rows(rules: RuleSet) -> tuple[tuple[str, str], ...]:
-    """The opening minimum's table: (side's total, minimum) rows (row 7)."""
+    """The opening minimum's table: (side's total, minimum) rows (docs/rules.md#opening-minimum)."""
     rows = []
     low: int | None = None
     for bound, minimum in rules.opening_minimums:
@@ -160,7 +162,7 @@ def opening_rows(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 
 
 def scoring_rows(rules: RuleSet) -> tuple[tuple[str, str], ...]:
-    """The scoring page's table of items and their points (rows 14, 21, 25)."""
+    """The scoring page's table of items and their points (docs/rules.md#scoring)."""
     each, four = number(rules.red_three_bonus), number(rules.all_red_threes_bonus)
     penalty = number(rules.all_red_threes_penalty)
     return (

@@ -12,7 +12,9 @@ Its parts: the form (:mod:`canasta.scenes.lobby_form`), the new-table options
 this module holds the stages, what the buttons do, the input and the layout.
 
 Keyboard: Tab moves between the two fields of the form, Enter connects; in the lobby,
-typing goes into the join-code field and Enter joins; R is ready in the chair map.
+typing goes into the join-code field and Enter joins; R is ready in the chair map. The
+fields edit as text fields do (:class:`~canasta.ui.textfield.TextField`: cursor,
+selection, clipboard).
 Sizes are pixels.
 """
 
@@ -32,10 +34,11 @@ from canasta.scenes.lobby_choices import TableChoices
 from canasta.scenes.lobby_form import ConnectForm
 from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
-from canasta.scenes.textfield import FieldError, TextField
-from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.effects import draw_panel
+from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
+from canasta.ui.textfield import FieldError, TextField
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -270,8 +273,14 @@ class LobbyScene(Scene):
     # Frames -----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Take what arrived; the game's start hands over to the table."""
+        """Take what arrived; the game's start hands over to the table; a held editing key
+        repeats in the field that has the keyboard."""
         super().update(dt)
+        field = self.text_field()
+        if field is not None:
+            if not field.focused:  # the lobby's join code: where typing goes, ringed
+                self._focus(field)
+            field.tick(dt)
         link = self.link
         if TRACE.isEnabledFor(logging.DEBUG):
             self.trace()
@@ -312,8 +321,13 @@ class LobbyScene(Scene):
             TRACE.debug("lobby stage=%s ready=%d tables=%d", *now)
 
     def wake_in(self) -> float | None:
-        """Every few frames while connected (messages may arrive), else on input."""
-        return 0.1 if self.link is not None else super().wake_in()
+        """Every few frames while connected (messages may arrive), when a held key repeats
+        next, else on input."""
+        field = self.text_field()
+        waits = [0.1 if self.link is not None else super().wake_in()]
+        waits.append(field.wake_in() if field is not None else None)
+        known = [w for w in waits if w is not None]
+        return min(known) if known else None
 
     def handle(self, intent: Intent) -> bool:
         """Clicks on buttons, fields and table rows; typing into the focused field."""
@@ -329,8 +343,9 @@ class LobbyScene(Scene):
             for field in self._fields():
                 if field.rect.collidepoint(intent.pos):
                     self._focus(field)
+                    field.click(intent.pos)
                     return True
-            if self.stage == "lobby":
+            if self.stage == "lobby" and self.link is not None and self.link.connected:
                 for rect, table, chair in self.seats:
                     if rect.collidepoint(intent.pos) and self.link is not None:
                         if (table.id, chair) == self.kept:  # the person's own chair
@@ -350,11 +365,23 @@ class LobbyScene(Scene):
             return False
         if isinstance(intent, Key):
             return self._key(intent)
+        if isinstance(intent, (KeyUp, Text, Editing)):
+            if self.stage == "lobby":  # the join code is the lobby's only field
+                self._focus(self.code)
+            into = self.text_field()
+            return into.handle(intent) if into is not None else False
         return False
 
     def _fields(self) -> list[TextField]:
         stage = self.stage
         return self.fields if stage == "form" else [self.code] if stage == "lobby" else []
+
+    def text_field(self) -> TextField | None:
+        """The field that has the keyboard: the focused one of the form; in the lobby the
+        join code, where typing goes; none at the chair map."""
+        if self.stage == "lobby":
+            return self.code
+        return next((f for f in self._fields() if f.focused), None)
 
     def _focus(self, field: TextField) -> None:
         for each in (*self.fields, self.code):
@@ -381,8 +408,8 @@ class LobbyScene(Scene):
             return True
         if stage == "lobby":  # the join code is the lobby's only field: typing goes there
             self._focus(self.code)
-        field = next((f for f in self._fields() if f.focused), None)
-        return field.key(intent) if field is not None else False
+        field = self.text_field()
+        return field.handle(intent) if field is not None else False
 
     # Layout and drawing -----------------------------------------------------------------------
 
@@ -459,6 +486,12 @@ class LobbyScene(Scene):
             surface, self.link.tables, area, unit, theme,
             lambda table, chair: (table.id, chair) == self.kept and self.rejoin_link is not None,
         )  # fmt: skip
+        if not self.link.connected and self.rows:
+            # The list is the last one heard before the connection went: shown dimmed, and
+            # not to be clicked (its tables may be gone) until the connection is back.
+            listed = self.rows[0][0].unionall([rect for rect, _table in self.rows])
+            draw_panel(surface, listed.inflate(6, 6), (0, 0, 0, 130), 8)
+            self.rows, self.seats = [], []
         if not self.link.tables and self.link.connected:  # (while connecting: nothing yet)
             empty = _("No open table yet: create one, or join a friend's by code.")
             step = round(unit // 2 * 1.25)  # wrapped left of the buttons (a narrow window)

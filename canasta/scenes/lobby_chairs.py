@@ -3,6 +3,8 @@ its foot line (a problem, or how the connection stands). Draws only; sizes are p
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from canasta.i18n import _
@@ -81,42 +83,28 @@ def draw_chair_map(
     y += unit // 2 + 10
     width = min(720, w - 80)
     free_chairs: list[tuple[pygame.Rect, int]] = []
+    rows: list[tuple[pygame.Rect, str, str, tuple[int, int, int, int]]] = []
     for chair, info in enumerate(table.chairs):
         rect = pygame.Rect((w - width) // 2, y, width, unit)
         free = info.name is None and table.status == "lobby"
         fill = (255, 255, 255, 45) if free else (0, 0, 0, 120 if chair == link.chair else 70)
-        draw_panel(surface, rect, fill, 8)
-        who = link.chair_name(chair)
-        if chair == link.chair and not link.next_deal:  # (waiting: the computer's yet)
-            who = _("{name} (you)").format(name=who)
-        state = (_("ready") if info.ready else _("not ready")) if info.name else ""
         if free:  # click to move here (at four: the other side, or your partner's)
-            state = _("free: click to sit here")
             free_chairs.append((rect, chair))
-        if getattr(info, "left", False):
-            state = _("left the table")
-        elif info.away:
-            state = _("away")
-        waiting = getattr(info, "waiting", None)
-        if waiting is not None:  # asked for mid-hand: theirs at the next deal
-            state = _("{name} from the next deal").format(name=waiting)
-        side = _("Side {n}").format(n=info.side + 1)
-        text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
-        room = rect.width * 3 // 5 - 24
-        if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
-            bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
-            cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
-            text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
-        if chair == table.host:
-            state = f"{state} · {_('host')}" if state else _("host")
-        # The two share the row: the state gets what the chair's words leave.
-        fitted = fit_text_size(text, rect.width * 3 // 5 - 24, unit // 2)
-        used = render_text(text, fitted, theme.text).get_width() if text else 0
-        blit_text(surface, text, fitted, theme.text, midleft=(rect.x + 12, rect.centery))
-        room = rect.width - used - 48
-        blit_text(surface, state, fit_text_size(state, room, unit // 2), theme.text_dim,
-                  midright=(rect.right - 12, rect.centery))  # fmt: skip
+        rows.append((rect, _chair_words(link, chair, rect), _chair_state(table, chair, free),
+                     fill))  # fmt: skip
         y += unit + 8
+    # One size for every row, the chair's words and its state alike, so the map reads as
+    # one list: the largest at which the longest of each fits its room.
+    text_room = width * 3 // 5 - 24
+    px = min(fit_text_size(text, text_room, unit // 2) for _r, text, _s, _f in rows)
+    for _rect, text, state, _fill in rows:
+        room = width - blit_width(text, px) - 48
+        if state:
+            px = min(px, fit_text_size(state, room, unit // 2))
+    for rect, text, state, fill in rows:
+        draw_panel(surface, rect, fill, 8)
+        blit_text(surface, text, px, theme.text, midleft=(rect.x + 12, rect.centery))
+        blit_text(surface, state, px, theme.text_dim, midright=(rect.right - 12, rect.centery))
     if link.next_deal:  # no seat yet: the computer plays it until this hand is over
         note = link.waiting_line()
     elif link.host and not all_ready:
@@ -127,6 +115,49 @@ def draw_chair_map(
         note = _("The host starts the game once everyone is ready.")
     draw_note(surface, note, w, y + unit // 2, unit // 2 - 2, theme)
     return free_chairs
+
+
+def _chair_words(link: LobbyLink, chair: int, rect: pygame.Rect) -> str:
+    """A chair row's words: its number, side and who sits there (a long name cut to fit
+    three fifths of ``rect`` at the smallest readable size)."""
+    assert link.table is not None
+    info = link.table.chairs[chair]
+    unit = rect.height
+    who = link.chair_name(chair)
+    if chair == link.chair and not link.next_deal:  # (waiting: the computer's yet)
+        who = _("{name} (you)").format(name=who)
+    side = _("Side {n}").format(n=info.side + 1)
+    text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=who)
+    room = rect.width * 3 // 5 - 24
+    if fit_text_size(text, room, unit // 2, report=False) == MIN_TEXT_PX:
+        bare = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who="")
+        cut = elide(who, room - render_text(bare, MIN_TEXT_PX).get_width(), MIN_TEXT_PX)
+        text = _("Chair {n} · {side} · {who}").format(n=chair + 1, side=side, who=cut)
+    return text
+
+
+def _chair_state(table: Any, chair: int, free: bool) -> str:
+    """A chair row's state: ready or not, free, left, away, who comes at the next deal,
+    and whether it is the host's."""
+    info = table.chairs[chair]
+    state = (_("ready") if info.ready else _("not ready")) if info.name else ""
+    if free:
+        state = _("free: click to sit here")
+    if getattr(info, "left", False):
+        state = _("left the table")
+    elif info.away:
+        state = _("away")
+    waiting = getattr(info, "waiting", None)
+    if waiting is not None:  # asked for mid-hand: theirs at the next deal
+        state = _("{name} from the next deal").format(name=waiting)
+    if chair == table.host:
+        state = f"{state} · {_('host')}" if state else _("host")
+    return state
+
+
+def blit_width(text: str, size: int) -> int:
+    """The width (px) of ``text`` drawn at ``size`` px (0 for no text)."""
+    return render_text(text, size).get_width() if text else 0
 
 
 def draw_note(

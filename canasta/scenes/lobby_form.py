@@ -13,8 +13,8 @@ import pygame
 
 from canasta.i18n import _
 from canasta.names import NAME_LENGTH
-from canasta.scenes.textfield import TextField
 from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.textfield import TextField
 from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 

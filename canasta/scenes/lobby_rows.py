@@ -33,7 +33,7 @@ def level_word(level: str) -> str:
 
 def length_word(table: Any) -> str:
     """How long a listed table plays: "one hand" (a quick game), or "game to 5,000" (the
-    preset's target score; tester5 item 11: neither the lobby nor the chair map said)."""
+    preset's target score), so a player knows how long a game lasts before sitting down."""
     if table.quick:
         return _("one hand")
     try:

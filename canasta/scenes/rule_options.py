@@ -20,8 +20,9 @@ from canasta.scenes.settings import Option, SettingsScene
 from canasta.ui.theme import Theme
 
 #: Rules the preset fixes and a player cannot change here, shown read-only so that every
-#: rule in force can be found in the game (tester report 2): the wild-card cap (matrix row
-#: 5), the concealed bonus (row 21) and the red threes' penalty (row 14).
+#: rule in force can be found in the game: the wild-card cap (docs/rules.md#melds), the
+#: concealed bonus (docs/rules.md#concealed) and the red threes' penalty
+#: (docs/rules.md#red-threes).
 FIXED_RULES: tuple[str, ...] = ("max_wilds_per_meld", "concealed_bonus", "all_red_threes_penalty")
 
 
@@ -69,7 +70,7 @@ class RuleChoices:
 
     def not_applicable(self, field: str) -> str | None:
         """Why ``field`` does not apply to the game these settings start, or None."""
-        four_only = ("draw_two_4p", "concealed_no_partner_layoff", "partner_always_agrees")
+        four_only = ("concealed_no_partner_layoff", "partner_always_agrees")
         if field in four_only and self.settings.players != 4:
             return _("4 players only")
         if field == "partner_always_agrees" and not self.settings.ask_permission:
@@ -130,7 +131,7 @@ def rule_options_scene(
         rows=rule_rows(settings.rule_set()),
         title=title_for(settings),
         default_of=preset_value,
-        column_names=(N_("Drawing, taking and threes"), N_("Discards, stock and going out")),
+        column_names=(N_("Taking the pile and threes"), N_("Discards, stock and going out")),
     )
     if scene.reason(scene.options[0]) is not None:
         scene.move_focus(1)

@@ -134,9 +134,8 @@ class ScoreboardScene(Scene):
         bh = max(40, h // 16)
         # One width for every button of the row, room enough for the longest words
         # ("Play this deal again", longer in most languages: "Diese Verteilung nochmal
-        # spielen") on one line at the buttons' full size, where the window allows
-        # (tester 5, item 17): a row of 213 px buttons read at 20 px in German and
-        # Spanish while 294 px were free.
+        # spielen") on one line at the buttons' full size, where the window allows: a row of
+        # 213 px buttons would read at 20 px in German and Spanish with 294 px free.
         words = max(get_font(round(bh * 0.55)).size(b.label)[0] for b in self.buttons)
         room = (w - 32 - gap * (n - 1)) / n
         width = round(min(max(180, w // 6, words + 24), room))

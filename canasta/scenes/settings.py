@@ -87,7 +87,7 @@ def options(looks: dict[str, list[str]] | None = None) -> list[Option]:
 def run_language_note(saved: str) -> str:
     """The line under the Language row while ``--language`` holds: the language shown is
     for this run only, and ``saved`` (a language code, "" for the system's) is the one
-    saved, e.g. "this run only; saved: Français" (tester 5, item 18)."""
+    saved, e.g. "this run only; saved: Français"."""
     kept = LANGUAGES[saved] if saved in LANGUAGES else _("your system's language")
     return _("this run only; saved: {saved}").format(saved=kept)
 

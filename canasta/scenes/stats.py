@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from canasta.engine.rules import PRESETS
-from canasta.i18n import N_, _, number, percent
+from canasta.i18n import N_, _, ngettext, number, percent
 from canasta.persistence.records import RecordSummary
 from canasta.persistence.stats import KINDS, StatLine, Stats
 from canasta.scenes.base import Scene
@@ -229,9 +229,35 @@ class StatsScene(Scene):
                 return True
         return False
 
+    def in_progress_note(self) -> str:
+        """The line under the table while the figures shown hold hands of a game not yet
+        over ("" when they hold none): they count its hands, and the games count it only
+        once it ends."""
+        hands = self.stats().hands_in_progress(self.preset)
+        if not hands:
+            return ""
+        return ngettext(
+            "Includes {n} hand of the game in progress, counted as a game once it ends.",
+            "Includes {n} hands of the game in progress, counted as a game once it ends.",
+            hands,
+        ).format(n=number(hands))
+
+    def _draw_note(self, surface: pygame.Surface) -> None:
+        """:meth:`in_progress_note` in the gap between the table and the buttons."""
+        note = self.in_progress_note()
+        if not note:
+            return
+        top, bottom = self.panel.bottom, min(b.rect.top for b in self.buttons)
+        box = pygame.Rect(self.panel.x + 8, top + 2, self.panel.width - 16, bottom - top - 4)
+        size, lines = fit_box(note, box, 18)
+        step = round(size * LINE_GAP)
+        y = box.centery - text_height(size, len(lines)) / 2 + size / 2
+        for i, line in enumerate(lines):
+            blit_text(surface, line, size, self.theme.text, center=(box.centerx, y + i * step))
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, the preset chooser, the table (a column per kind of game) and the
-        buttons."""
+        """Title, the preset chooser, the table (a column per kind of game), the note on a
+        game in progress and the buttons."""
         t = self.theme
         paint_felt(surface, t)
         w, h = self.size
@@ -284,5 +310,6 @@ class StatsScene(Scene):
             for k in range(len(KINDS)):
                 x = panel.x + label_w + col_w * (k + 0.5)
                 blit_text(surface, rows[k][r][1], text, t.text, center=(x, y))
+        self._draw_note(surface)
         for button in self.buttons:
             button.draw(surface)

@@ -1,4 +1,5 @@
-"""Gesture recognition: pygame events in, intents (Click, LongPress, Key, Move) out.
+"""Gesture recognition: pygame events in, intents (Click, LongPress, Key, KeyUp, Text,
+Editing, Move, Wheel) out.
 
 Time only advances through ``update(dt)`` (seconds), so a test can hold the button for
 "0.5 s" without waiting. Positions are window pixels.
@@ -25,7 +26,7 @@ LONG_PRESS_S = 0.45
 SLOP_PX = 8
 #: Seconds (of the scene's own clock) a view that ends something (the hands shown at a
 #: hand's end, the scoreboard) ignores Enter and Space after it appears, so keys still
-#: being pressed for the last discard do not pass it unseen (tester report 17).
+#: being pressed for the last discard do not pass it unseen.
 GUARD_S = 0.8
 
 
@@ -54,6 +55,30 @@ class Key:
 
 
 @dataclass(frozen=True)
+class KeyUp:
+    """A key released (pygame key code): ends a held key's repeat in a text field."""
+
+    key: int
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text typed (SDL's text input: a character, an accented letter made with a dead key,
+    or what an input method committed)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Editing:
+    """An input method's composition under way (not typed yet): its ``text`` and the
+    cursor's place in it (characters)."""
+
+    text: str
+    start: int = 0
+
+
+@dataclass(frozen=True)
 class Move:
     """The pointer moved to ``pos`` (for hover effects)."""
 
@@ -69,7 +94,7 @@ class Wheel:
     steps: int
 
 
-Intent = Click | LongPress | Key | Move | Wheel
+Intent = Click | LongPress | Key | KeyUp | Text | Editing | Move | Wheel
 
 
 class GestureRecognizer:
@@ -107,6 +132,13 @@ class GestureRecognizer:
         kind = event.type
         if kind == pygame.KEYDOWN:
             return [Key(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))]
+        if kind == pygame.KEYUP:
+            return [KeyUp(event.key)]
+        if kind == pygame.TEXTINPUT:
+            text = str(getattr(event, "text", ""))
+            return [Text(text)] if text else []
+        if kind == pygame.TEXTEDITING:
+            return [Editing(str(getattr(event, "text", "")), int(getattr(event, "start", 0)))]
         if kind == pygame.MOUSEWHEEL:
             steps = int(getattr(event, "y", 0))
             return [Wheel(pygame.mouse.get_pos(), steps)] if steps else []
@@ -197,6 +229,12 @@ def post_click(pos: tuple[int, int], button: int = 1) -> None:
     """
     for event in click_events(pos, button):
         pygame.event.post(event)
+
+
+def post_text(text: str) -> None:
+    """Post a TEXTINPUT event typing ``text`` to pygame's queue (as SDL sends after the
+    key that typed it)."""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
 def post_key(key: int, mod: int = 0, unicode: str = "") -> None:

@@ -1,7 +1,7 @@
 """The legal move list holds every meld, lay-off and discard the check accepts.
 
 Computer players, the hint and the finish search choose only from the list, so a move the
-rules accept but the list leaves out is a move they never see (issue 17, item 3).
+rules accept but the list leaves out is a move they never see.
 """
 
 from __future__ import annotations

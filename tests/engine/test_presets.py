@@ -1,5 +1,5 @@
-"""The presets: registry, README table, and the rows where Book rules (table 001) and
-Two-handed (table 002) differ from Classic, each shown on a position under both."""
+"""The presets: registry, the rules page's table, and the rules where Book rules and
+Two-handed differ from Classic, each shown on a position under both."""
 
 from __future__ import annotations
 
@@ -10,7 +10,13 @@ import pytest
 
 from canasta.engine import CLASSIC, PRESETS, Code, EndReason, HandState, Phase, RuleSet
 from canasta.engine.moves import NO, YES
-from canasta.engine.options import OPTION_HELP, OPTION_ROWS, changed_options, presets_table
+from canasta.engine.options import (
+    OPTION_HELP,
+    OPTION_SECTIONS,
+    RULE_SECTIONS,
+    changed_options,
+    presets_table,
+)
 from canasta.engine.rules import (
     BOOK_RULES,
     PRESET_TABLES,
@@ -64,10 +70,14 @@ def test_presets_differ_from_classic_exactly_where_their_tables_do() -> None:
     }  # fmt: skip
 
 
-def test_every_option_has_a_line_and_a_matrix_row() -> None:
+def test_every_option_has_a_line_and_a_section_of_the_rules_page() -> None:
     names = [name for name in RuleSet.__dataclass_fields__]
-    assert sorted(OPTION_HELP) == sorted(names) == sorted(OPTION_ROWS)
+    assert sorted(OPTION_HELP) == sorted(names) == sorted(OPTION_SECTIONS)
     assert all(0 < len(line) <= 90 for line in OPTION_HELP.values())
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert set(OPTION_SECTIONS.values()) <= set(RULE_SECTIONS)
+    places = [page.index("{#" + section + "}") for section in RULE_SECTIONS]
+    assert places == sorted(places)
 
 
 def test_preset_names_are_found_back_and_options_round_trip() -> None:
@@ -80,9 +90,9 @@ def test_preset_names_are_found_back_and_options_round_trip() -> None:
         CLASSIC.with_options(empty_stock="shuffle")
 
 
-def test_readme_has_the_generated_presets_table() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert presets_table() in readme
+def test_the_rules_page_has_the_generated_presets_table() -> None:
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert presets_table() in page
 
 
 def test_move_logic_never_reads_a_preset_name() -> None:
@@ -94,10 +104,10 @@ def test_move_logic_never_reads_a_preset_name() -> None:
         assert not any(f'"{name}"' in text for name in PRESETS), module
 
 
-# Book rules (table 001) ---------------------------------------------------------------------
+# Book rules --------------------------------------------------------------------------------
 
 
-def test_book_rules_deal_eleven_cards_to_four_players() -> None:  # row 1
+def test_book_rules_deal_eleven_cards_to_four_players() -> None:
     state = HandState.deal(PRESETS["Book rules"], 12)
     assert state.players == 4 and [len(h) for h in state.hands] == [11, 11, 11, 11]
     two = HandState.deal(PRESETS["Two-handed"], 12)
@@ -107,7 +117,7 @@ def test_book_rules_deal_eleven_cards_to_four_players() -> None:  # row 1
 READY = ["7H", "7D", "7C", "8C", "8D", "8H"]  # with the 5S drawn: 777, 888, discard 5S
 
 
-def test_book_rules_partner_may_be_asked_and_always_agrees() -> None:  # row 23
+def test_book_rules_partner_may_be_asked_and_always_agrees() -> None:
     state = at("Book rules", four(READY), melds=[{"K": K7}, {}], stock_top=["5S"])
     legal(state, "draw")
     legal(state, "ask")
@@ -124,7 +134,7 @@ def test_book_rules_partner_may_be_asked_and_always_agrees() -> None:  # row 23
     refused(plain, "ask", Code.NO_PARTNER)
 
 
-def test_book_rules_empty_stock_forces_taking_a_fitting_top_card() -> None:  # row 18
+def test_book_rules_empty_stock_forces_taking_a_fitting_top_card() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {}]
     hands = four(["9S", "9D", "5C", "6C"])
     state = at("Book rules", hands, pile=["KC"], melds=melds, stock_size=0)
@@ -141,7 +151,7 @@ def test_book_rules_empty_stock_forces_taking_a_fitting_top_card() -> None:  # r
     assert hand(state, 0) == ["5C", "6C", "9D", "9S"]
 
 
-def test_book_rules_keep_two_cards_without_a_canasta_as_classic_does() -> None:  # row 20
+def test_book_rules_keep_two_cards_without_a_canasta_as_classic_does() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {}]
     for state in (
         at("Book rules", four(["7H", "7D", "7C", "5S"]), melds=melds, phase="play"),
@@ -152,10 +162,10 @@ def test_book_rules_keep_two_cards_without_a_canasta_as_classic_does() -> None: 
         assert state.turn == 1
 
 
-# Two-handed (table 002) ---------------------------------------------------------------------
+# Two-handed --------------------------------------------------------------------------------
 
 
-def test_two_handed_draws_two_cards() -> None:  # row 4
+def test_two_handed_draws_two_cards() -> None:
     state = at("Two-handed", [["9C"], ["4C"]], stock_top=["5S", "6S"])
     legal(state, "draw")
     assert hand(state, 0) == ["5S", "6S", "9C"]
@@ -164,7 +174,7 @@ def test_two_handed_draws_two_cards() -> None:  # row 4
     assert hand(classic, 0) == ["5S", "9C"]
 
 
-def test_two_handed_needs_two_canastas_to_go_out() -> None:  # row 19
+def test_two_handed_needs_two_canastas_to_go_out() -> None:
     melds = [{"K": K7}, {}]
     state = at("Two-handed", [["7H", "7D", "7C", "9S"], ["4C"]], melds=melds, phase="play")
     refused(state, "meld 7H 7D 7C", Code.MUST_KEEP_CARD, needed=2)
@@ -174,7 +184,7 @@ def test_two_handed_needs_two_canastas_to_go_out() -> None:  # row 19
     assert classic.went_out == 0
 
 
-def test_two_handed_takes_only_with_a_natural_pair_or_onto_a_meld() -> None:  # row 9
+def test_two_handed_takes_only_with_a_natural_pair_or_onto_a_meld() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {}]
     hands = [["7H", "2C", "9S", "9D", "KC"], ["4C"]]
     state = at("Two-handed", hands, pile=["5S", "7C"], melds=melds)
@@ -186,7 +196,7 @@ def test_two_handed_takes_only_with_a_natural_pair_or_onto_a_meld() -> None:  # 
     assert state.msize[0][9] == 4 and hand(state, 0) == ["2C", "5S", "7H", "9D", "9S", "KC"]
 
 
-def test_two_handed_hand_ends_with_the_stock() -> None:  # row 18
+def test_two_handed_hand_ends_with_the_stock() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {"Q": ["QS", "QH", "QD"]}]
     hands = [["KC", "9C", "9D", "QS"], ["QC", "8D", "8H", "6C"]]
     state = at("Two-handed", hands, melds=melds, stock_size=0, phase="play")

@@ -1,7 +1,7 @@
 """A finished game whose stats or record cannot be written: its save stays until they are,
 Continue writes them, the next start writes them quietly and says so, and a new game
-keeps it aside (``finished-ID.json``) instead of saving over it. Also the issue's own
-reproduction through the real ``canasta`` command, as an ordinary user."""
+keeps it aside (``finished-ID.json``) instead of saving over it. Also a locked config
+folder through the real ``canasta`` command, as an ordinary user."""
 
 from __future__ import annotations
 

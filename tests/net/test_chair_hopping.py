@@ -1,4 +1,4 @@
-"""No hopping into a chair mid-hand (a tester on a live server): Ann left her chair, took
+"""No hopping into a chair mid-hand: Ann left her chair, took
 over a computer's chair, got its whole hand, left and took her own chair back, so she had
 seen another seat's hidden cards. Now, while a hand is in play, only a person who held a
 chair in this hand (by its seat token) takes it over at once; anyone else waits for the

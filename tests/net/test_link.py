@@ -221,7 +221,7 @@ def test_the_lobby_reconnects_by_itself_after_the_server_drops() -> None:
 
 
 def test_at_four_the_partners_seat_says_partner_as_the_local_table_does() -> None:
-    """Tester5 item 6: online, the partner's plate read "PlayerB \u00b7 11" where the local
+    """Online, the partner's plate read "PlayerB \u00b7 11" where the local
     table says "Partner (North) \u00b7 11"; a computer partner is "Computer (partner)"."""
     link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
     client: StubClient = link.client  # type: ignore[assignment]
@@ -251,7 +251,7 @@ def test_at_four_the_partners_seat_says_partner_as_the_local_table_does() -> Non
 
 
 def test_the_table_waits_for_an_away_player_and_says_when_the_computer_takes_over() -> None:
-    """Tester5 item 7: "PlayerB (away) is playing..." while nobody played. The line now
+    """No "PlayerB (away) is playing..." while nobody plays. The line now
     counts down to the computer's takeover and the prompt says the table waits."""
     from canasta.scenes.table.furniture import prompt_for
 

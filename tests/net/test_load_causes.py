@@ -1,4 +1,4 @@
-"""What the load test found (issue 14's aim of a 99th percentile under 50 ms): the
+"""What the load test found (the aim of a 99th percentile under 50 ms): the
 settings reach the server, checkpoints run beside the commits, a long-lived client does
 not keep every message, and the server's own figures (lag, collections) are recorded."""
 

@@ -1,4 +1,4 @@
-"""The lobby a new player meets (the second tester's open items): the list comes by itself as
+"""The lobby a new player meets: the list comes by itself as
 tables open, fill and close; a table nobody sits at is not listed; a chair whose person
 left (or was away past the grace period) is offered to anyone and taken over (while a
 hand is in play, from the next deal: see test_chair_hopping); a person seated by code

@@ -124,7 +124,7 @@ def test_grace_period_then_a_computer_then_the_seat_taken_back(tmp_path: Path) -
                                  and a.view.mover == a.chair), 20)  # fmt: skip
             notices = [Notice.model_validate_json(m) for m in a.received if '"notice"' in m]
             assert [n.code for n in notices] == ["computer"] and "Bob" in notices[0].message
-            # The chair map told Ann how long the table would wait for Bob (tester5 item 7)
+            # The chair map told Ann how long the table would wait for Bob
             # while he was away, and said nothing of it once the computer played for him.
             maps = [TableUpdate.model_validate_json(m).table.chairs[1] for m in a.received
                     if '"type":"table"' in m]  # fmt: skip

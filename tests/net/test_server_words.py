@@ -1,6 +1,6 @@
-"""The server's own lobby words reach each player in their language (issue 14 on issue 15's
-languages): the server sends a code, the details, and its English sentence; the window
-shows the catalogue's sentence for the code, filled with the details."""
+"""The server's own lobby words reach each player in their language: the server sends a
+code, the details, and its English sentence; the window shows the catalogue's sentence for
+the code, filled with the details."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server's disk fails (issue 16): a full database refuses the move that could not be
+"""The server's disk fails: a full database refuses the move that could not be
 saved (the mover reads why, the table's players get a notice), other tables go on, and
 once the disk has room the same move is played; nothing acknowledged is lost. Also the
 turn clock: when it runs out, the computer moves for the seat."""

@@ -123,7 +123,7 @@ def test_when_the_host_leaves_before_the_start_the_next_person_hosts() -> None:
 
 
 def test_an_away_chair_says_how_long_until_a_computer_takes_it_over() -> None:
-    """Tester5 item 7: the chair map tells the others how long the table waits."""
+    """The chair map tells the others how long the table waits."""
     table, _tokens = started()
     for chair in range(2):
         table.connect(chair, 100.0)

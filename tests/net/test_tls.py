@@ -72,7 +72,7 @@ def test_the_game_trusts_a_certificate_named_by_ssl_cert_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The game window's client uses the default context, which reads ``SSL_CERT_FILE``:
-    that is how the README has a player trust a friend's self-signed certificate."""
+    that is how docs/hosting/tls.md has a player trust a friend's self-signed certificate."""
     cert, key = make_certificate(tmp_path)
 
     async def body() -> None:
@@ -91,7 +91,7 @@ def test_the_game_trusts_a_certificate_named_by_ssl_cert_file(
 def test_a_missing_certificate_file_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Tester report 15: not 'cannot listen on 127.0.0.1:0: [Errno 2] No such file'."""
+    """Not 'cannot listen on 127.0.0.1:0: [Errno 2] No such file'."""
     key = tmp_path / "key.pem"
     key.write_text("not a key")
     missing = tmp_path / "cert.pem"

@@ -1,6 +1,6 @@
-"""A small file nested a thousand levels deep is a broken file like any other (third
-tester, item 2: a 6 KB ``current_game.json`` of ``{"a":{"a":...`` stopped the game from
-starting with a RecursionError). Every reader goes through one check
+"""A small file nested a thousand levels deep is a broken file like any other (a 6 KB
+``current_game.json`` of ``{"a":{"a":...`` must not stop the game from starting with a
+RecursionError). Every reader goes through one check
 (:mod:`canasta.reading`): the file is moved aside with the usual notice and the
 defaults take over; ``canasta replay`` and ``canasta position`` refuse it with exit 2."""
 
@@ -27,7 +27,7 @@ from tests.persistence.broken import (
     settings_give_the_defaults,
 )
 
-DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000  # 6 KB, as the tester wrote it
+DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000  # 6 KB, as a hand-made file might be
 DEEP_ARRAY = "[" * 100_000 + "]" * 100_000
 DEEP_TOML = "x = " + "[" * 3000 + "]" * 3000 + "\n"
 WHY = f"nested too deeply (more than {MAX_DEPTH} levels)"

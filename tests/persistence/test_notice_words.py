@@ -1,4 +1,4 @@
-"""A file's notice is read in the language in use whenever it is shown (tester 5, item 3):
+"""A file's notice is read in the language in use whenever it is shown:
 the reason (no permission, a full disk...) is in the catalogue with its ``{folder}``, and
 a notice kept on the banner reads in the new language after the player changes it. The
 notice for settings that cannot be written promises no save that cannot happen."""

@@ -82,7 +82,7 @@ def aside_files(name: str) -> list[str]:
 
 def test_a_save_with_a_missing_field_is_moved_aside_with_one_line(caplog):
     store, line = broken_save(lambda d: d.pop("rng_state"))
-    # the player reads plain words; the log keeps the technical detail (third tester)
+    # the player reads plain words; the log keeps the technical detail
     assert "(some of what it holds is not valid)" in line and "rng_state" not in line
     assert "rng_state: Field required" in caplog.text
     kept = aside_files("current_game.json")
@@ -94,7 +94,7 @@ def test_a_save_from_the_future_is_refused_and_kept(caplog):
     _, line = broken_save(lambda d: d.update(schema_version=7))
     assert "(a newer version of Canasta wrote it)" in line
     assert "newer version of Canasta (format 7; this version reads 1)" in caplog.text
-    # not damaged: kept as .newer-TIME, never .corrupt-TIME (tester report 18)
+    # not damaged: kept as .newer-TIME, never .corrupt-TIME
     assert aside_files("current_game.json") == []
     kept = sorted(p.name for p in default_paths().data.glob("current_game.json.newer-*"))
     assert len(kept) == 1 and f"kept as {kept[0]}" in line

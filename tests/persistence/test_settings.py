@@ -77,7 +77,7 @@ def test_every_setting_round_trips_through_the_file(field):
 def test_all_settings_changed_at_once_round_trip():
     Session(Store()).update_settings(**CHANGED)
     loaded, notices = load_settings(default_paths().settings)
-    assert notices == [] and loaded.model_dump() == {"schema_version": 1, **CHANGED}
+    assert notices == [] and loaded.model_dump() == {"schema_version": 2, **CHANGED}
 
 
 def test_rule_options_reach_the_engine_rule_set():
@@ -98,13 +98,12 @@ def test_rule_options_reach_the_engine_rule_set():
 def test_options_for_the_other_number_of_players_say_why():
     two, four = Settings(players=2), Settings(players=4)
     assert two.not_applicable("ask_permission") == "4 players only"
-    # four players draw two by the preset's rule (or Rule options'), shown on the row
-    assert four.not_applicable("draw_two") == ("4 players: rules draw one")
+    # one Draw two row for two players and four: it applies to both
+    assert four.not_applicable("draw_two") is None
     assert four.shown_value("draw_two") is False and two.shown_value("draw_two") is False
     partnership = Settings(**Settings.preset_changes("Draw-two partnership"))
     assert partnership.shown_value("draw_two") is True
-    # tester report 8: the greyed row's note says what is in force, not only where it is set
-    assert partnership.not_applicable("draw_two") == ("4 players: rules draw two")
+    assert partnership.not_applicable("draw_two") is None
     assert partnership.rule_set().stock_draw_count == 2
     assert four.not_applicable("two_canastas_to_go_out") == "2 players only"
     assert two.not_applicable("draw_two") is None and four.not_applicable("ask_permission") is None
@@ -137,7 +136,7 @@ def test_a_corrupt_settings_file_is_moved_aside_and_defaults_take_over():
 
 
 def test_a_broken_files_notice_is_in_plain_words_and_its_detail_in_the_log(caplog):
-    """Tester 3: the notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
+    """The notice quoted "'utf-8' codec can't decode byte 0x86 in position 0:
     invalid start byte" for a binary settings.toml."""
     path = default_paths().settings
     path.parent.mkdir(parents=True, exist_ok=True)

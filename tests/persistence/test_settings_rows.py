@@ -36,7 +36,7 @@ def test_the_words_of_a_few_rows() -> None:
 
 def test_players_and_effects_are_declared_beside_the_fields() -> None:
     players = {f: describe(f).players for f in SCREEN_ORDER if describe(f).players}
-    assert players == {"two_canastas_to_go_out": 2, "draw_two": 2, "ask_permission": 4}
+    assert players == {"two_canastas_to_go_out": 2, "ask_permission": 4}
     two = Settings(players=2)
     assert two.not_applicable("ask_permission") == "4 players only"
     assert two.not_applicable("draw_two") is None

@@ -114,7 +114,7 @@ def test_a_game_counted_late_after_another_began_is_not_counted_twice():
 
 
 def test_red_threes_that_cost_points_are_not_counted():
-    """Tester 5, item 16: three red threes of a side that never melded cost 300 points;
+    """Three red threes of a side that never melded cost 300 points;
     they are not a feat, so "Red threes scored" does not count them."""
     stats = Stats()
     penalty = SideScore(0, 0, 0, 0, red_threes=3, red_three_points=-300, going_out=0,

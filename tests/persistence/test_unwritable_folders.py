@@ -1,5 +1,5 @@
 """A settings or data folder that cannot be written is said once, on the home screen, at
-the start (tester 5, item 5: a read-only folder gave no word until a setting changed)."""
+the start (a read-only folder gave no word until a setting changed)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A game in progress is never thrown away without asking, and an abandoned game counts
-as a loss in Stats (issue 18, item 2); Continue game says what is saved (item 8)."""
+as a loss in Stats; Continue game says what is saved."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_start_new_game_asks_first_and_keep_it_keeps_the_game(window) -> None:
 
 
 def test_the_question_dims_every_home_button_behind_it(window) -> None:
-    """Tester 3 (shot 36): Play online did not look dimmed behind "Abandon the game?"
+    """Play online did not look dimmed behind "Abandon the game?"
     (it was dimmed as Settings and Quit were, to about half; the buttons under the panel
     looked darker). The veil now takes every button behind the panel below 40 %."""
     played_a_while(Session(Store()))

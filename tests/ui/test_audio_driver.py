@@ -1,5 +1,5 @@
 """SDL's silent audio driver is chosen before the audio starts on a Linux machine with no
-sound (tester's item 18: about 16 ALSA error lines in the terminal), and only there."""
+sound (about 16 ALSA error lines in the terminal), and only there."""
 
 from __future__ import annotations
 

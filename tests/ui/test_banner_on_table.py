@@ -1,6 +1,6 @@
-"""A file's notice at the table lies in the message strip, where it hides no card (tester
-5, item 4: it covered the opponent's hand at the start of a hand), at 1280 x 800 and
-800 x 600, with two players and four; a long notice shows a page at a time there."""
+"""A file's notice at the table lies in the message strip, where it hides no card (not the
+opponent's hand at the start of a hand), at 1280 x 800 and 800 x 600, with two players and
+four; a long notice shows a page at a time there."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A saved game that turns out broken when the home screen reads it offers no Continue,
-and its notice shows at once (seen with the third tester's nested current_game.json: the
-home screen offered Continue, and said why it could not only after a click)."""
+and its notice shows at once (not Continue first, and why it cannot only after a click),
+as with a deeply nested current_game.json."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Repeated Enter does not skip the end of a hand (tester report 17): for GUARD_S of the
+"""Repeated Enter does not skip the end of a hand: for GUARD_S of the
 scenes' own clock (advanced by update(dt), no real time) after the hands turn face up, and
 again after the scores appear, Enter and Space are ignored; after it they go on."""
 

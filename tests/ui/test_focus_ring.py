@@ -1,4 +1,4 @@
-"""The keyboard focus ring is told apart from a lifted card (tester report 6): it shows only
+"""The keyboard focus ring is told apart from a lifted card: it shows only
 once a key moves it, is dashed in the text colour (a lifted card has the accent outline),
 and Escape or a click hides it."""
 
@@ -57,7 +57,7 @@ def test_the_focus_ring_is_dashed_in_another_colour_and_escape_hides_it(request)
 
 
 def test_left_and_right_stop_at_the_ends_and_home_and_end_jump_there() -> None:
-    """Tester5 item 8: nine Lefts over eight cards wrapped round and landed one card to
+    """Nine Lefts over eight cards wrapped round and landed one card to
     the right, so the wrong card was discarded."""
     from canasta.scenes.table.selection import Selection
 
@@ -78,7 +78,7 @@ def test_left_and_right_stop_at_the_ends_and_home_and_end_jump_there() -> None:
 
 
 def test_the_ring_shows_at_once_after_a_meld_a_lay_off_and_a_discard() -> None:
-    """Tester5 item 8: after a move made by keys the dashed mark stays on the hand (on
+    """After a move made by keys the dashed mark stays on the hand (on
     the card now at its place), not hidden until an arrow is pressed; Home and End move
     it to the first and last card."""
     from tests.ui.test_table_keyboard import _code, _table, lift
@@ -117,7 +117,7 @@ def test_the_ring_shows_at_once_after_a_meld_a_lay_off_and_a_discard() -> None:
 
 
 def test_tab_visits_first_the_melds_the_lifted_cards_can_join() -> None:
-    """Tester5 item 9: with two nines lifted, Tab went to the Queens first. Melds here:
+    """With two nines lifted, Tab went to the Queens first. Melds here:
     Aces, Kings, Nines (table order); the lifted cards decide which come first."""
     from tests.ui.test_table_keyboard import _code, _table, lift
 

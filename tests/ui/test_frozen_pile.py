@@ -1,6 +1,5 @@
-"""The card that froze the pile lies crosswise under it, its turned corner showing (third
-tester, item 10): the 2♣ upcard lay hidden under the 5♦, although How to play says such a
-card is shown turned sideways."""
+"""The card that froze the pile lies crosswise under it, its turned corner showing, as How
+to play says (a 2♣ upcard under the 5♦ shows)."""
 
 from __future__ import annotations
 

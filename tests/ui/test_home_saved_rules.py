@@ -1,5 +1,5 @@
 """The home screen tells the saved game's rules by Continue, and the settings' rules as a
-new game's (tester's item 13: "Regeln: Regelbuch · 4 Spieler" under the title while
+new game's ("Regeln: Regelbuch · 4 Spieler" under the title while
 Continue resumed a Draw-two partnership game)."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_the_nearest_preset_of_rules_changed_by_a_setting() -> None:
 
 
 def test_each_row_of_home_buttons_reads_at_one_size_in_every_language() -> None:
-    """Tester5 item 12: in French "Comment jouer" was smaller than "Réglages" and
+    """In French "Comment jouer" was smaller than "Réglages" and
     "Statistiques" beside it. Each row's labels now share one size."""
     import pygame
 

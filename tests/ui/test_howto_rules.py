@@ -1,4 +1,4 @@
-"""How to play is written for the rules in use (tester report 2): for every preset the pages
+"""How to play is written for the rules in use: for every preset the pages
 state its own draw, wild-card cap, pile take, black threes, concealed bonus and empty-stock
 rule, as RULES-MATRIX.md has them (rows 4, 5, 9, 16, 17, 18, 21), in English and German."""
 
@@ -142,7 +142,7 @@ def test_rule_options_show_the_rules_the_preset_fixes_read_only(
 
 
 def test_every_page_title_is_drawn_at_one_size_that_fits_four_fifths_of_the_width() -> None:
-    """Tester5 item 10: page 11's long title ran edge to edge and looked far larger
+    """Page 11's long title ran edge to edge and looked far larger
     than page 10's "Playing online". Every title now has one size, set by the widest."""
     import pygame
 

@@ -1,4 +1,4 @@
-"""Every scene in every language fits its boxes (issue 15, "Speaks the players' languages").
+"""Every scene in every language fits its boxes.
 
 Each scene is built and drawn in each language at 1280x800 and in a portrait window while
 :func:`canasta.ui.text.report_text` listens; a scene fails on any text that did not fit its
@@ -473,7 +473,7 @@ SMALL_SIZES = [(800, 600), (960, 600), (1280, 800)]
 def test_the_strip_words_stay_off_the_melds_in_every_language(
     language: str, size: tuple[int, int]
 ) -> None:
-    """Tester's item 10 (800 x 600, German, four players): the prompt and a hint lie in
+    """At 800 x 600, in German, with four players: the prompt and a hint lie in
     the message strip, clear of both sides' meld areas, and their lines read at
     READABLE_PX or more; the longest refusal of the language fits (on a panel grown over
     the table where the strip is too small for it) and stays on the window."""

@@ -1,5 +1,5 @@
 """``--language`` speaks a language for this run only; the Settings screen's Language row
-says so, and which language is saved (tester 5, item 18: it showed the saved one)."""
+says so, and which language is saved (it showed the saved one)."""
 
 from __future__ import annotations
 

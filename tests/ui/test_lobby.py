@@ -14,7 +14,7 @@ import pytest
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene
-from canasta.ui.input import Click, Key
+from canasta.ui.input import Click, Key, Text
 from canasta.ui.text import render_text, report_text
 
 
@@ -124,8 +124,10 @@ def make(link: FakeLink | None = None, address: str = "ws://127.0.0.1:8765", nam
 
 
 def type_text(manager: SceneManager, text: str) -> None:
+    """Each character as SDL sends it: the key, then the text it typed."""
     for char in text:
         manager.dispatch(Key(ord(char.lower()), 0, char))
+        manager.dispatch(Text(char))
 
 
 def click(manager: SceneManager, rect: pygame.Rect) -> None:
@@ -237,8 +239,8 @@ def test_a_connection_that_fails_goes_back_to_the_form_with_the_reason() -> None
     scene.update(0.1)
     assert scene.stage == "form" and scene.link is None and ("close",) in link.calls
     assert scene.error.startswith("cannot reach the server")
-    # Shown capitalised by the form, just under its How to play button (tester's item
-    # 18: it was at the window's foot, 160 px below the form at 1280 x 800).
+    # Shown capitalised by the form, just under its How to play button (not at the
+    # window's foot, 160 px below the form at 1280 x 800, where nobody looks).
     with report_text() as report:
         scene.draw(pygame.Surface((1280, 800)))
     [line] = [rect for text, rect, _surface, _clip in report.drawn

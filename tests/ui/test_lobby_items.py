@@ -1,4 +1,4 @@
-"""The lobby's answers to the second tester's open items: people counted as people (a chair
+"""What a new player needs of the lobby: people counted as people (a chair
 a computer plays is open, not taken), a table with no host named as open, a chair whose
 person left offered to anyone, the chair map's free chairs to move to, computer players
 named by their place, and How to play online from every stage, for the rules in view."""
@@ -212,7 +212,7 @@ def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:
 
 
 def test_the_lobby_and_the_chair_map_say_one_hand_or_a_whole_game() -> None:
-    """Tester5 item 11: neither said how long a table plays."""
+    """Neither said how long a table plays."""
     quick = table(4, c0=chair("Ann", 0))
     quick.quick = True
     whole = table(2, c0=chair("Bob", 0))

@@ -1,4 +1,4 @@
-"""Every meld card's corner index (rank and suit) stays in sight (issue 18, item 6): at
+"""Every meld card's corner index (rank and suit) stays in sight: at
 1280x800 with large-index cards a six-card meld used to squeeze until J read as I and no
 suit showed."""
 
@@ -64,9 +64,9 @@ def reading_order(column) -> list[int]:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_five_card_meld_at_1280x800_reads_in_play_order(players) -> None:
-    """Tester 3's five 8s: the column was too short, so 8s four and five went into a second
-    column starting at the top, which read 8 8 / 8 8 / 8 out of order. Now the wrap runs
-    two abreast: card k sits in column k % 2, line k // 2."""
+    """Five 8s in a column too short for them: a second column starting at the top would
+    read 8 8 / 8 8 / 8 out of order, so the wrap runs two abreast: card k sits in column
+    k % 2, line k // 2."""
     layout = compute_layout((1280, 800), players, False)
     corner = CORNER_INDEX[False]
     (column,) = place_melds([5], layout.melds[0], layout.card, corner=corner)

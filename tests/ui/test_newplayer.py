@@ -78,7 +78,7 @@ def test_the_cards_taken_with_the_pile_and_the_partners_hand_rest_lowered() -> N
     settle(manager)
     assert hand.melds[0] and len(hand.hands[0]) == 5, "the pile was not taken"  # 5 - 2 + 2
     assert not table.selected and raised(table) == {}
-    # The first Enter on the one lifted card discards it (README, Keys).
+    # The first Enter on the one lifted card discards it (docs/guide/playing.md).
     nine = next(c for c in hand.hands[0] if CARD_CODE[c] == "9S")
     lift(manager, table, (nine,))
     press(manager, pygame.K_RETURN)
@@ -197,7 +197,7 @@ def test_the_score_panels_lines_stay_inside_it(monkeypatch, size, players) -> No
 
 
 def test_a_short_stock_says_how_many_cards_are_out_of_play(monkeypatch) -> None:
-    """Issue 13: a position that gives the stock leaves the cards it does not place out
+    """A position that gives the stock leaves the cards it does not place out
     of the hand; the table says how many (here 108 - 6 in hands - 2 in melds and pile
     - 3 in the stock = 97)."""
     data = {"rules": {"players": 2}, "hands": [["4S", "5S", "9C"], ["7C", "8C", "JD"]],

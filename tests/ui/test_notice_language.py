@@ -1,4 +1,4 @@
-"""Start-up notices about damaged files speak the player's language (tester report 4): the
+"""Start-up notices about damaged files speak the player's language: the
 settings' language is known before the files load, so a German player reads German, in
 plain words (the Settings rows' names, not the file's keys)."""
 
@@ -43,7 +43,7 @@ def test_the_damaged_files_notices_are_german_for_a_german_player() -> None:
 
 
 def test_a_save_notice_on_the_banner_follows_a_change_of_language() -> None:
-    """Tester 5, item 3: the notice shown when a setting could not be saved reads in
+    """The notice shown when a setting could not be saved reads in
     Spanish once the player picks Español, reason included, not frozen in English."""
     default_paths().settings.mkdir(parents=True)  # a folder where the file should be
     try:

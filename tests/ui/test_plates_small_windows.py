@@ -66,8 +66,8 @@ def test_the_plates_lie_clear_of_the_table(size: tuple[int, int], language: str)
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_partners_answer_stays_in_the_partners_band(size: tuple[int, int]) -> None:
-    """Tester5 item 15 in every shape: the answer covered the opponents' melds where the
-    band right of the partner's cards had no room (portrait: a third of the width)."""
+    """In every shape the answer covers no opponent's meld, also where the band right of
+    the partner's cards has no room (portrait: a third of the width)."""
     scene, manager, screen = table_at(could_go_out("play"), size)
     scene.strip.ask_button.click()
     step(manager, 3.0)

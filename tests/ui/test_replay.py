@@ -227,7 +227,7 @@ def test_the_stats_screen_lists_recent_games_and_replays_one(window, caplog):
     assert app.manager.top is stats and not bad_button.enabled
     bad_row = next(r for r in stats.games.rows if r.path == broken)
     assert f"{broken.name}: hand 1, move 4 ('discard JK') was refused" in bad_row.error
-    # Tester's item 14: the row reads plainly, at the list's size, with its date and game;
+    # The row reads plainly, at the list's size, with its date and game;
     # the technical reason is in the log only.
     with report_text() as report:
         app.manager.draw(window)
@@ -280,7 +280,7 @@ def test_canasta_replay_names_the_whole_path_it_cannot_read(tmp_path, capsys):
 
 
 def test_the_speed_button_says_the_speed_now_and_the_next() -> None:
-    """Tester 5, item 17: "Half"/"Double" did not say whether it was the speed now or
+    """The speed's words: "Half"/"Double" alone would not say whether it was the speed now or
     what a press gives; the label says both, with numbers written for the language."""
     from canasta import i18n
     from canasta.scenes.replay import speed_label

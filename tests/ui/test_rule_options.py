@@ -62,7 +62,7 @@ def test_a_single_rule_option_changes_the_rules_and_marks_the_preset_value(app: 
     # Four-player options are disabled, with the reason, in a two-player game.
     assert (
         settings_scene(app).reason(
-            next(o for o in settings_scene(app).options if o.field == "draw_two_4p")
+            next(o for o in settings_scene(app).options if o.field == "concealed_no_partner_layoff")
         )
         == "4 players only"
     )

@@ -1,5 +1,5 @@
 """A stock draw is final: Menu -> Continue, or a killed process, brings the turn back after
-the draw, never before it (third tester, item 3: drawing, leaving and continuing showed the
+the draw, never before it (drawing, leaving and continuing showed the
 next stock card and let the person take the pile instead). The game is saved after the
 person's stock draw and pile take; Reset still keeps the drawn card."""
 

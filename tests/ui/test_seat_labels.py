@@ -1,4 +1,4 @@
-"""Seat labels read on every table colour (tester5, item 1): on Light blue, Pink and
+"""Seat labels read on every table colour: on Light blue, Pink and
 Celeste the opponent's "Opponent · 15" was dark grey on a dark plate."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_the_other_seats_labels_are_drawn_on_their_plates(name: str, players: in
 @pytest.mark.parametrize("language", ["en", "es", "pt_BR", "it", "de", "fr"])
 @pytest.mark.parametrize("to_move", [False, True])
 def test_a_computers_name_shows_whole_in_a_side_column_at_1280x800(language, to_move) -> None:
-    """Tester5 item 6: online, West and East read "Compu… (West)" over three lines. At
+    """Online, West and East read "Compu… (West)" over three lines. At
     1280x800 (side columns 69 px wide) each word of "Computer (West)" now shows whole,
     the card count after it."""
     from canasta import i18n
@@ -90,8 +90,8 @@ def test_a_computers_name_shows_whole_in_a_side_column_at_1280x800(language, to_
 
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_the_keys_panel_reads_on_every_theme(name: str) -> None:
-    """Found while checking item 8: F1's descriptions were the theme's dark text on a
-    near-black panel on the light themes. The panel is the theme's panel colour."""
+    """F1's descriptions read on the light themes: the theme's dark text would sit on a
+    near-black panel there, so the panel is the theme's panel colour."""
     from canasta.scenes.table.help import help_panel
 
     theme = THEMES[name]
@@ -102,7 +102,7 @@ def test_the_keys_panel_reads_on_every_theme(name: str) -> None:
 
 
 def test_a_four_player_table_names_the_persons_side_area_our_melds() -> None:
-    """Tester5 item 13: at four the side's meld area holds the partner's melds too."""
+    """At four the side's meld area holds the partner's melds too."""
     from canasta import i18n
     from canasta.scenes.table.melds import area_name
 

@@ -1,4 +1,4 @@
-"""The smaller things a new player tripped over (issue 18, item 8), one test each: text
+"""The smaller things a new player tripped over, one test each: text
 never below 12 px, no button left highlighted, refusals in the message strip (not over the
 melds), a mark on the card just drawn, the end of a hand that waits for the player and
 says who went out, the trophy beside the winner, Portrait -> Free back to landscape."""
@@ -194,7 +194,7 @@ def test_the_end_of_hand_prompt_names_who_went_out_or_the_empty_stock() -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
 def test_home_notices_read_at_a_readable_size_below_the_buttons(monkeypatch, size) -> None:
-    """Tester 3: the broken-file notices were small print (about 9 px glyphs)."""
+    """The broken-file notices were small print (about 9 px glyphs)."""
     import canasta.scenes.home as home_module
     from canasta.scenes.home import HomeScene
 
@@ -244,7 +244,7 @@ def game_over_board(size: tuple[int, int]) -> ScoreboardScene:
 
 @pytest.mark.parametrize("size", [(600, 960), (1280, 800), (440, 704)])
 def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
-    """Tester 3 (shot 96): at 600 px wide "New game" and "Play this deal again" were
+    """At 600 px wide "New game" and "Play this deal again" were
     small, "Replay hand" and "Home" large."""
     import canasta.ui.paragraphs as paragraphs_module
 
@@ -270,7 +270,7 @@ def test_the_game_over_buttons_share_one_text_size(monkeypatch, size) -> None:
 @pytest.mark.parametrize("size", [(1280, 800), (600, 960)])
 @pytest.mark.parametrize("over", [False, True])
 def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) -> None:
-    """Tester 3 (case-ro-b): "Could not save the game ..." covered "Hand 1 scores"."""
+    """The notice "Could not save the game ..." leaves "Hand 1 scores" uncovered."""
     from canasta.scenes.base import SceneManager
 
     pygame.init()
@@ -287,7 +287,7 @@ def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) 
     manager = SceneManager(size)
     manager.push(board)
     manager.banner.show(["Could not save the game: no permission to write in the folder "
-                         "/work/tester3/cases/ro/data. Play goes on; saving is tried again "
+                         "/home/player/games/ro/data. Play goes on; saving is tried again "
                          "at every turn."])  # fmt: skip
     manager.draw(screen)
     banner = manager.banner.rect
@@ -300,7 +300,7 @@ def test_a_save_failure_banner_leaves_the_scoreboard_title_in_sight(size, over) 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
 def test_the_game_over_buttons_have_one_width(size) -> None:
-    """Tester 5, item 17: "New game" was narrow beside a wide "Replay hand"."""
+    """The button "New game" is as wide as "Replay hand" beside it."""
     pygame.init()
     pygame.display.set_mode(size)
     board = game_over_board(size)

@@ -1,5 +1,5 @@
 """The Stats table's column headers are drawn at one size per header row in every
-language (tester's item 12: in Spanish "2 jugadores, completa" was small and "2
+language (in Spanish "2 jugadores, completa" was small and "2
 jugadores, rápida" large)."""
 
 from __future__ import annotations

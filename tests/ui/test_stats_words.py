@@ -1,4 +1,4 @@
-"""The stats screen's words (tester 5, item 16): a hand total that may be below zero is
+"""The stats screen's words: a hand total that may be below zero is
 the "Highest hand score", red threes are those that scored, and a recent game names the
 rules preset it was played by."""
 

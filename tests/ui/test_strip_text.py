@@ -1,4 +1,4 @@
-"""The message strip wraps a long line before shrinking it (tester's item 11: at
+"""The message strip wraps a long line before shrinking it (at
 1280 x 800 longer messages dropped to 14-18 px on one line), keeps its lines even (item
 10: "…wirf 3♣ / ab." left one word alone), and never draws below its floor."""
 

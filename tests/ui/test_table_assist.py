@@ -11,6 +11,7 @@ from canasta.ai import TrackingPlayer
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game, MoveType
 from canasta.engine.position import state_from_data
+from canasta.engine.words import card_name
 from canasta.scenes.base import SceneManager
 from canasta.scenes.table import TableScene
 from canasta.ui.input import post_click, post_key
@@ -103,7 +104,7 @@ def test_the_partner_answers_the_persons_question_in_the_bubble() -> None:
     assert hand.permission is True  # nothing in its hand is worth a turn
     assert scene.bubble.answer_text == "Yes \u2014 go out!"
     manager.draw(screen)
-    # Tester5 item 15: the answer shows beside the partner's cards, in the top band, over
+    # The answer shows beside the partner's cards, in the top band, over
     # no meld (it covered the opponents' melds)
     beside = scene.bubble.answer_rect(screen.get_width())
     layout = scene.board.layout
@@ -130,11 +131,24 @@ def test_hint_key_highlights_the_hard_move_with_one_line() -> None:
     post_key(pygame.K_h)
     step(manager, 0.1)
     line = scene.hint.line()
-    assert line is not None and line.startswith("Hint: Take the pile")
     hint = scene.controller.poll_hint()
     assert hint is not None and hint.move.type is MoveType.TAKE
-    rects = scene.hint.rects(hint.move)
-    assert len(rects) == len(hint.move.cards) + 1  # the cards and the pile
+    assert line == "Hint: " + hint.reason
+    # The line names the take's cards and every later step's; the glow is on the same
+    # moves: their cards now in hand, the pile, and the meld area or meld each step uses.
+    assert line.startswith("Hint: Take the pile (10 cards) with Q\u2660 Q\u2665, then ")
+    held = set(scene.controller.view().hand)
+    cards = [c for m in hint.moves for c in m.cards if c in held]
+    assert all(card_name(c) in line for m in hint.moves for c in m.cards)
+    rects = scene.hint.rects(hint.moves)
+    assert rects[:2] == [scene.board.card_rect(c) for c in hint.move.cards]
+    assert rects[2] == scene.board.pile_rect(scene.controller.view().pile)
+    places: list[pygame.Rect] = []
+    for move in hint.moves:
+        place = scene.hint.place(move)
+        if place is not None and place not in places:
+            places.append(place)
+    assert len(places) >= 2 and len(rects) == len(cards) + len(places)
     manager.draw(screen)
     post_key(pygame.K_s)  # drawing instead: the hint is gone
     step(manager, 0.1)

@@ -1,7 +1,7 @@
-"""Every table button has a place of its own (issue 18, item 1): a click on a button that
+"""Every table button has a place of its own: a click on a button that
 shows is never caught by another one lying under it (a hidden one catches no click). The
 strip's buttons that show at one time are packed side by side from its lower right corner
-(tester's item 10: "Plan" alone in a row under the hint at 800 x 600)."""
+("Plan" alone in a row under the hint at 800 x 600)."""
 
 from __future__ import annotations
 

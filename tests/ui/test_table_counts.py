@@ -1,4 +1,4 @@
-"""Counts a player reads at a glance on the table (third tester, items 7 and 8): every meld
+"""Counts a player reads at a glance on the table: every meld
 of four or more cards shows its size, and in a narrow window the seat plates with the
 other players' card counts are not covered by their hands."""
 
@@ -91,9 +91,8 @@ def test_every_meld_of_four_or_more_shows_its_count_on_the_meld(size, players) -
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_other_seats_labels_read_over_their_hands(size, players) -> None:
-    """Tester 3, shot 54: at 600x960 "West · 11" lay on West's card backs, unreadable.
-    A label in the top band now sits on a dark plate over the cards (main's fix of the
-    same finding, kept at the merge; this checks it at the tester's sizes)."""
+    """At 600x960 "West · 11" lay on West's card backs, unreadable.
+    A label in the top band sits on a dark plate over the cards, checked at these sizes."""
     ctx = make_ctx(view_of(players), size)
     seats = SeatsSection(ctx)
     surface = drawn(ctx, seats)
@@ -108,7 +107,7 @@ def test_the_other_seats_labels_read_over_their_hands(size, players) -> None:
 
 
 def test_a_meld_in_motion_waits_for_its_count_until_its_cards_rest() -> None:
-    """Tester5 item 14: right after a lay-off the "4" badge sat at the meld's new corner,
+    """Right after a lay-off the "4" badge sat at the meld's new corner,
     over the next meld's index, while the cards were still moving there."""
     ctx = make_ctx(view_of(4), (1280, 800))
     melds = MeldsSection(ctx)

@@ -207,7 +207,7 @@ def test_finish_refuses_a_plan_that_does_not_go_out() -> None:
     press(manager, pygame.K_p)
     press(manager, pygame.K_f)
     assert table.planner.confirm is None
-    # What stands in the way is the canasta, not the four cards (issue 18, item 8).
+    # What stands in the way is the canasta, not the four cards.
     assert table.toast.text == "Your side needs 1 canasta to go out; it has 0."
     assert not hand.melds[0] and len(table.planner.groups) == 2
 

@@ -1,4 +1,4 @@
-"""The pile invites a click only when it could be taken (issue 18, item 7): no glow and no
+"""The pile invites a click only when it could be taken: no glow and no
 "or take the pile" while a black three (or a wild card) blocks it."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_an_open_pile_glows_beside_the_stock(monkeypatch) -> None:
 
 
 def test_a_pile_no_card_of_the_hand_can_take_is_not_offered(monkeypatch) -> None:
-    """Tester report 7: the pile is open, but no cards of the hand take its top card (no
+    """The pile is open, but no cards of the hand take its top card (no
     7 in the hand): the prompt offers the stock only, and says why, as the glow does."""
     glowing, scene = glows(monkeypatch, at_draw(["9H", "7D"]))
     assert scene.layout.stock in glowing and scene.layout.discard not in glowing

@@ -319,7 +319,7 @@ def test_the_focus_ring_moves_lifts_and_discards_with_enter(ctx: TableContext) -
     order = focus.cards()
     assert focus.focused_card() == order[0]
     actions["focus_left"]()
-    assert focus.focused_card() == order[0]  # it stops at the end (tester5 item 8)
+    assert focus.focused_card() == order[0]  # it stops at the end
     actions["focus_last"]()
     assert focus.focused_card() == order[-1]
     actions["focus_first"]()
@@ -344,7 +344,7 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
     stub(ctx).advice = Advice(Move(MoveType.DISCARD, (card(ctx, "5C"),)), "the safest card")
     hint.actions()["hint"]()
     assert hint.line() == "Hint: the safest card"
-    rects = hint.rects(stub(ctx).advice.move)
+    rects = hint.rects(stub(ctx).advice.moves)
     assert rects[0] == ctx.board.card_rect(card(ctx, "5C"))
     assert rects[1].contains(ctx.board.layout.discard)
 
@@ -354,7 +354,7 @@ def test_where_the_table_has_no_hint_or_reset_pressing_them_says_why(ctx: TableC
     strip = ready(StripSection(ctx, lambda: "a line", lambda: None), ctx)
     assert hint.buttons() == [hint.hint_button]
     stub(ctx).missing = {"hint": "No hints online.", "reset": "A move sent stands."}
-    assert hint.buttons() == []  # tester report 9: no Hint button where hints are missing
+    assert hint.buttons() == []  # No Hint button where hints are missing
     assert not hint.handle(Click(hint.hint_button.rect.center))
     hint.actions()["hint"]()  # the H key still says why
     assert ctx.toast.visible and ctx.toast.text == "No hints online."
@@ -412,7 +412,7 @@ def test_the_stack_offers_clicks_only_to_sections_under_them(ctx: TableContext) 
 
 
 def test_finish_shows_once_the_side_has_or_plans_a_canasta(ctx: TableContext) -> None:
-    """Tester 3 (shot 80): Finish showed while three 7s were planned and the side had no
+    """Finish showed while three 7s were planned and the side had no
     canasta, so it could not go out. It shows when the plan completes one."""
     planner = ready(PlannerSection(ctx), ctx)
     sevens = tuple(c for c in ctx.board.plan.my_hand if CARD_KIND[c] == CARD_KIND[card(ctx, "7H")])

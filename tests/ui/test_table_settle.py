@@ -1,6 +1,6 @@
 """A hand just dealt is dealt card by card; a hand under way (continued from a save, or
 set out from a position) settles in one short move, so the table is usable at once
-(tester's item 18: about 3 s on Continue, 5 to 8 s for ``canasta position --window``, an
+(about 3 s on Continue, 5 to 8 s for ``canasta position --window``, an
 empty hand still at 5 s). Cards still move from the stock: nothing jumps."""
 
 from __future__ import annotations

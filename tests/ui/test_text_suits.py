@@ -1,5 +1,5 @@
 """Suit symbols in text are drawn as suit shapes (the default font has no glyph for them,
-and would draw an empty box): "10♦" reads as on a card (issue 18, item 5)."""
+and would draw an empty box): "10♦" reads as on a card."""
 
 from __future__ import annotations
 

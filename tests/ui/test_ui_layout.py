@@ -193,7 +193,7 @@ def test_every_window_size_has_disjoint_areas_and_cards_inside(players, large_in
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", [(800, 600), (960, 600), (1024, 640), (1280, 800)])
 def test_the_message_strip_is_tall_enough_for_two_rows_and_two_lines(size, players):
-    """Tester's item 10: at 800 x 600 the strip was 84 px high (a card's height), so the
+    """At 800 x 600 the strip was 84 px high (a card's height), so the
     prompt went over the opponents' melds; the middle band now grows to STRIP_MIN_PX and
     the meld bands give the height, still a card high."""
     from canasta.ui.layout import STRIP_MIN_PX
@@ -211,7 +211,7 @@ def test_the_message_strip_is_tall_enough_for_two_rows_and_two_lines(size, playe
 
 
 def test_reset_and_menu_grow_for_a_long_label_up_to_two_card_widths():
-    """Tester's item 11: "Zurücksetzen" shrank in its 99 px button at 1280 x 800."""
+    """The German Zurücksetzen" keeps its size in its 99 px button at 1280 x 800."""
     plain = compute_layout((1280, 800), 4)
     cw = plain.card[0]
     assert plain.reset_button.width == round(cw * 1.25) == 99

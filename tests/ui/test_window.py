@@ -142,7 +142,7 @@ def test_a_bad_remembered_size_goes_back_to_none_and_keeps_the_rest(display):
     ("size", "desktop", "fitted"),
     [((1280, 800), (1920, 1080), (1280, 800)),  # it fits: kept
      ((1280, 800), (1280, 800), (1280, 800)),  # exactly the desktop: kept
-     ((1280, 800), (600, 960), (600, 800)),  # the tester's portrait screen: 600 wide
+     ((1280, 800), (600, 960), (600, 800)),  # a portrait screen: 600 wide
      ((1280, 800), (1366, 768), (1280, 704)),  # 768 - 64 = 704 high
      ((2304, 1440), (800, 1280), (800, 1440 - 224)),  # 1280 - 64 = 1216 high
      ((1600, 1000), (1600, 360), (592, 296)),  # 296 high: at most 2 x 296 = 592 wide
@@ -173,7 +173,7 @@ def test_the_desktop_a_window_opens_on_is_the_one_under_its_place():
 
 
 def test_a_remembered_size_too_big_for_the_screen_is_fitted(display, monkeypatch):
-    """Third tester, item 5: 1280 x 800 remembered, started on a 600 x 960 screen, opened
+    """1280 x 800 remembered, started on a 600 x 960 screen, opened
     1280 x 800 with most of the home screen off the screen."""
     path = default_paths().settings
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -105,7 +105,7 @@ class BubbleSection(TablePart):
 
     def answer_rect(self, window_w: int) -> pygame.Rect | None:
         """Where the partner's answer shows at four: in the top band, just right of the
-        partner's cards, so it covers no meld (tester5 item 15: over the opponents' melds);
+        partner's cards, so it covers no meld (never the opponents' melds);
         where that has no room (a portrait window: the partner has a third of the band),
         over the partner's own band, its card backs and plate hidden for the moment;
         None when even that is too small (then it shows in the question's place)."""

@@ -65,7 +65,7 @@ class TableContext:
     def after(self, refusal: Refusal | None) -> None:
         """After an intent: a made move lowers the selection (a refusal keeps it). The
         keyboard's focus ring stays where it showed, so a keyboard player sees at once
-        where the next key acts after a meld, a lay-off or a discard (tester5 item 8)."""
+        where the next key acts after a meld, a lay-off or a discard."""
         if refusal is None:
             ring = self.selection.ring
             self.selection.clear()

@@ -92,8 +92,8 @@ class FocusSection(TablePart):
 
     def next_meld(self) -> None:
         """Tab: choose the next of your melds to add the lifted cards to. The melds the
-        lifted cards may join come first (tester5 item 9: Tab stopped on Queens with two
-        nines lifted), then the others (M there says why not), then none (M melds anew);
+        lifted cards may join come first (with two nines lifted, not the Queens), then the
+        others (M there says why not), then none (M melds anew);
         with nothing lifted, every meld in table order."""
         plan = self.ctx.board.plan
         kinds = list(plan.meld_order[0]) if plan is not None else []

@@ -76,7 +76,8 @@ def hand_can_take(view: TableView) -> bool:
 
 
 def _empty_stock_prompt(moves: set[MoveType]) -> str:
-    """What the person may do once the stock is empty, by the table's rule (matrix row 18)."""
+    """What the person may do once the stock is empty, by the table's rule
+    (docs/rules.md#empty-stock)."""
     if MoveType.DECLINE in moves:
         return _("The stock is empty: take the pile to play on, or click the stock to decline it.")
     if MoveType.DRAW in moves and MoveType.TAKE in moves:
@@ -117,7 +118,7 @@ def prompt_for(view: TableView) -> str:
         ).format(n=cards)
     if not view.person_to_move:
         who = name(seen.mover)
-        if seen.mover in view.away:  # nobody plays for them yet (online, tester5 item 7)
+        if seen.mover in view.away:  # nobody plays for them yet (online)
             return _("The table waits for {who}\u2026").format(who=who)
         if view.phase == "answer":
             return _("{who} is answering: may {asker} go out?").format(

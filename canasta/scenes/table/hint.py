@@ -1,10 +1,11 @@
-"""The hint: the Hint button and the H key ask the controller for the hard level's move
-(worked out off the window's thread); it glows on the cards and places the move uses,
-with one line saying why in the message strip. Sizes are pixels."""
+"""The hint: the Hint button and the H key ask the controller for the hard level's advice
+(worked out off the window's thread), a promise of moves; it glows on the cards and places
+those moves use, and its line in the message strip names the same moves, every card, and
+says why. Sizes are pixels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -74,23 +75,35 @@ class HintSection(TablePart):
             return None
         return _("Hint: {reason}").format(reason=advice.reason)
 
-    def rects(self, move: Move) -> list[pygame.Rect]:
-        """Where the hinted move glows: its hand cards, the stock, the pile or a meld."""
+    def rects(self, moves: Sequence[Move]) -> list[pygame.Rect]:
+        """Where the hinted moves glow, the same moves the line names: their cards in the
+        person's hand (a card the hint takes with the pile glows there, with the pile),
+        and each move's place (:meth:`place`), each place once."""
+        board = self.ctx.board
+        held = set(self.ctx.view().hand)
+        rects: list[pygame.Rect] = []
+        for move in moves:
+            rects += [board.card_rect(c) for c in move.cards if c in held and c in board.sprites]
+            place = self.place(move)
+            if place is not None and place not in rects:
+                rects.append(place)
+        return rects
+
+    def place(self, move: Move) -> pygame.Rect | None:
+        """Where ``move`` goes: the stock, the pile, its meld, or the meld area (a new meld,
+        or a lay-off on a meld the hint makes first); None for an answer or a question."""
         board = self.ctx.board
         layout = board.layout
         assert layout is not None
-        rects = [board.card_rect(c) for c in move.cards if c in board.sprites]
         if move.type in (MoveType.DRAW, MoveType.DECLINE):
-            rects.append(pygame.Rect(layout.stock))
-        elif move.type in (MoveType.TAKE, MoveType.DISCARD):
-            rects.append(board.pile_rect(self.ctx.view().pile))
-        elif move.type is MoveType.LAYOFF:
-            meld = board.meld_rect(move.target)
-            if meld is not None:
-                rects.append(meld)
-        elif move.type is MoveType.MELD:
-            rects.append(pygame.Rect(layout.melds[0]))
-        return rects
+            return pygame.Rect(layout.stock)
+        if move.type in (MoveType.TAKE, MoveType.DISCARD):
+            return board.pile_rect(self.ctx.view().pile)
+        if move.type is MoveType.LAYOFF:
+            return board.meld_rect(move.target) or pygame.Rect(layout.melds[0])
+        if move.type is MoveType.MELD:
+            return pygame.Rect(layout.melds[0])
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The glow on the hinted move, and the Hint button."""
@@ -99,7 +112,7 @@ class HintSection(TablePart):
         if hint is not None and controller.person_to_move():
             full = self.ctx.board.full
             radius = full.radius if full is not None else 8
-            for rect in self.rects(hint.move):
+            for rect in self.rects(hint.moves):
                 draw_glow(surface, rect, HINT_GLOW, spread=12, radius=radius)
         for shown in self.buttons():
             shown.draw(surface)

@@ -1,5 +1,5 @@
 """The table's key bindings: one table, key -> action, each with its name and help text
-(reference table 004, "Keyboard").
+(docs/guide/playing.md#with-the-keyboard).
 
 The table scene looks keys up here and carries out the named action of the section that
 owns it; the help overlay (F1 or ?) and How to play's Keys page print this same table, so

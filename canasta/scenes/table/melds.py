@@ -24,8 +24,8 @@ COUNTED = 4
 
 def area_name(rel_side: int, players: int) -> str:
     """An empty meld area's name: the person's side ``rel_side`` 0, else the other side.
-    At four the person's side is a partnership, so its area is "Our melds" (tester5
-    item 13: "Your melds" held the partner's melds too); head to head, "Your melds"."""
+    At four the person's side is a partnership, so its area is "Our melds" ("Your melds"
+    would seem to leave the partner's melds out); head to head, "Your melds"."""
     if rel_side:
         return _("Their melds")
     return _("Our melds") if players == 4 else _("Your melds")
@@ -142,7 +142,7 @@ class MeldsSection(TablePart):
     def _settled(self, cards: Sequence[int]) -> bool:
         """Whether every card of a meld rests where the plan puts it. While a meld grows
         or the melds beside it shift, its count waits: placed at the meld's new corner
-        while the cards still fly it sat on the next meld's index (tester5 item 14)."""
+        while the cards still fly it would sit on the next meld's index."""
         sprites = self.ctx.board.sprites
         for card in cards:
             sprite = sprites.get(card)

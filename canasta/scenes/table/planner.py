@@ -1,4 +1,4 @@
-"""Planned melds and the finish button at the table (reference table 001).
+"""Planned melds and the finish button at the table (docs/guide/playing.md#with-the-mouse).
 
 Select cards and press Plan (key P): the group joins your plan and shows on your side of
 the table; click a group to take it back. Play melds (key G) submits every group at once,

@@ -1,6 +1,6 @@
 """The table scene: sections over the person's view, driven by a table controller.
 
-Input (see the Classic reference, "Controls"): click a hand card to select it, press and
+Input (see docs/guide/playing.md#with-the-mouse): click a hand card to select it, press and
 hold to select every card of its rank; click the stock to draw; click the pile's top card
 to select it, then the meld area or a meld to take the pile with the selected cards (or
 click the pile with a pair selected); select cards and click the meld area to meld or a

@@ -29,7 +29,7 @@ def plate_of(theme: Theme) -> tuple[int, int, int]:
     """The fill of a seat label's plate: the theme's panel colour, opaque, so the label
     reads the same over the felt and over any card back (light themes have a light plate
     under dark words, dark themes the reverse; contrast 6.3 to 11.6 with
-    :func:`color_of`, tester5 item 1)."""
+    :func:`color_of`)."""
     r, g, b = theme.frost[:3]
     return (r, g, b)
 
@@ -45,7 +45,7 @@ def draw_plate(surface: pygame.Surface, rects: list[pygame.Rect], theme: Theme) 
 
 
 #: The smallest size a side seat's label shrinks to so that each word of its name fits
-#: its column whole (px; tester5 item 6: "Compu… (West)" at 1280x800).
+#: its column whole (px; not "Compu… (West)" at 1280x800).
 SIDE_LABEL_MIN_PX = 13
 
 

@@ -72,7 +72,7 @@ class Selection:
 
     def move_focus(self, step: int, count: int) -> None:
         """Move the focus ring ``step`` cards along ``count`` cards; it stops at either
-        end (tester5 item 8: wrapping round made "nine times Left" land on the wrong card)."""
+        end (wrapping round would make "nine times Left" land on the wrong card)."""
         if count:
             self.focus = max(0, min(self.focus + step, count - 1))
 

@@ -190,7 +190,7 @@ def plan_table(
 
 def freezing_card(pile: tuple[int, ...]) -> int | None:
     """The card drawn crosswise in the discard pile: the topmost wild card or red three in
-    it, which keeps the pile frozen (the Classic reference: a wild card or red three in the
+    it, which keeps the pile frozen (docs/rules.md#frozen-pile: a wild card or red three in the
     pile freezes it; the rule books turn it sideways in the pile so it shows), or None."""
     for card in reversed(pile):
         kind = CARD_KIND[card]
@@ -217,7 +217,7 @@ def _shown_count(n: int) -> int:
 def _squared_canasta(cards: list[int], natural: bool) -> list[int]:
     """A canasta's cards bottom to top, a natural card of its rank on top so the rank shows:
     a red one on a natural canasta, a black one on a mixed canasta where there is one (the
-    rule books' custom for telling them apart at a glance; the Classic reference does not
+    rule books' custom for telling them apart at a glance; the rules do not
     say), else any natural card (the NATURAL or MIXED chip tells them apart)."""
     naturals = [c for c in cards if not is_wild_kind(CARD_KIND[c])]
     coloured = [c for c in naturals if is_red(c) == natural]
