@@ -200,7 +200,8 @@ class HardPlayer:
     #: players the cap is high enough that the CPU budget ends the search (about 45 to 70
     #: worlds in 0.1 s; with a cap of 48, 69% of searches stopped at the cap).
     #: With four players 0.27 s and 192 worlds beat medium in 67% of deal pairs, idle and
-    #: busy, where half of each gave 60% (docs, hosting/capacity.md: the CPU a seat costs).
+    #: busy, where half of each gave 60%
+    #: (docs/hosting/capacity.md#budgets-and-their-cpu-cost-per-seat: what a seat costs).
     TIME_LIMIT = {2: 0.1, 4: 0.27}
     WORLDS = {2: 200, 4: 192}
     #: Rounds simulated after a candidate, by number of players.
