@@ -207,6 +207,7 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
         # What is loaded by now (modules, rule sets, models: about 40,000 objects) lives as
         # long as the process: out of the collector's passes, which then scan only the
         # tables and connections; full passes come from a timer (canasta.net.collector).
+        server.hub.ai.warm()
         collector.settle()
         port = await server.start()
     except StorageError as error:

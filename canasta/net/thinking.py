@@ -186,6 +186,13 @@ class Thinkers:
         #: Decisions the easy level made here because the workers could not.
         self.fallbacks = 0
 
+    def warm(self) -> None:
+        """Start the workers now (and the fork server before them), before the server
+        listens: started by the first decisions, they held the event loop for up to a
+        second while a table waited."""
+        for future in [self.pool.submit(os.getpid) for _ in range(self.workers)]:
+            future.result()
+
     def decision(
         self, level: str, view: SeatView, seed: int, memory: Memory | None = None
     ) -> Decision:

@@ -97,12 +97,12 @@ class FakePool(Executor):
 
     def __init__(self, fail: list[BaseException] | None = None) -> None:
         self.fail = fail if fail is not None else []
-        self.sent: list[Decision] = []
+        self.sent: list[Any] = []
         self.stopped = False
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
-        self.sent.append(args[0])
+        self.sent.append(args[0] if args else ())
         if self.fail:
             future.set_exception(self.fail.pop(0))
         else:
@@ -178,6 +178,12 @@ def test_decisions_that_find_one_broken_pool_replace_it_once() -> None:
     assert thinkers.pool is replacement and thinkers.replaced == 1 and len(pools) == 1
 
 
+def test_warming_starts_every_worker_before_the_first_decision() -> None:
+    pool = FakePool()
+    Thinkers(3, make_pool=lambda _: pool).warm()
+    assert pool.sent == [(), (), ()]  # one call with no arguments for each worker
+
+
 def test_no_worker_process_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one worker process, not 0"):
         Thinkers(0, make_pool=lambda _: FakePool())
@@ -188,6 +194,7 @@ def test_the_real_pool_thinks_in_another_process_and_survives_a_dead_worker(
 ) -> None:
     thinkers = Thinkers(1, {"medium": 0.01})
     try:
+        thinkers.warm()
         view = four_player_view()
         answer = run(thinkers.decide(thinkers.decision("medium", view, 3)))
         assert answer.move in view.legal_moves and answer.memory is not None
