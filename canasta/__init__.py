@@ -6,7 +6,13 @@ installed package's metadata (``canasta.__version__`` gives the same).
 
 from __future__ import annotations
 
+import os
 from importlib import metadata
+
+# pygame prints a "Hello from the pygame community" banner when it is first imported,
+# unless this is set by then: every module of the game that uses pygame is imported after
+# this package, so setting it here keeps the terminal quiet at every start.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def version() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,13 @@ log = logging.getLogger(__name__)
 QUIT_WAIT_SECONDS = 3.0
 
 
+def audio_device_present(sound: Sound, environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether this run has an audio device to play on: not SDL's silent driver (chosen
+    by :func:`canasta.ui.audio.quiet_without_device` on a machine with no sound, or by
+    the player), and a mixer that opened when the sound is on."""
+    return environ.get("SDL_AUDIODRIVER") != "dummy" and (sound.available or not sound.enabled)
+
+
 def make_sound(on: bool) -> Sound:
     """The sound layer for the setting ``on`` (silent without an audio device)."""
     sound = Sound(enabled=on and os.environ.get("SDL_AUDIODRIVER") != "dummy")
@@ -129,6 +136,9 @@ class App:
         self.demo = demo
         self.seed = seed
         self.sound = make_sound(self.session.settings.sound)
+        #: False when this run has no audio device (:func:`audio_device_present`, set by
+        #: :func:`run`): the home screen and Settings say so instead of "Sound: on".
+        self.audio_device = True
         self.table: TableScene | None = None
         #: The local controller of the table shown (the scene sees only its interface).
         self.controller: TableController | None = None
@@ -274,6 +284,7 @@ class App:
                 on_stats=self.stats,
                 on_sound=self.toggle_sound,
                 sound_on=settings.sound,
+                sound_device=self.audio_device,
                 players=settings.players,
                 renderer=look.renderer,
                 notices=notices,
@@ -289,8 +300,9 @@ class App:
         screen is rebuilt in a new look."""
         old = self.manager.top
         focus = old.focus if isinstance(old, SettingsScene) else 0
-        run = self.run_language
-        if not self.session.settings.language and run is None:  # the system's, now shown
+        if (
+            not self.session.settings.language and self.run_language is None
+        ):  # the system's, now shown
             self.session.update_settings(language=language())
         self.manager.clear()
         scene = SettingsScene(
@@ -300,10 +312,20 @@ class App:
             theme=self.look.theme,
             looks=look_choices(),
             on_more=self.rule_options,
-            notes={"language": run_language_note(self.session.settings.language)} if run else None,
+            notes=self._setting_notes(),
         )
         scene.focus = focus
         self.manager.push(scene)
+
+    def _setting_notes(self) -> dict[str, str] | None:
+        """The small lines under Settings' rows: the language of this run, and no audio
+        device for the Sound row."""
+        notes = {}
+        if self.run_language:
+            notes["language"] = run_language_note(self.session.settings.language)
+        if not self.audio_device:
+            notes["sound"] = _("No audio device: the game plays silently.")
+        return notes or None
 
     def _shown_settings(self) -> Settings:
         """The settings as the screen shows them: the language of this run in the Language
@@ -391,7 +413,8 @@ class App:
         first_dealer: int | None = None,
     ) -> None:
         """Start a new game as :meth:`new_game`, first asking when that abandons a game in
-        progress (which then counts as a loss in Stats)."""
+        progress (which then counts as a loss in Stats); Keep playing sits down at that
+        game again."""
 
         def start() -> None:
             self.new_game(players, first_deal, first_dealer)
@@ -401,7 +424,8 @@ class App:
             return
         question = _("Abandon the game in progress? It counts as a loss in Stats.")
         self.manager.push(ConfirmDialog(question, start, yes=_("Abandon it"),
-                                        no=_("Keep it"), theme=self.look.theme))  # fmt: skip
+                                        no=_("Keep playing"), theme=self.look.theme,
+                                        on_no=self.continue_game))  # fmt: skip
 
     def open_first(
         self,
@@ -412,9 +436,9 @@ class App:
         position: HandState | None = None,
     ) -> None:
         """The first scene of a run: the record ``replay`` if given, else the hand
-        ``position`` (from a position file; Menu goes home), else a new game when
+        ``position`` (from a position file; Menu asks before going home), else a new game when
         ``start`` (``players``, first ``deal``; over a saved game in progress it asks first,
-        on the home screen: Keep it leaves the saved game there to continue), else home."""
+        on the home screen: Keep playing sits down at the saved game), else home."""
         if replay is not None:
             self.replay_file(replay)
         elif position is not None:
@@ -437,7 +461,16 @@ class App:
         kept = hand.copy()
         game = self.session.play_position(hand, self._game_seed())
         self.position = (game, kept)
-        self._seat(game, self.session.settings.computer_level)
+        self._seat(game, self.session.settings.computer_level, on_menu=self.ask_leave_position)
+        if self.table is not None:
+            self.table.ctx.position = True  # named a position, not "Deal 0"
+
+    def ask_leave_position(self) -> None:
+        """Menu at a position's table: a position is neither saved nor counted, so leaving
+        it is asked first (Stay goes back to the table)."""
+        question = _("Leave this position? It is not saved: the game will not keep it.")
+        self.manager.push(ConfirmDialog(question, self.home, yes=_("Leave it"), no=_("Stay"),
+                                        theme=self.look.theme))  # fmt: skip
 
     def replay_file(self, path: Path) -> None:
         """Open a game record in the replay scene (Back goes home); see ReplayLauncher."""
@@ -458,7 +491,7 @@ class App:
             self.hand_over(controller)
         self.tell()
 
-    def _seat(self, game: Game, level: str) -> None:
+    def _seat(self, game: Game, level: str, on_menu: Callable[[], None] | None = None) -> None:
         person = None if self.demo else 0
         seats = seat_players(game.rules.players, person, level, game.seed)
         controller = TableController(
@@ -468,7 +501,7 @@ class App:
         self.table = self.table_scene(
             controller,
             lambda _table: self.hand_over(controller),
-            self.home,
+            on_menu or self.home,
             on_turn_end=lambda _table: self.turn_ended(controller),
         )
         self.manager.clear()
@@ -537,13 +570,19 @@ class App:
             auto_continue=4.0 if self.demo else None,
             on_replay=self.replays.last_hand() if self.session.settings.replays else None,
             on_play_again=self._play_again(controller.game, hand),
+            position=self._from_position(controller.game),
         )
         self.manager.push(board)
+
+    def _from_position(self, game: Game) -> bool:
+        """Whether ``game``'s hand just scored was set out from a position file (its
+        first hand), not dealt."""
+        return self.position is not None and self.position[0] is game and len(game.scores) == 1
 
     def _play_again(self, game: Game, hand: HandState) -> Callable[[], None]:
         """What Play again does after ``hand`` of ``game``: the same deal again, or the
         same position when the game was opened from one."""
-        if self.position is not None and self.position[0] is game and len(game.scores) == 1:
+        if self.position is not None and self._from_position(game):
             kept = self.position[1]
             return lambda: self.open_position(kept.copy())
         players = game.rules.players
@@ -555,6 +594,7 @@ class App:
         if self.table is not None:
             assert self.controller is not None
             self.session.next_hand(self.controller.next_hand)
+            self.table.ctx.position = False  # a dealt hand after a position's
             self.table.start_hand()
         self.tell()
 
@@ -609,6 +649,7 @@ def run(
     pygame.display.set_caption(TITLE)
     set_icon()
     app = App(size, demo=demo, seed=seed, language=language)
+    app.audio_device = audio_device_present(app.sound)
     window, flags = app.window_mode()
     set_mode(window, flags)
     place = app.session.settings.window_position

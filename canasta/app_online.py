@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from canasta.engine.rules import RuleSet
-from canasta.i18n import _
+from canasta.i18n import _, format_list
 from canasta.names import check_name
 from canasta.net.link import OnlineLink
 from canasta.net.remote import RemoteTableControl
@@ -211,7 +211,7 @@ def rejoin_label(seat: OnlineSeat) -> str:
     """The form's button that takes a kept seat back: "Rejoin your table (Ann, Bob)"."""
     if not seat.players:
         return _("Rejoin your table")
-    return _("Rejoin your table ({players})").format(players=", ".join(seat.players))
+    return _("Rejoin your table ({players})").format(players=format_list(seat.players))
 
 
 __all__ = ["OnlineLauncher", "rejoin_label"]

@@ -20,16 +20,18 @@ import functools
 import gettext
 import locale
 import os
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime
+from babel.lists import format_list as babel_list
 from babel.numbers import format_decimal, format_percent
 
 from .engine import speech
-from .engine.speech import N_, _, ngettext, pgettext
+from .engine.speech import N_, _, format_list, ngettext, pgettext
 
 #: The gettext domain of the game's catalogue.
 DOMAIN = "canasta"
@@ -65,12 +67,19 @@ def set_language(code: str) -> str:
                 raise OSError(f"no catalogue for {code!r}")
             speech.use(gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]), found)
             _language = code
+            speech.use_lister(_babel_list)
             return _language
         except OSError:
             pass
     speech.use(gettext.NullTranslations())
     _language = "en"
+    speech.use_lister(_babel_list)
     return _language
+
+
+def _babel_list(items: Sequence[str]) -> str:
+    """``items`` as a list in the language in use (Babel's list patterns)."""
+    return babel_list(list(items), locale=_locale())
 
 
 @functools.cache
@@ -229,6 +238,7 @@ __all__ = [
     "N_",
     "_",
     "date_time",
+    "format_list",
     "language",
     "match_language",
     "ngettext",

@@ -258,7 +258,9 @@ def main() -> int:
         profile = ["-m", "cProfile", "-o", args.server_profile] if args.server_profile else []
         server = subprocess.Popen(
             [sys.executable, *profile, "-m", "canasta", "serve", "--port", "0", "--data", data,
-             "--rate", "100", "--sync", args.sync] + extra
+             "--rate", "100", "--sync", args.sync,
+             "--per-address", "1000000", "--opens-per-second", "1000000"]  # all on 127.0.0.1
+            + extra
             + ([] if args.no_server_stats else ["--stats", f"{data}/stats.json"]),
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip

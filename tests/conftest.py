@@ -1,9 +1,14 @@
 """Every test runs with ``CANASTA_HOME`` in a temporary folder, so no test reads or
 writes the real settings, stats or saved game, and in English whatever the machine's
-locale (a test that wants another language chooses it)."""
+locale (a test that wants another language chooses it); online deals in this process
+come from a fixed sequence of seeds, so a test plays the same cards every run."""
+
+import hashlib
+import itertools
 
 import pytest
 
+import canasta.engine.game as game_module
 from canasta import i18n
 from canasta.persistence.paths import HOME_ENV
 
@@ -24,3 +29,15 @@ def _english(monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _fixed_deal_seeds(request, monkeypatch):
+    """Online games deal every hand from a seed of the system's randomness; here from
+    SHA-256 of the test's name and a count, the same every run (a test that checks the
+    real source calls ``canasta.engine.fair.new_seed`` itself)."""
+    count = itertools.count()
+    name = request.node.nodeid.encode()
+    monkeypatch.setattr(
+        game_module, "new_seed", lambda: hashlib.sha256(name + bytes([next(count) % 256])).digest()
+    )

@@ -224,12 +224,12 @@ def test_the_abandon_answer_never_reads_like_cancel_or_keep_playing(code: str) -
     try:
         assert i18n.set_language(code) == code
         abandon = i18n._("Abandon it").casefold()
-        keeps = {i18n._(word).casefold() for word in ("Cancel", "Keep it", "No", "Back")}
+        keeps = {i18n._(word).casefold() for word in ("Cancel", "Keep playing", "No", "Back")}
         assert abandon not in keeps
         assert not any(abandon.startswith(keep) or keep.startswith(abandon) for keep in keeps)
         if code == "de":
             assert i18n._("Abandon it") == "Spiel aufgeben"
             assert i18n._("Cancel") == "Abbrechen"
-            assert i18n._("Keep it") == "Weiterspielen"
+            assert i18n._("Keep playing") == "Weiterspielen"
     finally:
         i18n.set_language("en")

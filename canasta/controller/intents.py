@@ -39,6 +39,17 @@ class SelectionIntents:
         now (checked only: nothing is played). Tab visits such melds first."""
         return bool(cards) and self._check_move(Move(MoveType.LAYOFF, cards, kind)) is None
 
+    def meld_fits(self, cards: tuple[int, ...]) -> bool:
+        """Whether :meth:`intent_meld` would make a move with ``cards`` now: a new meld the
+        rules allow (an opening reaching the minimum alone), or an addition to the side's
+        meld of their rank (checked only: nothing is played). The Meld button shows then."""
+        kind = meld_kind(cards)
+        if not cards or kind < 0:
+            return False
+        if kind in self._side_melds():
+            return self._check_move(Move(MoveType.LAYOFF, cards, kind)) is None
+        return self._check_move(Move(MoveType.MELD, cards)) is None
+
     def _refuse(self, refusal: Refusal, message: str | None = None) -> Refusal:
         raise NotImplementedError
 

@@ -215,6 +215,11 @@ class TableControl(Protocol):
         nothing is played)."""
         ...
 
+    def meld_fits(self, cards: tuple[int, ...]) -> bool:
+        """Whether the rules let ``cards`` be melded now, as a new meld or onto the side's
+        meld of their rank (a check: nothing is played)."""
+        ...
+
     def intent_ask(self) -> Refusal | None:
         """Ask the partner "may I go out?"."""
         ...

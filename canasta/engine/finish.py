@@ -19,8 +19,8 @@ from .legality import go_out_plan
 from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
-from .speech import N_, _, ngettext
-from .words import cards_name, move_words
+from .speech import N_, _, format_list, ngettext
+from .words import card_name, cards_name, move_words
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -208,9 +208,12 @@ def _why_not(state: HandState) -> str:
     if 0 < counts[BLACK_THREE] < 3:
         loose.append(BLACK_THREE)
     if len(loose) > 1:
-        names = ", ".join(_(KIND_NAME[k]) for k in loose)
-        return _("no meld can take your {names}, and only one card can be the discard").format(
-            names=names
+        # The cards themselves, not their ranks' plural names: "your 8♥, 9♣ and K♦", not
+        # "your 8s, 9s and Kings" for one card of each.
+        held = state.hands[state.turn]
+        stuck_cards = [c for k in loose for c in held if CARD_KIND[c] == k]
+        return _("no meld can take your {cards}, and only one card can be the discard").format(
+            cards=format_list([card_name(c) for c in stuck_cards])
         )
     room = sum(wild_room(sizes[k], wilds[k], rules.wild_cap) for k in NATURAL_KINDS if sizes[k])
     if spare_wilds > room + 3 * sum(1 for k in NATURAL_KINDS if counts[k] >= 2):

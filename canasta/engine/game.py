@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from .fair import deck_order, new_seed
 from .rules import RuleSet
 from .scoring import HandScore
 from .state import HandState
@@ -42,6 +43,10 @@ class Game:
         first_deal: deal this number first (its dealer from :func:`dealer_of`, unless
             ``first_dealer`` names one); later hands come from the seed as usual.
         first_dealer: the first hand's dealer when ``first_deal`` is given.
+        secret: deal every hand from a fresh secret seed (online play, see
+            :mod:`canasta.engine.fair`) instead of its deal number; the deal numbers are
+            then only labels, and ``deal_seeds`` holds each hand's seed (hex).
+        deal_seeds: with ``secret``, each hand's seed (64 hex digits), in order.
     """
 
     rules: RuleSet
@@ -52,12 +57,14 @@ class Game:
     dealer: int = 0
     first_deal: int | None = None
     first_dealer: int | None = None
+    secret: bool = False
+    deal_seeds: list[str] = field(default_factory=list)
     hand: HandState = field(init=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
         self.dealer = self._rng.randrange(self.rules.players)
-        if self.first_deal is None:
+        if self.first_deal is None or self.secret:
             self.hand = self._deal()
             return
         players = self.rules.players
@@ -78,18 +85,25 @@ class Game:
         dealer: int,
         hand: HandState,
         rng_state: tuple[Any, ...],
+        deal_seeds: list[str] | None = None,
     ) -> Game:
         """Rebuild a game saved part-way (see :meth:`rng_state`), dealing nothing.
 
+        ``deal_seeds``: a secret-seeded game's seeds (see ``secret``), one per deal.
+
         Raises:
             ValueError: when ``rng_state`` is not a state of ``random.Random`` or the
-                scores and deal numbers do not fit together.
+                scores, deal numbers and seeds do not fit together.
         """
         if not len(deal_numbers) - 1 <= len(scores) <= len(deal_numbers) or not deal_numbers:
             raise ValueError(f"{len(scores)} scored hands do not fit {len(deal_numbers)} deals")
+        if deal_seeds is not None and len(deal_seeds) != len(deal_numbers):
+            raise ValueError(f"{len(deal_seeds)} deal seeds do not fit {len(deal_numbers)} deals")
         game = cls.__new__(cls)
         game.rules, game.seed, game.dealer, game.hand = rules, seed, dealer, hand
         game.first_deal, game.first_dealer = None, None
+        game.secret = deal_seeds is not None
+        game.deal_seeds = list(deal_seeds or [])
         game.totals, game.scores, game.deal_numbers = list(totals), list(scores), list(deal_numbers)
         game._rng = random.Random()
         try:
@@ -108,7 +122,11 @@ class Game:
         number = self._rng.randrange(1, DEAL_NUMBER_LIMIT // players) * players + self.dealer
         self.deal_numbers.append(number)
         scores = (self.totals[0], self.totals[1])
-        return HandState.deal(self.rules, number, self.dealer, scores)
+        if not self.secret:
+            return HandState.deal(self.rules, number, self.dealer, scores)
+        seed = new_seed()
+        self.deal_seeds.append(seed.hex())
+        return HandState.deal(self.rules, number, self.dealer, scores, deck=deck_order(seed))
 
     def finish_hand(self) -> HandScore:
         """Score the ended hand and add it to the totals.

@@ -13,9 +13,19 @@ table written before a language is chosen, which is translated with ``_`` when s
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable, Sequence
+
+
+def _english_list(items: Sequence[str]) -> str:
+    """``items`` joined as English writes a list: "a", "a and b", "a, b, and c"."""
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _source: str | None = None
+_lister: Callable[[Sequence[str]], str] = _english_list
 
 
 def use(translation: gettext.NullTranslations, source: str | None = None) -> None:
@@ -62,6 +72,20 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, told apart from the same English words used in
     another sense by ``context`` (e.g. "On" of a setting vs "On" a meld)."""
     return _translation.pgettext(context, message)
+
+
+def use_lister(lister: Callable[[Sequence[str]], str] | None) -> None:
+    """Join lists with ``lister`` from now on (:mod:`canasta.i18n` installs Babel's list
+    patterns of the language in use; None: English's)."""
+    global _lister
+    _lister = lister or _english_list
+
+
+def format_list(items: Sequence[str]) -> str:
+    """``items`` joined as the language in use writes a list ("8♥, 9♣ y K♦" in Spanish,
+    "8♥, 9♣ und K♦" in German): never joined by hand, so no language gets another's
+    commas."""
+    return _lister(list(items))
 
 
 def N_(message: str) -> str:

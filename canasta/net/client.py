@@ -19,9 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
+from canasta.engine.rules import preset_rules
 from canasta.i18n import _
+from canasta.net.proof import DealCheck, DealWitness
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     ClockOption,
@@ -71,6 +73,8 @@ def plain_reason(error: BaseException) -> str:
         return _("the server's certificate was not accepted")
     if isinstance(error, InvalidURI):
         return _("the server address is not a ws:// or wss:// address")
+    if isinstance(error, InvalidStatus) and error.response.status_code == 429:
+        return say("too_fast", {}, _("the server is busy: try again in a moment"))
     if isinstance(error, InvalidHandshake):
         return _("that address does not answer as a Canasta server")
     if isinstance(error, TimeoutError | asyncio.TimeoutError):
@@ -127,6 +131,11 @@ class Client:
         #: The seat tokens this client was given, by (table id, chair): joining such a
         #: chair again sends its token, so its person comes back to it (mid-hand too).
         self.held: dict[tuple[str, int], str] = {}
+        #: What this seat saw of the hand's deal, checked when its seed is revealed.
+        self.witness: DealWitness | None = None
+        #: Every hand's deal check, oldest first (see :mod:`canasta.net.proof`): a reveal
+        #: that does not match what this seat was dealt is refused as not verified.
+        self.deal_checks: list[DealCheck] = []
         self.listener: Callable[[Any], None] | None = None
         self._reader: asyncio.Task[None] | None = None
         #: The reconnecting task while one runs (cancelled and awaited by :meth:`close`).
@@ -148,8 +157,11 @@ class Client:
             if self.url.startswith("wss:"):
                 kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
             self.ws = await asyncio.wait_for(connect(self.url, **kwargs), timeout)
-            await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
-                                            token=self.token)))  # fmt: skip
+            # A server that refuses the connection at its door says why, then closes: the
+            # hello may find it closed, its message is read all the same.
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(encode(Hello(version=PROTOCOL_VERSION, name=self.name,
+                                                token=self.token)))  # fmt: skip
             first = parse_server(await asyncio.wait_for(self.ws.recv(), timeout))
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as error:
             raise ClientError(plain_reason(error)) from None
@@ -226,11 +238,17 @@ class Client:
             self.view = message.view
             if message.view.phase != "ended":
                 self.hand_over = None
+            self._witness_view(message)
         elif isinstance(message, Event) and message.view is not None:
             self.view = message.view
             self.updates += 1
+            if self.witness is not None and self.chair is not None:
+                self.witness.saw_event(message, self.chair)
         elif isinstance(message, HandOver):
             self.hand_over = message
+            check = self.witness.check(message.deal) if self.witness is not None else None
+            if check is not None and (not self.deal_checks or self.deal_checks[-1] != check):
+                self.deal_checks.append(check)
         elif isinstance(message, LobbyList):
             self.lobby = message.tables
             self.lobbies += 1
@@ -244,6 +262,20 @@ class Client:
         if self.listener is not None:
             self.listener(message)
         self._changed.set()
+
+    def _witness_view(self, message: View) -> None:
+        """Keep what this seat sees of a deal (a new table starts a new witness)."""
+        table = self.table
+        if message.deal is None or table is None:
+            return
+        witness = self.witness
+        if witness is None or witness.table_id != table.id:
+            try:
+                rules = preset_rules(table.preset, table.players, table.quick)
+            except KeyError:  # a preset this version does not know: nothing to check by
+                return
+            witness = self.witness = DealWitness(rules, table.id)
+        witness.saw_view(message)
 
     async def send(self, message: Any) -> None:
         """Send one message (a protocol model).

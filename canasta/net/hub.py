@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
 from canasta.net.store import Job, StorageError, Store
@@ -62,6 +63,8 @@ class ServerConfig:
             :mod:`canasta.net.thinking`).
         budgets: CPU seconds a computer player's search may take, by level (``"hard"``,
             ``"medium"``; a level not named thinks within its own budget).
+        door: the limits per address, on idle connections and on join codes (see
+            :mod:`canasta.net.door`).
     """
 
     host: str = "127.0.0.1"
@@ -81,6 +84,7 @@ class ServerConfig:
     retry: float = 5.0
     workers: int | None = None
     budgets: dict[str, float] = field(default_factory=dict)
+    door: DoorConfig = field(default_factory=DoorConfig)
 
 
 @dataclass(eq=False)
@@ -161,6 +165,9 @@ class Hub:
             )
             self.checkpoint_thread.start()
         self.tap = tap
+        #: Called with ``(conn, close code, reason)`` when a connection is dropped (the
+        #: server logs it).
+        self.on_drop: Callable[[Conn, int, str], None] | None = None
 
     def _write_loop(self) -> None:
         """The database thread: run reads one by one; commit jobs in groups."""
@@ -245,6 +252,8 @@ class Hub:
             return
         conn.closed = True
         conn.close_code, conn.close_reason = code, reason
+        if self.on_drop is not None:
+            self.on_drop(conn, code, reason)
         try:
             conn.queue.put_nowait(None)  # the writer sends what is queued, then closes
         except asyncio.QueueFull:

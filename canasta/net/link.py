@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -43,6 +44,14 @@ RETRY_SECONDS = 3.0
 NOTICE_SECONDS = 8.0
 #: A computer player at four, by its place from the person's chair (clockwise).
 COMPUTER_PLACES = ("", N_("Computer (West)"), N_("Computer (partner)"), N_("Computer (East)"))
+
+
+def unbroken_units(template: str) -> str:
+    """``template`` (a translated line) with a no-break space between each number's
+    placeholder and its unit "s" (``"{n} s"`` -> ``"{n}\u00a0s"``): the message strip
+    wraps at ordinary spaces only, so a countdown never shows its number at a line's end
+    and "s" alone on the next."""
+    return re.sub(r"\} (s)\b", "}\u00a0\\1", template)
 
 
 def table_rules(table: TableInfo) -> RuleSet:
@@ -286,7 +295,8 @@ class OnlineLink:
             self.notice = (self.time_ran_out(message.seat), self.now() + NOTICE_SECONDS)
         if isinstance(message, View) and self.game is None and self.table is not None:
             self.game = RemoteTableControl(table_rules(self.table), self.send_intent, message,
-                                           fetch=self.pump, now=self.now)  # fmt: skip
+                                           fetch=self.pump, now=self.now,
+                                           table_id=self.table.id)  # fmt: skip
             self.game.set_names(self.seat_names(), self.waiting_for())
             return
         if self.game is not None:
@@ -422,12 +432,12 @@ class OnlineLink:
             if left is not None:
                 seat, move, bank = left
                 who = _("You") if seat == self.chair else self.chair_name(seat)
-                parts.append(_("{who}: {move} s (bank {bank} s)").format(
+                parts.append(unbroken_units(_("{who}: {move} s (bank {bank} s)")).format(
                     who=who, move=math.ceil(move), bank=math.ceil(bank)))  # fmt: skip
             mover = self.game.view().mover
             takeover = self.takeover_left(mover)
             if takeover is not None and mover != self.chair:  # the table waits for them
-                parts.append(_("{name}: the computer takes over in {n} s").format(
+                parts.append(unbroken_units(_("{name}: the computer takes over in {n} s")).format(
                     name=self.chair_name(mover), n=math.ceil(takeover)))  # fmt: skip
         if self.waiting_next:
             parts.append(_("Waiting for the other players to go on…"))

@@ -40,11 +40,14 @@ from canasta.names import check_name
 from canasta.reading import TextLimitError, loads_json
 
 #: The protocol's version; a hello with another one is refused with code ``version``.
-PROTOCOL_VERSION = 1
+#: Version 2 added the deal's commitment (``view.deal``) and its reveal (``hand_over.deal``).
+PROTOCOL_VERSION = 2
 #: The largest message a client may send (bytes of UTF-8 text).
 MAX_CLIENT_BYTES = 4096
-#: A private table's join code: this many characters from :data:`CODE_ALPHABET`.
-CODE_LENGTH = 6
+#: A private table's join code: this many characters from :data:`CODE_ALPHABET` (32^10 =
+#: 2^50 codes: at the rate failed joins are allowed, a guess hits in centuries; see
+#: docs/hosting/attacks.md for the arithmetic).
+CODE_LENGTH = 10
 #: Join codes use letters and digits that cannot be mistaken for one another.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
@@ -146,7 +149,7 @@ class JoinTable(_Message):
 
     type: Literal["join"] = "join"
     table: str | None = Field(default=None, max_length=32, pattern=r"^[0-9a-f]+$")
-    code: str | None = Field(default=None, max_length=CODE_LENGTH + 4)
+    code: str | None = Field(default=None, max_length=CODE_LENGTH + 8)
     chair: Seat = 0
     token: str | None = Field(default=None, min_length=16, max_length=64, pattern=r"^[\w-]+$")
 
@@ -348,12 +351,39 @@ class ClockInfo(_Message):
     bank_left: float
 
 
+#: A SHA-256 as written: 64 lowercase hexadecimal digits (a deal's seed is as long).
+Hex64 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class DealCommitment(_Message):
+    """The hand's deal, promised before anyone plays: ``commitment`` is the SHA-256 of the
+    secret seed and the salt (see :mod:`canasta.engine.fair`), ``dealer`` the dealing
+    seat, ``hand_number`` the hand's place in the game (the salt ends with it)."""
+
+    commitment: Hex64
+    dealer: Seat
+    hand_number: Whole = Field(ge=1)
+
+
+class DealReveal(_Message):
+    """The ended hand's deal, shown: the ``seed`` (64 hex digits) it was shuffled from,
+    the ``salt`` (``TABLE:GAME:HAND``) and the ``commitment`` sent at the deal. A client
+    checks that the SHA-256 of seed and salt is the commitment and that the seed gives
+    the cards it saw."""
+
+    seed: Hex64
+    salt: str = Field(max_length=200)
+    commitment: Hex64
+
+
 class View(_Message):
-    """The whole current view of this seat (after joining, reconnecting, or a new hand)."""
+    """The whole current view of this seat (after joining, reconnecting, or a new hand);
+    ``deal``: the hand's commitment (online deals are dealt from secret seeds)."""
 
     type: Literal["view"] = "view"
     view: ViewModel
     clock: ClockInfo | None = None
+    deal: DealCommitment | None = None
 
 
 class Event(_Message):
@@ -414,7 +444,8 @@ class HandOver(_Message):
     """The hand ended: its score per side, the game totals, every seat's cards left in
     hand (``shown``, seat order: the hand is over and they count against their side, so
     they are laid face up as at a real table), and, when the game is over, the winner
-    (None: a shared tie) and the game record (every card then shown)."""
+    (None: a shared tie) and the game record (every card then shown); ``deal``: the
+    hand's seed revealed (see :class:`DealReveal`)."""
 
     type: Literal["hand_over"] = "hand_over"
     hand_number: int
@@ -425,6 +456,7 @@ class HandOver(_Message):
     winner: int | None = None
     shown: list[list[Card]] = Field(default_factory=list)
     record: dict[str, Any] | None = None
+    deal: DealReveal | None = None
 
 
 class Notice(_Message):

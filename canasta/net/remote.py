@@ -44,6 +44,7 @@ from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
 from canasta.engine.words import move_words
 from canasta.i18n import N_, _
+from canasta.net.proof import DealCheck, DealWitness, check_words
 from canasta.net.protocol import (
     ClockInfo,
     HandOver,
@@ -70,7 +71,8 @@ CLOSED_PILE = (Code.PILE_EMPTY, Code.PILE_TOP_BLACK_THREE, Code.PILE_TOP_WILD)
 class RemoteGame:
     """What the scoreboard reads of an online game (the shape of the engine's ``Game``
     that it uses): the hands' scores, the game totals (points), over, winner; and the
-    game record (JSON data) the server sends once the game is over."""
+    game record (JSON data) the server sends once the game is over; and the last hand's
+    deal checked against the seed the server revealed (None: no deal checked yet)."""
 
     scores: list[HandScore]
     totals: list[int]
@@ -78,6 +80,14 @@ class RemoteGame:
     winner: int | None = None
     hand_number: int = 1
     record: dict[str, Any] | None = None
+    deal_check: DealCheck | None = None
+
+    @property
+    def deal_proof(self) -> tuple[str, bool] | None:
+        """The hand summary's line on the last hand's deal and whether it was verified
+        (None: no deal checked)."""
+        check = self.deal_check
+        return None if check is None else (check_words(check), check.verified)
 
     @property
     def hand(self) -> RemoteGame:
@@ -153,6 +163,7 @@ class RemoteTableControl(SelectionIntents):
         fetch: called first thing in :meth:`drain_events` (each frame) to take the
             messages that arrived (the link's ``pump``), so nothing waits for a message.
         now: the clock the turn clock counts down by (seconds; tests give their own).
+        table_id: the table's id (a revealed deal's salt must name it).
 
     Attributes:
         model: the seat's view as the server last sent it.
@@ -171,8 +182,12 @@ class RemoteTableControl(SelectionIntents):
         first: View,
         fetch: Callable[[], None] | None = None,
         now: Callable[[], float] = time.monotonic,
+        table_id: str = "",
     ) -> None:
         self.rules = rules
+        #: What this seat saw of the hand's deal, checked when its seed is revealed.
+        self.witness = DealWitness(rules, table_id)
+        self.witness.saw_view(first)
         self.send = send
         self.fetch = fetch
         self.now = now
@@ -207,6 +222,7 @@ class RemoteTableControl(SelectionIntents):
     def receive(self, message: Any) -> None:
         """Take one server message about the game (others are ignored)."""
         if isinstance(message, View):
+            self.witness.saw_view(message)
             new = message.view.hand_number != self.model.hand_number or (
                 self.model.phase == "ended" and message.view.phase != "ended"
             )
@@ -222,6 +238,7 @@ class RemoteTableControl(SelectionIntents):
             self._held.clear()
             self._rebuild()
         elif isinstance(message, EventMessage):
+            self.witness.saw_event(message, self.model.seat)
             self._held.append(message)
             if message.view is not None:
                 self._applied(message.view, message.clock)
@@ -279,6 +296,7 @@ class RemoteTableControl(SelectionIntents):
         game.totals = list(message.totals)
         game.over, game.winner = message.game_over, message.winner
         game.record = message.record
+        game.deal_check = self.witness.check(message.deal)
         totals = (message.totals[0], message.totals[1])
         self.shown = tuple(tuple(cards) for cards in message.shown) or None
         self.reason = message.reason

@@ -19,7 +19,9 @@ from typing import Any
 from canasta.ai.hard import Memory
 from canasta.engine.moves import Move
 from canasta.net.hub import Conn, Hub
+from canasta.net.proof import deal_commitment, deal_reveal, with_proofs
 from canasta.net.protocol import (
+    DealReveal,
     ErrorMessage,
     Notice,
     RefusalMessage,
@@ -175,11 +177,18 @@ class TableRunner:
         table = self.table
         if table.saved is None:
             return
-        game = table.saved.game
+        saved = table.saved
+        game = saved.game
         model = view_model(game.hand.view_for(chair), game)
-        self.send(chair, View(view=model, clock=table.clock_info(self.hub.clock())))
+        deal = deal_commitment(table.id, saved.game_id, game)
+        self.send(chair, View(view=model, clock=table.clock_info(self.hub.clock()), deal=deal))
         if table.status in ("hand_over", "game_over"):
-            self.send(chair, hand_over(game, self.record_data()))
+            self.send(chair, hand_over(game, self.record_data(), self.reveal()))
+
+    def reveal(self) -> DealReveal | None:
+        """The ended hand's seed shown (see :mod:`canasta.net.proof`), else None."""
+        saved = self.table.saved
+        return None if saved is None else deal_reveal(self.table.id, saved.game_id, saved.game)
 
     # Saving --------------------------------------------------------------------------------
 
@@ -266,7 +275,7 @@ class TableRunner:
         if game.over and data is not None and self.table.saved is not None:
             self.pending_record = (self.table.saved.game_id, data)
             await self.save_record()
-        self.tell_all(hand_over(game, data))
+        self.tell_all(hand_over(game, data, self.reveal()))
         self.tell_chairs()
         await self.seat_waiting()
 
@@ -282,7 +291,8 @@ class TableRunner:
             else SeatModel(player="computer", level=self.table.options.level)
             for c in self.table.chairs
         ]
-        return record.model_copy(update={"seats": seats}).model_dump(mode="json")
+        data = record.model_copy(update={"seats": seats}).model_dump(mode="json")
+        return with_proofs(self.table.id, data)
 
     async def save_record(self) -> None:
         """Write the finished game's record (kept in memory until written, through a

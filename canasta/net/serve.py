@@ -15,10 +15,12 @@ import logging
 import signal
 import ssl
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from canasta.arguments import ranged
 from canasta.net import collector
+from canasta.net.door import DoorConfig
 from canasta.net.hub import ServerConfig
 
 _seconds = ranged(float, 0.0, 10.0**7, above=True, what="expected seconds",
@@ -31,6 +33,80 @@ _workers = ranged(int, 1, 256, what="worker processes are a whole number",
                   bounds="worker processes are from 1 to 256, not {value}")  # fmt: skip
 _budget = ranged(float, 0.0, 10.0, above=True, what="expected CPU seconds a search",
                  bounds="a search's CPU seconds are above 0, at most 10, not {value}")  # fmt: skip
+_count = ranged(int, 1, 10**6, what="a count is a whole number",
+                bounds="a count is from 1 to 1,000,000, not {value}")  # fmt: skip
+#: The levels ``--log-level`` takes.
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+class JsonLines(logging.Formatter):
+    """Every log record as one JSON line: the door's own lines as they are (they are JSON
+    already, see :class:`canasta.net.door.DoorLog`), any other as time, level, logger and
+    message."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's line."""
+        text = record.getMessage()
+        if record.name == "canasta.net.door" and text.startswith("{"):
+            return text
+        stamp = self.formatTime(record, "%Y-%m-%dT%H:%M:%S")
+        data = {"time": stamp, "level": record.levelname.lower(), "logger": record.name,
+                "message": text}  # fmt: skip
+        if record.exc_info:
+            data["error"] = self.formatException(record.exc_info)
+        return json.dumps(data)
+
+
+class _Terminal(logging.StreamHandler):  # type: ignore[type-arg]
+    """Standard error as it is when a line is written (not as it was when the handler was
+    made: a test may have swapped it meanwhile)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write ``record`` to the current standard error."""
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+class LogFileError(Exception):
+    """The ``--log-file`` cannot be written; the message says why, in one line."""
+
+
+@contextlib.contextmanager
+def server_logging(level: str, path: Path | None) -> Iterator[None]:
+    """While the server runs: its lines at ``level`` and above to standard error and, when
+    ``path`` is given, to that file as JSON lines (rotated at 1 MB, three old files kept,
+    so the log cannot fill the disk; see :class:`canasta.logs.LogFile`). The ``canasta``
+    logger is as it was afterwards.
+
+    Raises:
+        LogFileError: when the file cannot be opened.
+    """
+    from canasta.logs import LogFile
+
+    root = logging.getLogger("canasta")
+    handlers: list[logging.Handler] = []
+    terminal = _Terminal()
+    terminal.setFormatter(logging.Formatter("canasta serve: %(message)s"))
+    handlers.append(terminal)
+    if path is not None:
+        try:
+            written = LogFile(path)
+        except OSError as error:
+            why = error.strerror or error
+            raise LogFileError(f"--log-file {path}: cannot be written ({why})") from None
+        written.setFormatter(JsonLines())
+        handlers.append(written)
+    before = root.level
+    root.setLevel(level.upper())
+    for handler in handlers:
+        root.addHandler(handler)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            root.removeHandler(handler)
+            handler.close()
+        root.setLevel(before)
 
 
 def tables_resumed(count: int) -> str:
@@ -126,6 +202,51 @@ def parser() -> argparse.ArgumentParser:
         "normal: survives a killed server, not a power cut, and is faster",
     )
     p.add_argument("--rate", type=_rate, default=20.0, help="messages a second per client")
+    door = DoorConfig()
+    p.add_argument(
+        "--per-address",
+        type=_count,
+        default=door.per_address,
+        metavar="N",
+        help=f"connections one address may hold open (default {door.per_address})",
+    )
+    p.add_argument(
+        "--opens-per-second",
+        type=_rate,
+        default=door.open_rate,
+        metavar="RATE",
+        help=f"new connections one address may open a second, after a first "
+        f"{door.open_burst:g} (default {door.open_rate:g}; faster ones get HTTP 429)",
+    )
+    p.add_argument(
+        "--proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the server (repeatable): its connections count "
+        "against the client its X-Forwarded-For names, not against the proxy",
+    )
+    p.add_argument(
+        "--idle-after",
+        type=_seconds,
+        default=door.idle_after,
+        metavar="SECONDS",
+        help="close a connection with no table and no lobby after this long without a "
+        f"message (default {door.idle_after:g})",
+    )
+    p.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        default="warning",
+        help="the least serious lines logged (default warning: refusals, drops, problems)",
+    )
+    p.add_argument(
+        "--log-file",
+        type=Path,
+        metavar="FILE",
+        help="also write the log to FILE, one JSON line each, rotated at 1 MB",
+    )
     p.add_argument(
         "--computer-workers",
         type=_workers,
@@ -175,6 +296,7 @@ def serve_command(argv: list[str]) -> int:
     if problem is not None:  # said now, not after the server has run for hours
         print(f"canasta serve: {problem}", file=sys.stderr)
         return 2
+    door_burst = DoorConfig().open_burst
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -188,10 +310,20 @@ def serve_command(argv: list[str]) -> int:
         synchronous=args.sync.upper(),
         workers=args.computer_workers,
         budgets=budgets(args.hard_budget, args.medium_budget),
+        door=DoorConfig(
+            per_address=args.per_address,
+            idle_after=args.idle_after,
+            open_rate=args.opens_per_second,
+            open_burst=max(door_burst, args.per_address + 8.0),
+            proxies=tuple(args.proxy),
+        ),
     )
-    logging.basicConfig(level=logging.WARNING, format="canasta serve: %(message)s")
     try:
-        return asyncio.run(_run(config, args.stats))
+        with server_logging(args.log_level, args.log_file):
+            return asyncio.run(_run(config, args.stats))
+    except LogFileError as error:
+        print(f"canasta serve: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 0
 
@@ -204,10 +336,10 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     stats = ServerStats() if stats_file is not None else None
     try:
         server = Server(config, stats=stats)
+        server.hub.ai.warm()
         # What is loaded by now (modules, rule sets, models: about 40,000 objects) lives as
         # long as the process: out of the collector's passes, which then scan only the
         # tables and connections; full passes come from a timer (canasta.net.collector).
-        server.hub.ai.warm()
         collector.settle()
         port = await server.start()
     except StorageError as error:

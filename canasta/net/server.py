@@ -16,17 +16,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import ssl
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
+from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
@@ -52,6 +55,17 @@ from canasta.net.tables import Table, TableError, TableOptions, new_code, token_
 from canasta.net.words import english
 
 log = logging.getLogger("canasta.net")
+
+#: The code a drop is logged with, by its close reason (others: ``dropped``).
+DROP_CODES = {
+    "no hello in time": "no_hello",
+    "too many bad messages": "strikes",
+    "protocol version": "version",
+    "too slow to read the table": "too_slow",
+    "too many wrong join codes": "codes",
+    "idle": "idle",
+    "room made for a newcomer": "room",
+}
 
 
 class Server:
@@ -79,6 +93,8 @@ class Server:
         if clock is not None:
             kwargs["clock"] = clock
         self.hub = Hub(config, store, **kwargs)
+        self.hub.on_drop = self._dropped
+        self.door = Door(config.door, config.max_connections, self.hub.clock)
         self.config = config
         self.runners: dict[str, TableRunner] = {}
         self.codes: dict[str, str] = {}
@@ -87,6 +103,8 @@ class Server:
         self.port = config.port
         self._lobby_due = False
         self._lobby_told: LobbyList | None = None
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._loop_handler: Any = None
 
     # Starting and stopping -----------------------------------------------------------------
 
@@ -108,6 +126,11 @@ class Server:
         if self.config.certfile is not None:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(self.config.certfile, self.config.keyfile)
+        self.door.fit_files(raise_file_limit(), open_files())
+        loop = asyncio.get_running_loop()
+        self._loop_handler = loop.get_exception_handler()
+        loop.set_exception_handler(self._loop_error)
+        self._sweep_later()
         self.ws_server = await serve(
             self.handler,
             self.config.host,
@@ -118,12 +141,16 @@ class Server:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
+            process_request=self._at_door,
         )
         self.port = self.ws_server.sockets[0].getsockname()[1] if self.ws_server.sockets else 0
         return self.port
 
     async def stop(self) -> None:
         """Stop listening, close every connection and the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        asyncio.get_running_loop().set_exception_handler(self._loop_handler)
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
@@ -167,10 +194,19 @@ class Server:
     # Connections ---------------------------------------------------------------------------
 
     async def handler(self, ws: Any) -> None:
-        """Serve one connection until it closes."""
+        """Serve one connection until it closes (or refuse it at the door: too many from
+        its address, or the server full)."""
         conn = Conn(ws, refilled=self.hub.clock(), tokens=self.config.burst)
-        if len(self.conns) >= self.config.max_connections:
-            await ws.close(1013, "the server is full; try again later")
+        address = self._address(ws, getattr(getattr(ws, "request", None), "headers", None))
+        refusal = self.door.admit(conn, address)
+        if refusal == "server_full":
+            victim = self.door.make_room(list(self.conns), self._holds_chair)
+            if victim is not None:  # the quietest without a chair makes room
+                self.hub.drop(victim, 1013, "room made for a newcomer")
+                self.door.closed(victim)
+                refusal = self.door.admit(conn, address)
+        if refusal is not None:
+            await self._refuse(ws, refusal)
             return
         self.conns.add(conn)
         loop = asyncio.get_running_loop()
@@ -186,10 +222,79 @@ class Server:
         finally:
             deadline.cancel()
             self.conns.discard(conn)
+            self.door.closed(conn)
             self._gone(conn)
             self.hub.drop(conn)
             with contextlib.suppress(Exception):  # what is queued goes out, then the close
                 await asyncio.wait_for(conn.writer, 5.0)
+
+    def _at_door(self, connection: Any, request: Any) -> Any:
+        """Before the WebSocket handshake: an address that opens connections faster than
+        the door allows is answered HTTP 429 at once (no handshake, no connection)."""
+        address = self._address(connection, getattr(request, "headers", None))
+        if self.door.may_open(address):
+            return None
+        return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, english("too_fast") + "\n")
+
+    def _address(self, connection: Any, headers: Any) -> str:
+        """The address ``connection`` counts against (a trusted proxy's client's)."""
+        remote = getattr(connection, "remote_address", None)
+        return client_address(remote, headers, self.config.door.proxies)
+
+    async def _refuse(self, ws: Any, code: str) -> None:
+        """Tell a connection the door refused why (an ``error`` a client shows in its
+        player's words), then close it."""
+        details: dict[str, str | int | float] = {}
+        if code == "address_full":
+            details["limit"] = self.config.door.per_address
+        message = ErrorMessage(code=code, message=english(code, **details), details=details)
+        with contextlib.suppress(Exception):
+            await ws.send(message.model_dump_json())
+            await ws.close(1013, english(code, **details)[:120])
+
+    @staticmethod
+    def _holds_chair(conn: Conn) -> bool:
+        return conn.table is not None
+
+    def _dropped(self, conn: Conn, code: int, reason: str) -> None:
+        """Log a connection the server closed (a client's own close is not logged)."""
+        if code != 1000:
+            kind = DROP_CODES.get(reason, "dropped")
+            self.door.log.line("dropped", self.door.address(conn), kind, conn.table)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's errors: one that the process ran out of open files while
+        accepting is logged once a span (no traceback: asyncio tries again in a second);
+        any other goes on to the handler before."""
+        if "accept" in str(context.get("message", "")) and isinstance(
+            context.get("exception"), OSError
+        ):
+            error = context["exception"]
+            self.door.log.line("refused", "?", "accept_failed", why=error.strerror or str(error))
+            return
+        if self._loop_handler is not None:
+            self._loop_handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def _sweep_later(self) -> None:
+        every = max(1.0, min(30.0, self.config.door.idle_after / 4))
+        self._sweeper = asyncio.get_running_loop().call_later(every, self._sweep_tick)
+
+    def _sweep_tick(self) -> None:
+        self.sweep()
+        self._sweep_later()
+
+    def sweep(self) -> list[Conn]:
+        """Close the connections idle too long (said hello, hold no chair, watch no
+        lobby, no message for ``door.idle_after`` seconds); return them."""
+        said_hello = [c for c in self.conns if c.name is not None and not c.closed]
+        idle = self.door.idle(said_hello, lambda c: c.table is not None or c.watching)
+        seconds = round(self.config.door.idle_after)
+        for conn in idle:
+            self._error(conn, "idle", seconds=seconds)
+            self.hub.drop(conn, 1008, "idle")
+        return idle
 
     def hello_late(self, conn: Conn) -> None:
         """``hello_within`` seconds after ``conn`` opened: close it unless its hello was
@@ -201,6 +306,7 @@ class Server:
     async def _message(self, conn: Conn, data: str | bytes) -> None:
         hub = self.hub
         began = time.perf_counter()
+        self.door.heard(conn)
         if not conn.allow(hub.clock(), self.config.rate, self.config.burst):
             self._strike(conn, "rate_limited")
             return
@@ -375,7 +481,8 @@ class Server:
         return code
 
     async def _join(self, conn: Conn, msg: JoinTable) -> None:
-        table_id = msg.table or self.codes.get((msg.code or "").strip().upper(), "")
+        code = "".join((msg.code or "").split()).replace("-", "").upper()
+        table_id = msg.table or self.codes.get(code, "")
         runner = self.runners.get(table_id)
         if conn.table is not None:
             if runner is not None and conn.table == table_id and conn.chair is not None:
@@ -383,8 +490,14 @@ class Server:
             else:
                 self._error(conn, "already_seated")
             return
+        wait = self.door.code_wait(conn)
+        if wait > 0:  # too many wrong codes from this address: not even looked at
+            self._error(conn, "code_wait", seconds=math.ceil(wait))
+            self._wrong_code(conn)
+            return
         if runner is None:
             self._error(conn, "no_table")
+            self._wrong_code(conn)
             return
         table = runner.table
         if table.status != "lobby" and table.rejoins(msg.chair, msg.token):
@@ -421,6 +534,13 @@ class Server:
         if table.saved is not None:  # joined mid-game: the whole view, then play on
             runner.view(msg.chair)
             runner.kick()
+
+    def _wrong_code(self, conn: Conn) -> None:
+        """A join named no table (or was not looked at): counted against the address and
+        the connection, which is closed after ``door.code_drop`` of them."""
+        if self.door.code_failed(conn):
+            self._error(conn, "codes")
+            self.hub.drop(conn, 1008, "too many wrong join codes")
 
     async def _move_chair(self, conn: Conn, runner: TableRunner, chair: int, to: int) -> None:
         """Before the start, the person moves to another free chair of the same table."""

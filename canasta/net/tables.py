@@ -404,7 +404,8 @@ class Table:
 
     def new_game(self, seed: int, game_id: str, now: float) -> None:
         """Deal a new game (the first, or a rematch) with ``seed``."""
-        self.saved = SavedGame(Game(self.rules, seed), game_id, self.options.level)
+        # Online, every hand is dealt from a fresh secret seed, never from its deal number.
+        self.saved = SavedGame(Game(self.rules, seed, secret=True), game_id, self.options.level)
         self.status = "playing"
         self.moved_at = now
         self.deal_done()
@@ -535,7 +536,8 @@ class Table:
         if saved is None or self.status != "hand_over":
             raise TableError.of("not_over")
         game = saved.game
-        last = hand_record(game.hand, game.scores[-1].totals)
+        seed = game.deal_seeds[-1] if game.secret else None
+        last = hand_record(game.hand, game.scores[-1].totals, seed)
         game.next_hand()
         if len(saved.past_hands) < len(game.scores):
             saved.past_hands.append(last)

@@ -16,7 +16,14 @@ from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
-from canasta.net.protocol import ClockInfo, Event, HandOver, SideScoreInfo, ViewModel
+from canasta.net.protocol import (
+    ClockInfo,
+    DealReveal,
+    Event,
+    HandOver,
+    SideScoreInfo,
+    ViewModel,
+)
 
 
 def view_model(view: SeatView, game: Game) -> ViewModel:
@@ -128,8 +135,11 @@ def event_for(
     )
 
 
-def hand_over(game: Game, record: dict[str, object] | None) -> HandOver:
-    """The :class:`HandOver` message of the game's last scored hand."""
+def hand_over(
+    game: Game, record: dict[str, object] | None, deal: DealReveal | None = None
+) -> HandOver:
+    """The :class:`HandOver` message of the game's last scored hand (``deal``: its seed
+    revealed)."""
     score = game.scores[-1]
     sides = [
         SideScoreInfo(
@@ -152,4 +162,5 @@ def hand_over(game: Game, record: dict[str, object] | None) -> HandOver:
         winner=game.winner,
         shown=[list(cards) for cards in game.hand.hands],
         record=record,
+        deal=deal,
     )

@@ -45,6 +45,17 @@ WORDS: dict[str, str] = {
         "the server is an older version of Canasta (protocol {server}, this "
         "game {yours}): its host needs to update it"
     ),  # fmt: skip
+    # Refused at the door, or shown out (see canasta.net.door).
+    "server_full": N_("The server is full; try again in a few minutes."),
+    "address_full": N_(
+        "Too many connections from your address (at most {limit}): close some and try again."
+    ),  # fmt: skip
+    "idle": N_(
+        "Closed after {seconds} seconds without a table or the lobby: connect again to play."
+    ),  # fmt: skip
+    "too_fast": N_("Too many new connections from your address: wait a moment and try again."),
+    "code_wait": N_("Too many wrong join codes: wait {seconds} seconds before trying again."),
+    "codes": N_("Too many wrong join codes: the server closed the connection."),
     "bad_token": N_("your seat there is gone: that game is over or its table was closed"),
     # TRANSLATORS: {why} is one of the name rules, e.g. "a name has 1 to 24 characters".
     "bad_name": N_("That name cannot be used: {why}."),

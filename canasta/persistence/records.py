@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from canasta.engine.fair import commitment, deck_order
 from canasta.engine.moves import Move
 from canasta.engine.position import state_to_data
 from canasta.engine.rules import RuleSet, preset_name
@@ -130,7 +131,8 @@ def record_model(saved: SavedGame) -> GameRecordModel:
     game = saved.game
     hands = list(saved.past_hands)
     if len(hands) < len(game.scores):
-        hands.append(hand_record(game.hand, game.scores[-1].totals))
+        seed = game.deal_seeds[-1] if game.secret else None
+        hands.append(hand_record(game.hand, game.scores[-1].totals, seed))
     return GameRecordModel(
         game_id=saved.game_id,
         finished_at=now_text(),
@@ -215,9 +217,18 @@ def replay_hand(
     Raises:
         RecordError: naming the hand, the move number (1 is the first) and its text, and
             the rule that refused it (its code and the player's sentence); or when the
-            moves stop before the hand ends, or the score differs from the one recorded.
+            moves stop before the hand ends, or the score differs from the one recorded;
+            or, for a hand dealt from a secret seed, when the seed does not give the
+            commitment its players were sent.
     """
-    hand = HandState.deal(rules, item.deal_number, item.dealer, item.side_scores)
+    deck = None
+    if item.seed is not None:  # an online deal: its seed gives the cards, its number not
+        promised = item.commitment
+        if promised is not None and commitment(item.seed, item.salt or "") != promised:
+            raise RecordError(f"hand {number}: its seed does not match the commitment "
+                              "its players were sent")  # fmt: skip
+        deck = deck_order(item.seed)
+    hand = HandState.deal(rules, item.deal_number, item.dealer, item.side_scores, deck)
     hand.keep_snapshots = False
     out = ReplayedHand(item, number, states=[hand.copy()] if keep_states else [])
     where = f"hand {number}"

@@ -17,10 +17,19 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
+from canasta.engine.fair import deck_order
 from canasta.engine.game import Game
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.position import state_to_data
@@ -79,8 +88,25 @@ class MoveModel(BaseModel):
     target: int = Field(default=-1, ge=-1, le=13)
 
 
+def _without_none(data: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` without those of ``keys`` whose value is None."""
+    for key in keys:
+        if key in data and data[key] is None:
+            del data[key]
+    return data
+
+
+#: A secret deal's seed as written: 64 hexadecimal digits (see canasta.engine.fair).
+SEED_PATTERN = r"^[0-9a-f]{64}$"
+
+
 class HandRecord(BaseModel):
-    """One finished hand of a game: its deal, its moves (text forms) and its scores."""
+    """One finished hand of a game: its deal, its moves (text forms) and its scores.
+
+    An online hand was dealt from a secret seed (:mod:`canasta.engine.fair`), not from its
+    deal number: ``seed`` holds it, and ``salt`` and ``commitment`` what the players were
+    sent (the commitment is the SHA-256 of the seed and the salt), so anyone replaying
+    the record can check the deal."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -89,6 +115,15 @@ class HandRecord(BaseModel):
     side_scores: tuple[int, int]
     moves: list[str]
     totals: tuple[int, int]
+    seed: str | None = Field(default=None, pattern=SEED_PATTERN)
+    salt: str | None = Field(default=None, max_length=200)
+    commitment: str | None = Field(default=None, pattern=SEED_PATTERN)
+
+    @model_serializer(mode="wrap")
+    def _written(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without the deal's proof when there is none (a local hand), so the file reads
+        as before, by older versions of the game too."""
+        return _without_none(handler(self), ("seed", "salt", "commitment"))
 
 
 class SaveModel(BaseModel):
@@ -110,6 +145,13 @@ class SaveModel(BaseModel):
     hand: dict[str, Any]
     moves: list[MoveModel]
     past_hands: list[HandRecord] = Field(default_factory=list)
+    deal_seeds: list[Annotated[str, Field(pattern=SEED_PATTERN)]] | None = None
+
+    @model_serializer(mode="wrap")
+    def _written(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Without ``deal_seeds`` for a game dealt from deal numbers (every local game),
+        so the file reads as before."""
+        return _without_none(handler(self), ("deal_seeds",))
 
 
 @dataclass
@@ -154,14 +196,16 @@ def _move(move: Move) -> MoveModel:
     return MoveModel(type=move.type.value, cards=list(move.cards), target=move.target)
 
 
-def hand_record(hand: HandState, totals: tuple[int, int]) -> HandRecord:
-    """The record of a hand (``totals``: its score per side, points)."""
+def hand_record(hand: HandState, totals: tuple[int, int], seed: str | None = None) -> HandRecord:
+    """The record of a hand (``totals``: its score per side, points; ``seed``: the secret
+    seed it was dealt from, if any)."""
     return HandRecord(
         deal_number=hand.deal_number,
         dealer=hand.dealer,
         side_scores=hand.side_scores,
         moves=[m.text() for m in hand.history],
         totals=totals,
+        seed=seed,
     )
 
 
@@ -183,6 +227,7 @@ def save_model(saved: SavedGame) -> SaveModel:
         hand=state_to_data(game.hand),
         moves=[_move(m) for m in game.hand.history],
         past_hands=list(saved.past_hands),
+        deal_seeds=list(game.deal_seeds) if game.secret else None,
     )
 
 
@@ -255,7 +300,7 @@ def parse_save(text: str | bytes) -> SavedGame:
         game = Game.restore(
             rules, model.seed, totals=list(model.totals), scores=scores,
             deal_numbers=list(model.deal_numbers), dealer=model.dealer, hand=hand,
-            rng_state=rng,
+            rng_state=rng, deal_seeds=model.deal_seeds,
         )  # fmt: skip
     except ValueError as error:
         raise SaveError(f"the saved game is not valid ({error})") from None
@@ -264,7 +309,8 @@ def parse_save(text: str | bytes) -> SavedGame:
 
 def _replay(rules: RuleSet, model: SaveModel, position: HandState) -> tuple[HandState, bool]:
     """The hand rebuilt from its deal and moves, if that gives the saved position."""
-    hand = HandState.deal(rules, position.deal_number, position.dealer, position.side_scores)
+    deck = deck_order(model.deal_seeds[-1]) if model.deal_seeds else None
+    hand = HandState.deal(rules, position.deal_number, position.dealer, position.side_scores, deck)
     try:
         for item in model.moves:
             move = Move(MoveType(item.type), tuple(item.cards), item.target)

@@ -15,7 +15,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from canasta.i18n import LANGUAGES, N_, Later, Words, _, ngettext
+from canasta.i18n import LANGUAGES, N_, Later, Words, _, format_list, ngettext
 from canasta.names import NAME_LENGTH
 from canasta.persistence.files import (
     StoreError,
@@ -167,7 +167,7 @@ def load_settings(
         )
         if not bad:
             return settings, notices
-    names = ", ".join(setting_word(field) for field in bad)
+    names = format_list([setting_word(field) for field in bad])
     line = ngettext(
         "In {file}, {names} was not valid and went back to the default; "
         "your other settings are kept{where}{note}.",

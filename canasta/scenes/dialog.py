@@ -20,7 +20,8 @@ from canasta.ui.widgets import Button, share_text_size
 
 
 class ConfirmDialog(Scene):
-    """Asks ``question``; calls ``on_yes`` (after popping itself) or just pops.
+    """Asks ``question``; calls ``on_yes`` (after popping itself) or pops and calls
+    ``on_no`` when given (the scene under it stays otherwise).
 
     Attributes:
         yes_button, no_button: the two answers (rects in window px).
@@ -37,18 +38,25 @@ class ConfirmDialog(Scene):
         yes: str = N_("Yes"),
         no: str = N_("No"),
         theme: Theme | None = None,
+        on_no: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.question = question
         self.on_yes = on_yes
+        self.on_no = on_no
         self.theme = theme = theme or default_theme()
         self.yes_button = Button((0, 0, 1, 1), _(yes), self._yes, theme=theme)
-        self.no_button = Button((0, 0, 1, 1), _(no), self._close, theme=theme)
+        self.no_button = Button((0, 0, 1, 1), _(no), self._no, theme=theme)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _close(self) -> None:
         if self.manager is not None:
             self.manager.pop()
+
+    def _no(self) -> None:
+        self._close()
+        if self.on_no is not None:
+            self.on_no()
 
     def _yes(self) -> None:
         self._close()

@@ -49,6 +49,8 @@ class HomeScene(Scene):
         on_settings, on_how_to_play, on_stats: open those screens (None: no button).
         on_sound: turn the sound on or off; returns the new state (None: no toggle).
         sound_on: the sound setting shown on the toggle.
+        sound_device: False when this run has no audio device: the toggle says so (it
+            still turns the setting on or off, for a run with a device).
         players: the number of players "Start new game" uses (the setting).
         renderer: makes card renderers ``(w, h)`` for the fan (the deck in use).
         notices: lines for the player, shown at the bottom (once: the next home screen
@@ -82,6 +84,7 @@ class HomeScene(Scene):
         on_stats: _Action | None = None,
         on_sound: Callable[[], bool] | None = None,
         sound_on: bool = True,
+        sound_device: bool = True,
         players: int = 2,
         renderer: Callable[[int, int], CardRenderer] = CardRenderer,
         notices: Sequence[Words] = (),
@@ -110,6 +113,7 @@ class HomeScene(Scene):
                 rules=rules_name, players=players
             )
         self.sound_on = sound_on
+        self.sound_device = sound_device
         self.saved = saved
         self.saved_pos: tuple[int, int] = (0, 0)
         self.saved_px = 14
@@ -142,6 +146,8 @@ class HomeScene(Scene):
         self._sync_focus()
 
     def _sound_label(self) -> str:
+        if not self.sound_device:  # "Sound: on" would promise sound that cannot play
+            return N_("No sound device")
         return N_("Sound: on") if self.sound_on else N_("Sound: off")
 
     def toggle_sound(self) -> None:

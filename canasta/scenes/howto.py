@@ -174,14 +174,14 @@ class HowToPlayScene(Scene):
             draw_box(surface, words, pygame.Rect(16, round(h * 0.06 - room * 0.6), w - 32,
                      round(room * 1.2)), room, t.text, bold=True)  # fmt: skip
         page_of = _("Page {n} of {pages}").format(n=self.page + 1, pages=len(self.pages))
-        blit_text(surface, page_of, max(14, h // 44),
+        blit_text(surface, page_of, max(16, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
         # A page without figures (the keys) uses the whole width for its text.
         text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
         draw_panel(surface, text_rect, t.frost, 14)
         text = page.text if page.said else _(page.text)
         rows = page.table if page.said else tuple((_(a), _(b)) for a, b in page.table)
-        size = max(15, min(30, self.text_rect.width // 21, h // 27))
+        size = max(15, min(30, text_rect.width // 21, h // 27))
         # The largest size at which the paragraph and the table fit the panel.
         while size > MIN_TEXT_PX:
             inner = text_rect.inflate(-2 * size, -2 * size)

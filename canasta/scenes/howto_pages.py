@@ -38,6 +38,10 @@ class Page:
     said: bool = False
 
 
+#: How many of the table's keys (:func:`key_help`, in its order) the first Keys page
+#: lists: the hand, the piles and Tab; the second lists melds, plan, partner and turn.
+KEYS_ON_FIRST_PAGE = 9
+
 #: Playing online: hosting, joining, codes and chairs; the clock and dropped connections.
 ONLINE_PAGES: tuple[Page, ...] = (
     Page(
@@ -141,11 +145,19 @@ PAGES: tuple[Page, ...] = (
         (Figure(N_("A canasta on the table: now your side may go out"),
                 ("AS", "AH", "AD", "AC", "AS", "AH", "2S")),),
     ),
+    # The keys on two pages: on one, 21 rows read at 8 to 9 px lines in an 800 x 600
+    # window.
     Page(
-        N_("Keys"),
-        N_("Every action works from the keyboard; F1 or ? at the table shows this list."),
+        N_("Keys: your hand and the piles"),
+        N_("Every action works from the keyboard; F1 or ? at the table shows these keys."),
         (),
-        key_help(),
+        key_help()[:KEYS_ON_FIRST_PAGE],
+    ),
+    Page(
+        N_("Keys: melds, your partner and the turn"),
+        N_("Every button at the table has its key too."),
+        (),
+        key_help()[KEYS_ON_FIRST_PAGE:],
     ),
     Page(
         N_("Scoring"),

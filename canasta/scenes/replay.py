@@ -22,7 +22,7 @@ import pygame
 from canasta.controller import Applied, ReplayController
 from canasta.engine.rules import RuleSet
 from canasta.engine.words import move_words
-from canasta.i18n import _, ngettext, number
+from canasta.i18n import _, ngettext, number, pgettext
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (
     ControlsLayout,
@@ -50,11 +50,17 @@ SPEEDS = (0.5, 1.0, 2.0, 5.0)
 
 
 def speed_label(index: int) -> str:
-    """The speed button's words: the speed now and the one a press gives, e.g.
-    "Speed: 1× » 2×" (the factors of :data:`SPEEDS` written for the language in use)."""
-    now, then = SPEEDS[index], SPEEDS[(index + 1) % len(SPEEDS)]
-    # TRANSLATORS: the replay's speed now and, after », the speed a press gives
-    return _("Speed: {now}× » {next}×").format(now=number(now), next=number(then))
+    """The speed button's words: the speed of :data:`SPEEDS` now, in words ("Speed:
+    half", "Speed: normal", "Speed: double", "Speed: five times"); a press (or S) steps to
+    the next."""
+    words = (
+        pgettext("replay speed", "half"),
+        pgettext("replay speed", "normal"),
+        pgettext("replay speed", "double"),
+        pgettext("replay speed", "five times"),
+    )
+    # TRANSLATORS: the replay's speed now, e.g. "Speed: half" (of the game's own pace).
+    return _("Speed: {speed}").format(speed=words[index])
 
 
 VIEWS = ("seat", "all")

@@ -87,7 +87,8 @@ class ControlsLayout:
 
 
 def controls_layout(layout: TableLayout, count: int) -> ControlsLayout:
-    """Place ``count`` buttons (the last one twice as wide: the speed) in the message
+    """Place ``count`` buttons (the last one three times as wide: the speed, whose words
+    "Speed: normal" read on one line) in the message
     strip: the text on top, the buttons under it, the timeline at the bottom. A short
     strip (portrait) puts the text at the left and the buttons at the right."""
     strip = layout.message
@@ -105,12 +106,12 @@ def controls_layout(layout: TableLayout, count: int) -> ControlsLayout:
         row = pygame.Rect(text.right + m, strip.y + 2, strip.right - text.right - 2 * m,
                           strip.height - timeline_h - 6)  # fmt: skip
     gap = max(3, m)
-    unit = (row.width - gap * (count - 1)) / (count + 1)
+    unit = (row.width - gap * (count - 1)) / (count + 2)
     height = max(18, min(row.height, round(unit * 0.9), 44))
     y = row.y + (row.height - height) // 2
     rects, x = [], float(row.x)
     for i in range(count):
-        width = unit * (2 if i == count - 1 else 1)
+        width = unit * (3 if i == count - 1 else 1)
         rects.append(pygame.Rect(round(x), y, round(width), height))
         x += width + gap
     return ControlsLayout(text, rects, timeline, layout.reset_button, layout.menu_button)

@@ -63,6 +63,10 @@ def draw_trophy(
                      border_radius=max(1, round(u * 0.3)))  # fmt: skip
 
 
+#: A deal that failed its check is said on this red, in white (whatever the theme).
+WARNING_RED = (200, 40, 40)
+
+
 class ScoredTable(Protocol):
     """What the scoreboard reads of a table: the last hand's score and the game (its
     ``scores``, ``totals``, ``over``, ``winner`` and ``hand.deal_number``; the local
@@ -83,6 +87,8 @@ class ScoreboardScene(Scene):
         on_home: go to the home screen.
         on_replay: show the hand again (None: no such button, e.g. replays are off).
         on_play_again: start a new game on this hand's deal (None: no such button).
+        position: the hand was set out from a position file, not dealt: it is named so
+            (not "Deal 0"), and Play again sets the position out again.
         auto_continue: seconds after which Continue (or New game) is pressed by itself,
             for demos; None waits for the person.
     """
@@ -99,9 +105,11 @@ class ScoreboardScene(Scene):
         auto_continue: float | None = None,
         on_replay: Callable[[], None] | None = None,
         on_play_again: Callable[[], None] | None = None,
+        position: bool = False,
     ) -> None:
         super().__init__()
         self.controller = controller
+        self.position = position
         self.me = me
         self.theme = theme = theme or default_theme()
         self.over = controller.game.over
@@ -116,7 +124,12 @@ class ScoreboardScene(Scene):
             self.buttons.append(Button((0, 0, 1, 1), _("Replay hand"), on_replay, theme=theme))
         if on_play_again is not None:
             self.buttons.append(
-                Button((0, 0, 1, 1), _("Play this deal again"), on_play_again, theme=theme)
+                Button(
+                    (0, 0, 1, 1),
+                    _("Play this position again") if position else _("Play this deal again"),
+                    on_play_again,
+                    theme=theme,
+                )  # fmt: skip
             )
         self.buttons.append(self.home_button)
         self.focus = 0
@@ -201,15 +214,26 @@ class ScoreboardScene(Scene):
         mine = self.me % 2
         title = _("Game over") if self.over else _("Hand {n} scores").format(n=len(game.scores))
         blit_text(surface, title, max(28, h // 16), theme.text, bold=True, center=(w // 2, h // 10))
-        # As on the table, to type after --deal.
-        deal = _("Deal {n}").format(n=game.hand.deal_number)
-        blit_text(
-            surface,
-            deal,
-            max(14, h // 40),
-            theme.text_dim,
-            center=(w // 2, h // 10 + max(22, h // 22)),
-        )
+        # As on the table, to type after --deal (a position says it is one); online,
+        # whether the deal was verified against the seed the server revealed (a failure
+        # is said loudly).
+        proof = getattr(game, "deal_proof", None)
+        deal = (_("A position from a file") if self.position
+                else _("Deal {n}").format(n=game.hand.deal_number))  # fmt: skip
+        verified = True
+        if proof is not None:
+            deal, verified = proof
+        line = max(14, h // 40)
+        middle = (w // 2, h // 10 + max(22, h // 22))
+        if verified:
+            color = theme.text_dim if proof is None else theme.text
+            blit_text(surface, deal, line, color, center=middle)
+        else:  # white on red across the window: nobody misses it
+            size = min(line + 2, fit_text_size(deal, w * 9 // 10, line + 2, True))
+            box = pygame.Rect(0, 0, w * 19 // 20, round(size * 1.7))
+            box.center = middle
+            pygame.draw.rect(surface, WARNING_RED, box, border_radius=max(4, size // 3))
+            blit_text(surface, deal, size, (255, 255, 255), bold=True, center=middle)
         panel = pygame.Rect(w // 8, h // 6, w * 3 // 4, h * 3 // 5)
         draw_panel(surface, panel, theme.frost, 16)
         size = max(15, min(30, panel.height // 13))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.i18n import LANGUAGES, N_, _, in_every_language
+from canasta.i18n import LANGUAGES, N_, _, format_list, in_every_language
 from canasta.persistence.setting_rows import SCREEN_ORDER, SettingInfo, describe
 from canasta.persistence.settings import Settings, default_value
 from canasta.scenes.base import Scene
@@ -43,6 +43,13 @@ from canasta.ui.widgets import Button
 #: The lowest a row may be (px) side by side with its choices, and over them (one column);
 #: rows that do not fit the window then scroll.
 ROW_PX, STACKED_ROW_PX = 40, 64
+#: Rows of one column beside their labels are this tall at the least (px): the list
+#: scrolls rather than shrink the choices' words below 12 px lines.
+ONE_COLUMN_ROW_PX = 50
+#: Windows narrower than this (px) show the rows in one column, each label beside its
+#: choices: in two columns of an 800 x 600 window the choices fell to 12 px type and ran
+#: into their counts ("Celosía carmesí1/32").
+TWO_COLUMNS_PX = 1100
 #: Rows this wide (px) or wider keep their labels' column as wide in every language (a
 #: window about 1170 px wide or more): the choices stay put when the language changes.
 STEADY_ROW_PX = 540
@@ -191,7 +198,7 @@ class SettingsScene(Scene):
     def _layout(self) -> None:
         """Place headings, rows and choices at the current scroll (window px)."""
         w, h = self.size
-        columns = 1 if self.narrow else 2
+        columns = 1 if self.narrow or w < TWO_COLUMNS_PX else 2
         top, bottom = round(h * 0.12), h - max(136 if self.narrow else 96, round(h * 0.13))
         self.view = pygame.Rect(0, top - 4, w, bottom - top + 4)
         margin = max(12, w // 40)
@@ -200,8 +207,9 @@ class SettingsScene(Scene):
                       for c in range(columns)]  # fmt: skip
         slots = max(len(c) + (1 if columns == 2 else 0) for c in per_column)
         slots += 2 if columns == 1 else 0
-        lowest = STACKED_ROW_PX if columns == 1 else ROW_PX
-        self.row_h = max(lowest, min(62 if columns == 2 else 80, (bottom - top) // max(1, slots)))
+        lowest = STACKED_ROW_PX if self.narrow else ONE_COLUMN_ROW_PX if columns == 1 else ROW_PX
+        tallest = 80 if self.narrow else 62
+        self.row_h = max(lowest, min(tallest, (bottom - top) // max(1, slots)))
         content = slots * self.row_h
         # The labels' column: wide enough for the longest label at the rows' text size
         # (so no label shrinks alone), within 36-52 % of the row. In rows of STEADY_ROW_PX
@@ -301,7 +309,7 @@ class SettingsScene(Scene):
         word = next((w for v, w in chosen.choices if v == getattr(self.settings, chosen.field)),
                     "")  # fmt: skip
         return _("{choice} also set {changes}.").format(
-            choice=word or chosen.label, changes=", ".join(changes)
+            choice=word or chosen.label, changes=format_list(changes)
         )
 
     def _step(self, delta: int, option: Option | None = None) -> None:

@@ -117,7 +117,7 @@ def draw_stepper(
     disabled: bool,
 ) -> None:
     """One choice (``current``) in ``rect`` between two ``arrows`` (back, on), with its
-    place in the list (``3 / 18``), starred when it is the ``default``."""
+    place in the list (``3 / 18``) where both fit, starred when it is the ``default``."""
     t = theme
     fill = t.button_disabled if disabled else t.accent
     ink = (70, 80, 74) if disabled else t.button_text
@@ -129,12 +129,17 @@ def draw_stepper(
     word = row.choices[index][1]
     room = round(rect.height * 0.62) if current == default else 0
     count = f"{index + 1} / {len(values)}"
-    count_size = max(MIN_TEXT_PX + 1, round(rect.height * 0.42))
+    count_size = max(MIN_TEXT_PX + 1, round(rect.height * 0.48))
     count_w = get_font(count_size).size(count)[0] + 8
-    text_size = fit_text_size(word, rect.width - 24 - room - count_w, round(rect.height * 0.55))
+    tallest = round(rect.height * 0.55)
+    if get_font(MIN_TEXT_PX).size(word)[0] > rect.width - 24 - room - count_w:
+        count_w = 0  # no room for both: the choice's word goes first, its place unsaid
+    text_size = fit_text_size(word, rect.width - 24 - room - count_w, tallest)
     blit_text(surface, word, text_size, ink, center=(rect.centerx - (room + count_w) // 2,
                                                       rect.centery))  # fmt: skip
-    blit_text(surface, count, count_size, ink, midright=(rect.right - 12 - room, rect.centery))
+    if count_w:
+        blit_text(surface, count, count_size, ink,
+                  midright=(rect.right - 12 - room, rect.centery))  # fmt: skip
     if current == default:
         draw_star(surface, (rect.right - rect.height * 0.45, rect.centery),
                   rect.height * 0.4, ink)  # fmt: skip

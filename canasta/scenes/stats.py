@@ -276,18 +276,20 @@ class StatsScene(Scene):
         stats = self.stats()
         rows = [stat_rows(stats.line(kind, self.preset)) for kind in KINDS]
         n = len(rows[0]) + 1
-        row_h = panel.height / (n + 0.5)
+        # The header row is two rows high, above the first row's band: two-line headers
+        # ran into "Games played" at 800 x 600.
+        row_h = panel.height / (n - 1 + 2.25)
+        head_h = 2 * row_h
         size = max(12, min(26, round(row_h * 0.55)))
         label_w = round(panel.width * 0.32)
         col_w = (panel.width - label_w - 20) / len(KINDS)
-        y = panel.y + row_h * 0.75
-        box = pygame.Rect(0, 0, round(col_w) - 8, round(row_h * 1.3))
+        box = pygame.Rect(0, panel.y + 4, round(col_w) - 8, round(head_h) - 8)
         titles = [_(KIND_TITLES[kind]) for kind in KINDS]
         head = min(fit_lines(title, box.width, box.height, size, MIN_TEXT_PX,
                              report=False, bold=True)[0] for title in titles)  # fmt: skip
         step = round(head * LINE_GAP)
         for k, title in enumerate(titles):  # one size for the whole header row
-            box.center = (round(panel.x + label_w + col_w * (k + 0.5)), round(y))
+            box.centerx = round(panel.x + label_w + col_w * (k + 0.5))
             lines = balanced_lines(title, head, box.width, bold=True)
             top = box.centery - text_height(head, len(lines)) / 2 + head / 2
             for i, line in enumerate(lines):
@@ -298,7 +300,7 @@ class StatsScene(Scene):
         text = table_text_size([row[0] for row in rows[0]], figures, box, round(col_w) - 8, size)
         step = round(text * LINE_GAP)
         for r in range(n - 1):
-            y = panel.y + row_h * (r + 1.75)
+            y = panel.y + head_h + row_h * (r + 0.5)
             if r % 2 == 0:
                 band = pygame.Rect(panel.x + 8, round(y - row_h / 2), panel.width - 16,
                                    round(row_h))  # fmt: skip

@@ -75,8 +75,8 @@ def test_finish_search_says_why_there_is_none() -> None:
     refusal = find_finish(state)
     assert not isinstance(refusal, list) and refusal.code is Code.NO_FINISH
     assert refusal.message() == (
-        "No way to go out now: no meld can take your 5s, 7s, 9s, and only one card can be "
-        "the discard."
+        "No way to go out now: no meld can take your 5\u2666, 7\u2663, and 9\u2660, and only "
+        "one card can be the discard."
     )
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K6}, {}], phase="play")
     refusal = find_finish(state)
@@ -94,14 +94,28 @@ def test_finish_search_says_why_there_is_none() -> None:
     assert refusal.details["why"].startswith("your side needs a canasta to go out")
 
 
-def test_the_loose_ranks_are_named_in_rank_order() -> None:
-    # A pair of 5s (no wild card to go with it) and single 7s and 9s: 5s, 7s, 9s.
+def test_the_loose_cards_are_named_in_rank_order() -> None:
+    # A pair of 5s (no wild card to go with it), a single 7 and a single 9: the cards
+    # themselves, listed as the language lists (not "your 5s, 7s, 9s" for one 7).
     state = pos([["9S", "5D", "5C", "7C", "KC"], ["4C"]], melds=[{"K": K7}, {}], phase="play")
     refusal = find_finish(state)
     assert not isinstance(refusal, list)
     assert refusal.details["why"] == (
-        "no meld can take your 5s, 7s, 9s, and only one card can be the discard"
+        "no meld can take your 5\u2666, 5\u2663, 7\u2663, and 9\u2660, and only one card can "
+        "be the discard"
     )
+    from canasta import i18n
+
+    try:
+        i18n.set_language("es")
+        refusal = find_finish(pos([["8S", "9D", "KC"], ["4C"]], melds=[{"K": K7}, {}],
+                                  phase="play"))  # fmt: skip
+        assert not isinstance(refusal, list)
+        assert refusal.details["why"] == (
+            "ninguna bajada admite tus 8\u2660 y 9\u2666, y solo una carta puede ser el descarte"
+        )
+    finally:
+        i18n.set_language("en")
     state = pos([["7H", "7D", "7C", "9S"], ["4C"]], melds=[{"K": K7}, {}])
     refusal = find_finish(state)
     assert not isinstance(refusal, list) and refusal.code is Code.WRONG_PHASE

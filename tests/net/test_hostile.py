@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from canasta.net.client import Client
 from canasta.net.protocol import PROTOCOL_VERSION
@@ -35,8 +35,9 @@ async def bad_messages(server: Server) -> None:
         assert codes == ["hello_first", "bad_json", "bad_message", "too_big"]
         await ws.send(HELLO.replace(f'"version": {PROTOCOL_VERSION}', '"version": 99'))
         message = json.loads(await ws.recv())
-        assert message["code"] == "version" and message["details"] == {"server": 1, "yours": 99}
-        assert "(protocol 1, this game 99)" in message["message"]
+        assert message["code"] == "version"
+        assert message["details"] == {"server": PROTOCOL_VERSION, "yours": 99}
+        assert f"(protocol {PROTOCOL_VERSION}, this game 99)" in message["message"]
         await ws.wait_closed()
     async with connect(url(server)) as ws:  # a frame over the hard limit: dropped at once
         await ws.send(HELLO)
@@ -91,13 +92,31 @@ async def other_seat(server: Server) -> None:
 
 
 async def many_connections(server: Server) -> None:
-    async def one() -> None:
-        async with connect(url(server)) as ws:
-            await ws.send(HELLO)
-            await ws.recv()
+    """Rounds of 100 connections at once from one address: those past what an address
+    may open a second are answered HTTP 429 before any handshake, those past what it may
+    hold (the two players' own, also from 127.0.0.1, count) are told so and closed."""
 
+    async def one() -> str:
+        try:
+            ws = await connect(url(server))
+        except InvalidStatus as error:  # faster than an address may open: no handshake
+            return "too_fast" if error.response.status_code == 429 else "refused"
+        async with ws:
+            with contextlib.suppress(ConnectionClosed):  # a refused one may be closed first
+                await ws.send(HELLO)
+            with contextlib.suppress(ConnectionClosed):
+                answer = json.loads(await ws.recv())
+                return str(answer.get("code", answer["type"]))
+            return "closed"
+
+    limit = server.config.door.per_address
+    welcomed = []
     for _ in range(10):
-        await asyncio.gather(*(one() for _ in range(100)))
+        answers = await asyncio.gather(*(one() for _ in range(100)))
+        assert set(answers) <= {"welcome", "address_full", "too_fast"}
+        welcomed.append(answers.count("welcome"))
+        assert answers.count("too_fast") >= 100 - server.config.door.open_burst
+    assert 0 < max(welcomed) <= limit
 
 
 def test_hostile_clients_leave_other_tables_playing(tmp_path: Path) -> None:

@@ -90,23 +90,23 @@ def test_the_table_line_says_who_is_away_the_clock_and_the_notices() -> None:
     client.inbox.append(TableUpdate(table=table()))
     client.inbox.append(View(view=view(1), clock=ClockInfo(seat=1, move_left=20, bank_left=30)))
     link.pump()
-    assert link.started and link.table_line() == "Bob: 20 s (bank 30 s)"
+    assert link.started and link.table_line() == "Bob: 20\u00a0s (bank 30\u00a0s)"
     assert link.game is not None and link.game.names == ("Ann", "Bob")  # the table's names
     now[0] += 25.0  # 20 s of the move, then 5 s of the bank
-    assert link.table_line() == "Bob: 0 s (bank 25 s)"
+    assert link.table_line() == "Bob: 0\u00a0s (bank 25\u00a0s)"
     client.inbox.append(View(view=view(0), clock=ClockInfo(seat=0, move_left=15, bank_left=30)))
     client.inbox.append(Notice(code="storage_wait", message="The server cannot save.",
                                details={"why": "the disk is full"}))  # fmt: skip
     client.status = "reconnecting"
     link.pump()
-    assert link.table_line() == "Reconnecting… · You: 15 s (bank 30 s)"
+    assert link.table_line() == "Reconnecting… · You: 15\u00a0s (bank 30\u00a0s)"
     assert link.take_notice() == ("The server cannot save (the disk is full): moves wait "
                                   "until it can save them again.")  # fmt: skip
     assert link.take_notice() is None  # once
     now[0] += NOTICE_SECONDS + 0.5
     client.status = "connected"
     link.next_hand()
-    assert link.table_line() == ("You: 7 s (bank 30 s) · "  # 8.5 s of 15: counts up
+    assert link.table_line() == ("You: 7\u00a0s (bank 30\u00a0s) · "  # 8.5 s of 15: counts up
                                  "Waiting for the other players to go on…")  # fmt: skip
     closed = table().model_copy(update={"status": "closed"})
     client.inbox.append(TableUpdate(table=closed))
@@ -142,8 +142,11 @@ def test_a_server_of_another_version_is_said_in_plain_words(tmp_path, monkeypatc
             return str(caught.value)
 
     words = run(scenario(), timeout=60)
+    from canasta.net.protocol import PROTOCOL_VERSION
+
     assert words == (
-        "the server is a newer version of Canasta (protocol 1, this game 0): update Canasta"
+        f"the server is a newer version of Canasta (protocol {PROTOCOL_VERSION}, this game 0): "
+        "update Canasta"
     )
 
 
@@ -269,10 +272,10 @@ def test_the_table_waits_for_an_away_player_and_says_when_the_computer_takes_ove
     now[0] += 6.5
     assert link.takeover_left(1) == 18.5 and link.takeover_left(0) is None
     assert link.waiting_for() == (1,)
-    assert link.table_line() == "Bob: the computer takes over in 19 s"
+    assert link.table_line() == "Bob: the computer takes over in 19\u00a0s"
     assert prompt_for(link.game.view()) == "The table waits for Bob (away)\u2026"
     now[0] += 30.0
-    assert link.table_line() == "Bob: the computer takes over in 0 s"
+    assert link.table_line() == "Bob: the computer takes over in 0\u00a0s"
     client.inbox.append(TableUpdate(table=table(c1=ChairInfo(name="Bob", side=1, away=True))))
     link.pump()  # the grace period is over: the computer plays for Bob
     assert link.waiting_for() == () and link.table_line() == ""

@@ -14,6 +14,7 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.net.background import BackgroundClient
 from canasta.net.link import OnlineLink
+from canasta.net.protocol import CODE_LENGTH
 from canasta.net.remote import UNAVAILABLE, RemoteTableControl
 from tests.net.helpers import ServerThread
 
@@ -78,7 +79,7 @@ def seat_two(links: Links) -> tuple[RemoteTableControl, RemoteTableControl]:
     links.until(lambda: ann.table is not None and ann.table.code is not None, "the table")
     assert ann.table is not None and ann.host and ann.chair == 0
     code = ann.table.code
-    assert code is not None and len(code) == 6
+    assert code is not None and len(code) == CODE_LENGTH
     bob.join_code(code.lower())  # typed in lower case: the code is the same
     links.until(lambda: bob.table is not None, "Bob's seat")
     assert bob.chair == 1 and not bob.host
@@ -155,6 +156,9 @@ def test_two_links_play_a_whole_hand_through_the_controller_interface(tmp_path: 
             shown = control.view().revealed
             assert shown is not None and ended[0].hands == shown
             assert shown[control.person or 0] == control.view().hand
+            # The seed revealed gives the cards this seat was dealt and drew: verified.
+            assert control.game.deal_proof == ("Deal verified", True)
+            assert control.witness.dealt is not None and control.witness.draws != []
             view = control.view()
             if control.reason == "went_out":  # the prompt names who went out
                 assert view.went_out is not None and shown[view.went_out] == ()

@@ -97,7 +97,7 @@ def test_yes_no_and_seconds_written_otherwise_are_refused(
 
 
 def test_numbers_written_as_numbers_still_parse() -> None:
-    assert parse_client(json.dumps(HELLO)).version == 1
+    assert parse_client(json.dumps(HELLO)).version == PROTOCOL_VERSION
     create = parse_client(json.dumps({"type": "create", "players": 4, "chair": 3,
                                       "public": False, "quick": True, "clock": CLOCK}))  # fmt: skip
     assert (create.players, create.chair, create.public, create.quick) == (4, 3, False, True)

@@ -199,7 +199,7 @@ def test_several_bad_values_are_named_in_one_line():
     settings = store.load_settings()
     assert settings.large_index is True
     [line] = [str(n) for n in store.take_notices()]
-    assert "mystery, Players, Speed were not valid" in line
+    assert "mystery, Players, and Speed were not valid" in line
 
 
 def test_an_unwritable_folder_keeps_the_settings_in_memory(tmp_path, monkeypatch):

@@ -61,8 +61,10 @@ def test_a_game_where_nothing_was_played_is_not_counted() -> None:
     assert session.stats.lines["2p-full"].games_played == 0
 
 
-def test_start_new_game_asks_first_and_keep_it_keeps_the_game(window) -> None:
-    played_a_while(Session(Store()))
+def test_start_new_game_asks_first_and_keep_playing_goes_back_to_the_game(window) -> None:
+    """ "Keep playing" ("Seguir jugando") promises the game: it sits down at the saved
+    game, which is neither abandoned nor counted."""
+    game_id = played_a_while(Session(Store()))
     app = App(SIZE, seed=5)
     app.home()
     home = app.manager.top
@@ -72,9 +74,16 @@ def test_start_new_game_asks_first_and_keep_it_keeps_the_game(window) -> None:
     dialog = app.manager.top
     assert isinstance(dialog, ConfirmDialog)
     assert dialog.question == "Abandon the game in progress? It counts as a loss in Stats."
-    click(app, dialog.no_button.rect.center)  # "Keep it"
-    assert app.manager.top is home and app.session.has_saved_game()
+    assert dialog.no_button.label == "Keep playing"
+    click(app, dialog.no_button.rect.center)
+    table = app.manager.top
+    assert isinstance(table, TableScene) and app.session.has_saved_game()
+    assert app.session.current is not None and app.session.current.game_id == game_id
     assert app.session.stats.lines["2p-full"].games_played == 0
+    assert table.controller.view().hand == app.session.current.game.hand.view_for(0).hand
+    app.home()
+    home = app.manager.top
+    assert isinstance(home, HomeScene)
     click(app, home.named["Start new game"].rect.center)
     click(app, app.manager.top.yes_button.rect.center)  # "Abandon it"
     assert isinstance(app.manager.top, TableScene)

@@ -222,7 +222,9 @@ def test_how_to_play_every_page_then_stats_and_reset(window):
             assert any(min(c) > 235 for c in colours), page  # card faces: near white
         if page < len(scene.pages) - 1:
             click(app, scene.next_button.rect.center)
-    assert len(titles) == 11 and "Scoring" in titles and "Keys" in titles
+    assert len(titles) == 12 and "Scoring" in titles
+    assert "Keys: your hand and the piles" in titles
+    assert "Keys: melds, your partner and the turn" in titles
     assert titles[-2:] == ["Playing online", "Online: the clock and dropped connections"]
     assert not scene.next_button.enabled
     post_key(pygame.K_LEFT)

@@ -36,7 +36,7 @@ from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.replay import ReplayScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
-from canasta.ui.text import get_font, report_text
+from canasta.ui.text import MIN_TEXT_PX, get_font, report_text
 from tests.ui.test_replay import finished_game
 from tests.ui.test_table_buttons import table
 
@@ -125,14 +125,22 @@ def longest_hint() -> str:
     return widest(texts)
 
 
+#: The height (px) of a line drawn at :data:`MIN_TEXT_PX`: no text a player reads is lower.
+READABLE_LINE = get_font(MIN_TEXT_PX).get_linesize()
+
+
 def problems(surface: pygame.Surface, draw: Callable[[], None]) -> list[str]:
-    """What did not fit while ``draw`` drew on ``surface``."""
+    """What did not fit while ``draw`` drew on ``surface``: a text that did not fit its box
+    or was drawn below :data:`MIN_TEXT_PX`, cut off by the window, or over another."""
     with report_text() as report:
         draw()
     found = list(report.misfits)
     bounds = surface.get_rect()
     drawn = [(text, rect, clip) for text, rect, target, clip in report.drawn
              if target is surface and rect.colliderect(clip)]  # fmt: skip
+    found += [f"{text!r} at {tuple(rect)} is drawn {rect.height} px high, under "
+              f"{MIN_TEXT_PX} px type" for text, rect, _clip in drawn
+              if text.strip() and rect.height < READABLE_LINE]  # fmt: skip
     for text, rect, clip in drawn:
         if clip == bounds and not bounds.contains(rect):  # (a scrolled list clips its rows)
             found.append(f"{text!r} at {tuple(rect)} is cut off by the window {bounds.size}")
@@ -257,7 +265,7 @@ NAMES = ("Maximiliane Oberhauser", "Jean-Baptiste Rousseau", "Guadalupe Fernánd
 #: Plausible details for every placeholder a server's sentence names.
 SERVER_DETAILS: dict[str, Any] = {
     "limit": 4096, "where": "join.chair", "server": 2, "yours": 1, "why": "the disk is full",
-    "chair": 4, "chairs": "2, 4", "preset": "Hoyle", "name": NAMES[0],
+    "chair": 4, "chairs": "2, 4", "preset": "Hoyle", "name": NAMES[0], "seconds": 300,
 }  # fmt: skip
 
 
@@ -517,3 +525,55 @@ def test_the_strip_words_stay_off_the_melds_in_every_language(
         manager.update(1 / 60)
         found += [f"refusal: {p}" for p in problems(surface, lambda m=manager: m.draw(surface))]
     assert found == []
+
+
+#: The small landscape window players use most.
+SMALLEST_SIZES = [(800, 600)]
+
+
+@pytest.mark.parametrize("size", SMALLEST_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_SIZES])
+def test_every_screen_reads_at_12_px_in_a_small_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    """Nothing a player must read is drawn under 12 px, none of it leaves the window or lies
+    over another text, in every screen the App builds (How to play's Keys page was 8 to 9
+    px at 800 x 600; Settings' chips ran into each other; Stats' headers over its first
+    row)."""
+    found = []
+    for name, draw in app_scenes(size):
+        found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+@pytest.mark.parametrize("size", SMALLEST_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_SIZES])
+def test_every_table_reads_at_12_px_in_a_small_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, _scene, draw in table_scenes(size):
+        found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
+def test_the_keys_pages_read_in_lines_of_12_px(language: str, size: tuple[int, int]) -> None:
+    """How to play's keys (21 rows on one page read in 11 px lines at 1280 x 800 and 8 to
+    9 px at 800 x 600) are on two pages whose every line is drawn at least 12 px high."""
+    pygame.display.set_mode(size)
+    app = App(size)
+    app.how_to_play()
+    scene = app.manager.top
+    assert isinstance(scene, HowToPlayScene)
+    keys = [i for i, page in enumerate(scene.pages) if page.title.startswith("Keys")]
+    assert len(keys) == 2
+    surface = pygame.display.get_surface()
+    for index in keys:
+        scene.page = index
+        scene.resize(size)
+        with report_text() as report:
+            scene.draw(surface)
+        rows = {text for left, right in scene.pages[index].table for text in (_(left), _(right))}
+        lines = [(text, rect) for text, rect, _target, _clip in report.drawn
+                 if any(text in row for row in rows)]  # fmt: skip
+        assert len(lines) >= len(scene.pages[index].table) * 2
+        assert [(t, r.height) for t, r in lines if r.height < 12] == []

@@ -14,7 +14,6 @@ from canasta.engine.position import state_from_data
 from canasta.persistence.session import Session
 from canasta.persistence.store import Store
 from canasta.scenes.dialog import ConfirmDialog
-from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene, seats, strip
 from canasta.ui.input import post_key
@@ -94,7 +93,7 @@ def test_the_cards_taken_with_the_pile_and_the_partners_hand_rest_lowered() -> N
 
 def test_the_command_lines_new_game_asks_before_dropping_the_saved_game() -> None:
     """``canasta --players 4 --seed 7`` over a saved game in progress: the window opens
-    on the question; Keep it leaves the saved game to continue, Abandon it deals."""
+    on the question; Keep playing sits down at the saved game, Abandon it deals."""
     pygame.display.set_mode(SIZE)
     first = played_a_while(Session(Store()))
     app = App(SIZE, seed=7)
@@ -102,8 +101,9 @@ def test_the_command_lines_new_game_asks_before_dropping_the_saved_game() -> Non
     dialog = app.manager.top
     assert isinstance(dialog, ConfirmDialog)
     assert dialog.question == "Abandon the game in progress? It counts as a loss in Stats."
-    click(app, dialog.no_button.rect.center)  # Keep it
-    assert isinstance(app.manager.top, HomeScene)
+    click(app, dialog.no_button.rect.center)  # Keep playing
+    assert isinstance(app.manager.top, TableScene)
+    assert app.controller is not None and app.controller.game.rules.players == 2
     kept = Store().load_game()
     assert kept is not None and kept.game_id == first and kept.game.rules.players == 2
     app.close()

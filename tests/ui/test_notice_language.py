@@ -29,7 +29,7 @@ def test_the_damaged_files_notices_are_german_for_a_german_player() -> None:
         notices = [str(n) for n in app.session.store.take_notices()]
         settings_line = next(n for n in notices if "settings.toml" in n)
         assert settings_line.startswith(
-            "In settings.toml waren Spieler, Tischfarbe ungültig und wurden auf den Standard "
+            "In settings.toml waren Spieler und Tischfarbe ungültig und wurden auf den Standard "
             "zurückgesetzt; deine übrigen Einstellungen bleiben erhalten"
         )
         stats_line = next(n for n in notices if "stats.json" in n)

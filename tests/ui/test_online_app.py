@@ -102,6 +102,11 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         ann = table.controller
         assert isinstance(ann, RemoteTableControl) and bob.game is not None
         assert ann.view().names == ("Ann", "Bob")
+        assert table.message() == "Dealing\u2026"  # no "Your turn" before the cards land
+        for _frame in range(300):
+            if not table.dealing:
+                break
+            frame()
         message = table.message()  # the other seat by its player's name
         assert message.startswith("Your turn") or message.startswith("Bob is playing")
 
@@ -129,6 +134,7 @@ def test_home_to_lobby_to_a_whole_hand_to_the_next_hand_and_back(
         assert link.table is not None and link.table.quick is quick, link.table
         assert ann.game.scores == [ann.hand_score] and ann.game.over is quick
         board.draw(window)  # the scoreboard reads the online game as it reads a local one
+        assert ann.game.deal_proof == ("Deal verified", True)  # said under the title
         kept = app.session.store.load_seat()  # the seat is kept while the game is on
         assert (kept is None) is quick and (quick or kept.token == link.token)
         games = app.session.store.paths.games

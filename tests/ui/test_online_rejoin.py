@@ -142,7 +142,7 @@ def test_a_closed_window_rejoins_its_table_mid_turn(
         w.app = w.new_app()
         lobby = w.open_form()
         assert lobby.form.rejoin_button in lobby.buttons()
-        assert lobby.form.rejoin_button.label == "Rejoin your table (Ann, Bob)"
+        assert lobby.form.rejoin_button.label == "Rejoin your table (Ann and Bob)"
         if way == "form":
             lobby.form.rejoin_button.click()
         else:

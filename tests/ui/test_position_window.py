@@ -80,7 +80,7 @@ def test_play_again_sets_the_same_position_out_again(position_file: Path) -> Non
     app.hand_over(controller)
     board = app.manager.top
     assert isinstance(board, ScoreboardScene)
-    again = next(b for b in board.buttons if b.label == "Play this deal again")
+    again = next(b for b in board.buttons if b.label == "Play this position again")
     again.on_click()
     assert app.controller is not controller
     assert app.controller.hand == load_position(position_file)

@@ -115,11 +115,11 @@ def test_a_hand_replays_forward_and_back_and_ends_on_the_scoreboard_state(window
     for _ in range(3):  # speeds: normal, double, fast, half
         key(app, pygame.K_s)
     assert scene.speed == SPEEDS[0] == 0.5
-    assert scene.speed_button.label == "Speed: 0.5× » 1×"  # now, and what a press gives
+    assert scene.speed_button.label == "Speed: half"  # the speed now, in words
     key(app, pygame.K_s)
     key(app, pygame.K_s)
     key(app, pygame.K_s)
-    assert scene.speed_button.label == "Speed: 5× » 0.5×"
+    assert scene.speed_button.label == "Speed: five times"
     key(app, pygame.K_SPACE)  # play to the end by itself
     assert scene.playing
     for _ in range(2000):
@@ -279,16 +279,48 @@ def test_canasta_replay_names_the_whole_path_it_cannot_read(tmp_path, capsys):
     assert err == f"canasta: {missing}: cannot be read (No such file or directory)\n"
 
 
-def test_the_speed_button_says_the_speed_now_and_the_next() -> None:
-    """The speed's words: "Half"/"Double" alone would not say whether it was the speed now or
-    what a press gives; the label says both, with numbers written for the language."""
+def test_the_speed_button_says_the_speed_now_plainly() -> None:
+    """The label says the speed now in words, with no symbols to decode ("Velocidad:
+    1× » 2×" read as a riddle, and broke over two lines at "0,5×")."""
     from canasta import i18n
     from canasta.scenes.replay import speed_label
 
     assert [speed_label(i) for i in range(len(SPEEDS))] == [
-        "Speed: 0.5× » 1×", "Speed: 1× » 2×", "Speed: 2× » 5×", "Speed: 5× » 0.5×"]  # fmt: skip
+        "Speed: half", "Speed: normal", "Speed: double", "Speed: five times"]  # fmt: skip
     try:
-        i18n.set_language("de")
-        assert speed_label(0) == "Tempo: 0,5× » 1×"
+        i18n.set_language("es")
+        assert [speed_label(i) for i in range(len(SPEEDS))] == [
+            "Velocidad: la mitad", "Velocidad: normal", "Velocidad: el doble",
+            "Velocidad: máxima"]  # fmt: skip
+        assert not any("\u00bb" in speed_label(i) or "\u00d7" in speed_label(i)
+                       for i in range(len(SPEEDS)))  # fmt: skip
     finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es", "fr", "it", "pt_BR"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_speed_reads_on_one_line(window, code: str, size: tuple[int, int]) -> None:
+    """ "Velocidad: 1× » 2×" broke over two lines at "0,5×": every speed's words now
+    fit the speed button on one line (it is three buttons wide)."""
+    from canasta import i18n
+
+    pygame.display.set_mode(size)
+    app = App(size, seed=4)
+    try:
+        app.session.update_settings(language=code)
+        assert i18n.set_language(code) == code
+        finished_game(app)
+        path = recent_records(default_paths().games)[0]
+        assert app.replays.from_file(path)
+        scene = app.manager.top
+        assert isinstance(scene, ReplayScene)
+        for _speed in SPEEDS:
+            scene.next_speed()
+            with report_text() as report:
+                scene.draw(pygame.display.get_surface())
+            label = scene.speed_button.label
+            assert label in [text for text, _r, _t, _c in report.drawn], label
+    finally:
+        app.close()
         i18n.set_language("en")

@@ -145,3 +145,31 @@ def test_draw_two_partnership_shows_draw_two_on_its_one_row(monkeypatch) -> None
     scene.choose("rules_preset", "Classic")  # four players, Classic: Draw two Off
     assert app.session.settings.shown_value("draw_two") is False
     app.close()
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es", "fr", "it", "pt_BR"])
+def test_at_800_by_600_the_choices_read_in_12_px_lines(code: str) -> None:
+    """In two columns of an 800 x 600 window the choices' words fell to 9 px lines and
+    ran into their counts ("Celosía carmesí1/32"): narrower than TWO_COLUMNS_PX the rows
+    take one column, every word in a choice is drawn at least 12 px high, and none lies
+    over another."""
+    from canasta import i18n
+    from canasta.ui.text import report_text
+
+    assert i18n.set_language(code) == code
+    try:
+        for rules in (False, True):
+            app, scene = open_settings((800, 600), rules)
+            assert settings_module.TWO_COLUMNS_PX > 800
+            with report_text() as report:
+                scene.draw(pygame.display.get_surface())
+            boxes = shapes(scene)
+            words = [(text, rect) for text, rect, _target, _clip in report.drawn
+                     if any(box.contains(rect) for box in boxes)]  # fmt: skip
+            assert len(words) > 10
+            assert [(t, r.height) for t, r in words if r.height < 12] == []
+            for i, (text, rect) in enumerate(words):
+                assert not any(rect.colliderect(other) for _t, other in words[i + 1 :]), text
+            app.close()
+    finally:
+        i18n.set_language("en")

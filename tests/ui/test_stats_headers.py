@@ -41,6 +41,16 @@ def test_every_header_of_the_stats_table_has_one_size(language: str, size) -> No
     assert sorted(drawn) == sorted(" ".join(titles).split()), (header, titles)
     assert len({h for _text, h in header}) == 1, header
     assert header[0][1] >= get_font(MIN_TEXT_PX, True).get_linesize()
+    # Above the first row's band (half a row above its label's middle): a two-line header
+    # ran into "Games played" at 800 x 600.
+    labels = [label for label, _figure in stat_rows(Stats().line(KINDS[0]))]
+    centres = [rect.centery for text, rect, _target, _clip in report.drawn
+               if text in labels[:2]]  # fmt: skip
+    assert len(centres) == 2
+    band_top = centres[0] - (centres[1] - centres[0]) / 2
+    lowest = max(rect.bottom for text, rect, _target, _clip in report.drawn
+                 if text.split() and set(text.split()) <= words)  # fmt: skip
+    assert lowest <= band_top, (lowest, band_top)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (480, 340)])

@@ -133,10 +133,10 @@ def test_hint_key_highlights_the_hard_move_with_one_line() -> None:
     line = scene.hint.line()
     hint = scene.controller.poll_hint()
     assert hint is not None and hint.move.type is MoveType.TAKE
-    assert line == "Hint: " + hint.reason
+    assert line == "Hint \u2014 " + hint.reason
     # The line names the take's cards and every later step's; the glow is on the same
     # moves: their cards now in hand, the pile, and the meld area or meld each step uses.
-    assert line.startswith("Hint: Take the pile (10 cards) with Q\u2660 Q\u2665, then ")
+    assert line.startswith("Hint \u2014 Take the pile (10 cards) with Q\u2660 Q\u2665, then ")
     held = set(scene.controller.view().hand)
     cards = [c for m in hint.moves for c in m.cards if c in held]
     assert all(card_name(c) in line for m in hint.moves for c in m.cards)

@@ -88,13 +88,13 @@ def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> 
     scene = table(position(players), size, large)
     buttons = all_buttons(scene)
     expected = {"reset_button", "ask_button", "menu_button", "yes_button", "no_button",
-                "hint_button", "plan_button", "play_button", "finish_button", "go_button",
-                "cancel_button"}  # fmt: skip
+                "hint_button", "plan_button", "meld_button", "play_button", "finish_button",
+                "go_button", "cancel_button"}  # fmt: skip
     assert set(buttons) == expected
     screen = pygame.Rect(0, 0, *size)
     assert scene.places is not None
     own = {k: r for k, r in scene.places.rects.items() if r.width and r.height}
-    assert len(own) == (11 if players == 4 else 8)  # no partner: no Ask, Yes or No
+    assert len(own) == (12 if players == 4 else 9)  # no partner: no Ask, Yes or No
     for name, rect in own.items():
         assert screen.contains(rect), (name, rect)
         assert rect.height >= 26 and rect.width >= 50, (name, rect)
@@ -108,7 +108,7 @@ def test_no_two_buttons_share_space_at_any_window_size(size, players, large) -> 
     for (a, ra), (b, rb) in itertools.combinations(shown.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
     # The prompt is drawn above the strip's buttons.
-    strip = [own[k] for k in ("hint", "plan", "play", "finish")]
+    strip = [own[k] for k in ("hint", "plan", "meld", "play", "finish")]
     assert scene.places.strip_top <= min(r.top for r in strip)
 
 

@@ -112,6 +112,9 @@ class StubControl:
     def layoff_fits(self, kind: int, cards: tuple[int, ...]) -> bool:
         return False
 
+    def meld_fits(self, cards: tuple[int, ...]) -> bool:
+        return False
+
     def intent_layoff_on_opponents(self) -> Any:
         self._record("opponents")
 
@@ -343,7 +346,7 @@ def test_the_hint_asks_the_controller_and_shows_its_line(ctx: TableContext) -> N
     assert hint.line() is None  # nothing arrived and nothing pending
     stub(ctx).advice = Advice(Move(MoveType.DISCARD, (card(ctx, "5C"),)), "the safest card")
     hint.actions()["hint"]()
-    assert hint.line() == "Hint: the safest card"
+    assert hint.line() == "Hint \u2014 the safest card"
     rects = hint.rects(stub(ctx).advice.moves)
     assert rects[0] == ctx.board.card_rect(card(ctx, "5C"))
     assert rects[1].contains(ctx.board.layout.discard)

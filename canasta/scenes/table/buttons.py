@@ -5,8 +5,8 @@ A click is hit-tested against the buttons that show; a button hidden under anoth
 place of its own, whether or not it shows at the same time as the others:
 
 * the right end of the middle band: Reset over Menu (the layout's two slots);
-* the message strip's lower part, from its right end leftward: Finish, Play melds, Plan,
-  Ask partner (four players), Hint, wrapping to a row above when the strip is narrow (the
+* the message strip's lower part, from its right end leftward: Finish, Play melds, Meld,
+  Plan, Ask partner (four players), Hint, wrapping to a row above when the strip is narrow (the
   buttons then grow lower, and the prompt keeps the strip's space above the rows). The
   places of those that show at one time are then packed the same way
   (:func:`pack_shown`), so two that show together sit side by side in the lowest row
@@ -33,6 +33,7 @@ from canasta.ui.text import get_font
 STRIP = (
     ("finish", N_("Finish")),
     ("play", N_("Play melds")),
+    ("meld", N_("Meld")),
     ("plan", N_("Plan")),
     ("ask", N_("Ask partner")),
     ("hint", N_("Hint")),
@@ -49,7 +50,7 @@ class TableButtons:
     """The rectangles of every table button, by key, and where the strip's rows begin.
 
     Attributes:
-        rects: ``menu``, ``reset``, ``ask``, ``hint``, ``plan``, ``play``, ``finish``,
+        rects: ``menu``, ``reset``, ``ask``, ``hint``, ``plan``, ``meld``, ``play``, ``finish``,
             ``yes``, ``no``, ``go``, ``cancel`` (Ask, Yes and No are empty rects with two
             players).
         bubble: the partner's speech bubble (empty with two players).
@@ -150,7 +151,10 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
     panel.center = melds.center
     panel.top = max(panel.top, below_middle)
     panel.clamp_ip(pygame.Rect(0, below_middle, w, h - below_middle))
-    pw = max(70, min(120, msg.width // 4))
+    # Go out and Cancel as wide as the longer label wants ("Ja, ausgehen" wrapped in 120
+    # px), within the panel.
+    words = max(_label_width(_("Yes, go out"), bh), _label_width(_("Cancel"), bh))
+    pw = min(max(70, min(120, msg.width // 4), words), (panel.width - 40) // 2)
     go = pygame.Rect(panel.right - 2 * (pw + 10), panel.bottom - bh - 12, pw, bh)
     rects["go"] = go
     rects["cancel"] = go.move(pw + 10, 0)

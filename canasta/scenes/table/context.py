@@ -35,6 +35,8 @@ class TableContext:
             turn ends).
         prompt: where the message strip's text goes this frame, clear of the buttons
             that show (:func:`.buttons.prompt_area`; set by the scene before drawing).
+        position: the hand shown was set out from a position file, not dealt (the score
+            panel names it so instead of a deal number); the next hand is dealt.
     """
 
     controller: TableControl
@@ -47,6 +49,7 @@ class TableContext:
     places: TableButtons | None = None
     just_drawn: set[int] = field(default_factory=set)
     prompt: pygame.Rect | None = None
+    position: bool = False
 
     def place(self, key: str) -> pygame.Rect:
         """The place of the button ``key`` (see :class:`TableButtons`)."""

@@ -79,15 +79,18 @@ class FocusSection(TablePart):
             self.ctx.sound.play("click")
 
     def enter(self) -> None:
-        """Discard the focused card when it is the one lifted card and a discard is due,
-        else lift or lower it."""
+        """Discard the one lifted card when a discard is due and Enter means it: the
+        focused card when the ring shows (a keyboard player), else the card lifted with
+        the mouse (the ring hidden, which a click hides). Otherwise lift or lower the
+        focused card."""
         ctx = self.ctx
         card = self.focused_card()
-        if card is None:
+        lifted = ctx.selection.cards
+        meant = not ctx.selection.ring or lifted == {card}
+        if ctx.view().phase == "play" and len(lifted) == 1 and meant:
+            ctx.after(ctx.controller.intent_discard(tuple(lifted)))
             return
-        if ctx.view().phase == "play" and ctx.selection.cards == {card}:
-            ctx.after(ctx.controller.intent_discard((card,)))
-        else:
+        if card is not None:
             self.lift()
 
     def next_meld(self) -> None:

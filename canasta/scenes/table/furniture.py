@@ -121,6 +121,8 @@ def prompt_for(view: TableView) -> str:
         if seen.mover in view.away:  # nobody plays for them yet (online)
             return _("The table waits for {who}\u2026").format(who=who)
         if view.phase == "answer":
+            if seen.turn == view.seat and not view.watching:  # the person asked
+                return _("{who} is answering your question: may you go out?").format(who=who)
             return _("{who} is answering: may {asker} go out?").format(
                 who=who, asker=name(seen.turn)
             )

@@ -73,7 +73,8 @@ class HintSection(TablePart):
                 return _("Thinking\u2026")
             self.wanted = False
             return None
-        return _("Hint: {reason}").format(reason=advice.reason)
+        # A dash, not a colon: the reasons have colons of their own ("Discard 10♦: ...").
+        return _("Hint \u2014 {reason}").format(reason=advice.reason)
 
     def rects(self, moves: Sequence[Move]) -> list[pygame.Rect]:
         """Where the hinted moves glow, the same moves the line names: their cards in the
@@ -105,14 +106,30 @@ class HintSection(TablePart):
             return pygame.Rect(layout.melds[0])
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The glow on the hinted move, and the Hint button."""
+    def _glow(self, surface: pygame.Surface, cards: bool) -> None:
+        """The glow on the hinted move: on its hand cards (``cards``), else on the
+        stock, the pile or the meld it uses."""
         controller = self.ctx.controller
         hint = controller.poll_hint() if self.wanted else None
-        if hint is not None and controller.person_to_move():
-            full = self.ctx.board.full
-            radius = full.radius if full is not None else 8
-            for rect in self.rects(hint.moves):
+        if hint is None or not controller.person_to_move():
+            return
+        full = self.ctx.board.full
+        radius = full.radius if full is not None else 8
+        board = self.ctx.board
+        held = set(self.ctx.view().hand)
+        in_hand = [board.card_rect(c) for move in hint.moves for c in move.cards
+                   if c in held and c in board.sprites]  # fmt: skip
+        for rect in self.rects(hint.moves):
+            if (rect in in_hand) == cards:
                 draw_glow(surface, rect, HINT_GLOW, spread=12, radius=radius)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """The hint's glow on the stock, the pile or a meld, under the cards as the turn's
+        own glow is: the pile's FROZEN and BLOCKED chips stay whole over it."""
+        self._glow(surface, cards=False)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The glow on the hinted move's hand cards, and the Hint button."""
+        self._glow(surface, cards=True)
         for shown in self.buttons():
             shown.draw(surface)

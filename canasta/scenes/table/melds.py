@@ -11,12 +11,12 @@ import pygame
 
 from canasta.engine.core import CANASTA_SIZE
 from canasta.i18n import _
-from canasta.scenes.table.context import TablePart
+from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.scenes.table.furniture import chip, font_px
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
-from canasta.ui.text import blit_text
-from canasta.ui.widgets import Badge
+from canasta.ui.text import MIN_TEXT_PX, blit_text
+from canasta.ui.widgets import Badge, Button
 
 #: Melds of this many cards or more show their count (three need no counting).
 COUNTED = 4
@@ -32,7 +32,30 @@ def area_name(rel_side: int, players: int) -> str:
 
 
 class MeldsSection(TablePart):
-    """Both sides' meld areas and red threes (see the module docstring)."""
+    """Both sides' meld areas and red threes (see the module docstring), and the Meld
+    button, which shows while the lifted cards make a meld the rules allow now."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        super().__init__(ctx)
+        self.meld_button = button(_("Meld"), self.meld, ctx.theme)
+
+    def all_buttons(self) -> list[Button]:
+        """The Meld button."""
+        return [self.meld_button]
+
+    def buttons(self) -> list[Button]:
+        """Meld, while the person's lifted cards can be melded now (onto the meld chosen
+        with Tab, else as a new meld or onto the side's meld of their rank): a click
+        does what M does. Cards the rules refuse show no Meld (Plan gathers them)."""
+        ctx = self.ctx
+        view = ctx.view()
+        cards = ctx.lifted()
+        if not view.person_to_move or view.phase != "play" or view.asking or not cards:
+            return []
+        kind = ctx.selection.meld_focus
+        controller = ctx.controller
+        fits = controller.layoff_fits(kind, cards) if kind is not None else None
+        return [self.meld_button] if fits or fits is None and controller.meld_fits(cards) else []
 
     def resize(self, size: tuple[int, int]) -> None:
         """The meld areas and red-three rows of both sides."""
@@ -40,6 +63,8 @@ class MeldsSection(TablePart):
         assert layout is not None
         self.rect = layout.melds[0].union(layout.melds[1]).union(layout.red_threes[0])
         self.rect.union_ip(layout.red_threes[1])
+        self.rect.union_ip(layout.message)  # the Meld button's row
+        self.meld_button.rect = self.ctx.place("meld")
 
     def actions(self) -> dict[str, Callable[[], object]]:
         """M melds the lifted cards (onto the Tab meld when one is chosen)."""
@@ -74,6 +99,8 @@ class MeldsSection(TablePart):
         if not isinstance(intent, Click):
             return False
         ctx = self.ctx
+        if ctx.press(self.buttons(), intent.pos):
+            return True
         view = ctx.view()
         board = ctx.board
         layout, plan = board.layout, board.plan
@@ -159,7 +186,7 @@ class MeldsSection(TablePart):
         return max(13, font_px(layout) - 2)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """NATURAL or MIXED on every canasta, and the melds' counts."""
+        """NATURAL or MIXED on every canasta, the melds' counts, and the Meld button."""
         board = self.ctx.board
         layout, plan = board.layout, board.plan
         if layout is None or plan is None:
@@ -180,3 +207,38 @@ class MeldsSection(TablePart):
                     inside = pygame.Rect(rect.x, rect.y, rect.width, rect.height - font)
                     chip(surface, label, bg, (255, 240, 200), inside, max(13, font - 2),
                          above=False)  # fmt: skip
+        self.draw_waiting_label(surface)
+        for shown in self.buttons():
+            shown.draw(surface)
+
+    def waiting_label(self) -> str:
+        """The words under the pile cards that wait for an unopened side: whose they
+        become, and when."""
+        view = self.ctx.view()
+        if view.seen.turn % 2 == view.seen.side:
+            if view.players == 4:
+                return _("Pile cards: ours once we open")
+            return _("Pile cards: yours once you open")
+        return _("Pile cards: theirs once they open")
+
+    def draw_waiting_label(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Label the box where a taken pile's cards wait for an unopened side's opening,
+        on a chip under it inside the meld area (px); None when no cards wait."""
+        board = self.ctx.board
+        layout, plan = board.layout, board.plan
+        if layout is None or plan is None or not plan.waiting_rect.width:
+            return None
+        box = plan.waiting_rect.inflate(10, 10)
+        area = next(a for a in layout.melds if a.colliderect(plan.waiting_rect))
+        text = self.waiting_label()
+        # Lines of 12 px where the meld area is wide enough, never below MIN_TEXT_PX.
+        size = max(16, font_px(layout))
+        badge = Badge(self.ctx.theme.badge_bg, self.ctx.theme.badge_text, size)
+        while size > MIN_TEXT_PX and badge.rect_for(text, (0, 0)).width > area.width - 8:
+            size -= 1
+            badge = Badge(self.ctx.theme.badge_bg, self.ctx.theme.badge_text, size)
+        rect = badge.rect_for(text, (0, 0))
+        rect.top = box.bottom + 2
+        rect.right = min(area.right - 4, box.centerx + rect.width // 2)
+        rect.left = max(rect.left, area.left + 4)
+        return badge.draw(surface, text, rect.center)

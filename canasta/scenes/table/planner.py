@@ -51,10 +51,13 @@ class PlannerSection(TablePart):
         self.group_rects: list[pygame.Rect] = []
         self.confirm: list[Move] | None = None
         self.pending: list[Move] | None = None
+        #: The plan and the lifted cards as they were when Finish was pressed: Cancel
+        #: puts them back.
+        self.before: tuple[list[tuple[int, ...]], set[int]] | None = None
         self.plan_button = button(_("Plan"), self.add_selection, theme)
         self.play_button = button(_("Play melds"), self.play, theme)
         self.finish_button = button(_("Finish"), self.finish, theme)
-        self.go_button = button(_("Go out"), self.carry_out, theme)
+        self.go_button = button(_("Yes, go out"), self.carry_out, theme)
         self.cancel_button = button(_("Cancel"), self.cancel, theme)
         self.panel = pygame.Rect(0, 0, 1, 1)
 
@@ -171,6 +174,7 @@ class PlannerSection(TablePart):
     def finish(self) -> None:
         """Finish the hand: the plan (and a lifted card as the discard) or a searched one."""
         ctx = self.ctx
+        self.before = (list(self.groups), set(ctx.selection.cards))
         if self.groups:
             moves = self.moves()
             lifted = ctx.lifted()
@@ -205,8 +209,17 @@ class PlannerSection(TablePart):
             self.groups = []
 
     def cancel(self) -> None:
-        """Close the finish panel; the plan stays for editing."""
+        """Close the finish panel and put the hand back as it was when Finish was pressed:
+        the plan made by hand (none when the game searched a way out) and the cards lifted
+        then; Finish then works as before."""
         self.confirm = None
+        if self.before is not None:
+            groups, lifted = self.before
+            held = set(self.ctx.view().hand)
+            self.groups = [g for g in groups if set(g) <= held]
+            self.ctx.selection.clear()
+            self.ctx.selection.cards.update(lifted & held)
+            self.before = None
 
     def handle(self, intent: Intent) -> bool:
         """While the panel shows (modal): Go out / Cancel, Enter / Escape, all else is

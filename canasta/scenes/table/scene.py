@@ -29,12 +29,13 @@ import pygame
 
 from canasta.controller import Applied, HandEnded, Refused, TableControl, TableView, TurnReset
 from canasta.engine.moves import MoveType
-from canasta.i18n import _
+from canasta.i18n import _, pgettext
 from canasta.persistence.session import saved_after
 from canasta.scenes.base import Scene
 from canasta.scenes.table.board import Board, TableSprite
 from canasta.scenes.table.bubble import BubbleSection
 from canasta.scenes.table.buttons import (
+    STRIP,
     TableButtons,
     pack_shown,
     place_table_buttons,
@@ -152,6 +153,8 @@ class TableScene(Scene):
         #: The scene's clock (s) when the ended hand began to wait (see GUARD_S).
         self.waiting_since = 0.0
         self._held: set[int] = set()
+        #: The dealt cards are still flying to their places (the prompt waits for them).
+        self.dealing = False
         self.wait = 0.0
         self.board = Board(self.animator, descending)
         self.board.speed = speed
@@ -176,9 +179,13 @@ class TableScene(Scene):
                 self.help]  # fmt: skip
 
     def message(self) -> str:
-        """The message strip's line: a hint's reason while one shows, else the prompt
-        (after the table's own line, when it has one)."""
-        line = self.hint.line() or prompt_for(self.controller.view())
+        """The message strip's line: "Dealing…" while the dealt cards fly to their places
+        (no "Your turn" before the cards are there), a hint's reason while one shows, else
+        the prompt (after the table's own line, when it has one)."""
+        if self.dealing:
+            line = _("Dealing\u2026")
+        else:
+            line = self.hint.line() or prompt_for(self.controller.view())
         status = self.status() if self.status is not None else ""
         return f"{status} \u00b7 {line}" if status else line
 
@@ -286,7 +293,8 @@ class TableScene(Scene):
         layout = compute_layout(self.size, view.players, self.cards.large_index)
         # Reset and Menu as wide as their labels want at full size (up to a limit).
         px = round(layout.reset_button.height * 0.55)
-        wanted = max(get_font(px).size(_(label))[0] for label in ("Reset", "Menu")) + 28
+        labels = (pgettext("turn", "Reset"), _("Menu"))
+        wanted = max(get_font(px).size(label)[0] for label in labels) + 28
         if wanted > layout.reset_button.width:
             layout = compute_layout(self.size, view.players, self.cards.large_index, wanted)
         full = CardRenderer(*layout.card, options=self.cards)
@@ -327,7 +335,8 @@ class TableScene(Scene):
         self._held = set(self.controller.view().hand)
         view = self.controller.view()
         self._dealt = view.deal_number
-        self.board.deal(view, full=just_dealt(view))
+        self.dealing = just_dealt(view)
+        self.board.deal(view, full=self.dealing)
         self.wait = 1.0 / self.speed
         self.sound.play("deal")
 
@@ -356,6 +365,8 @@ class TableScene(Scene):
             self.toast.show(notice, NOTICE_SECONDS)
         self.sync()
         self.sections.update(dt)
+        if self.dealing and not self.animator.busy:
+            self.dealing = False
         self._pack_strip()
         controller = self.controller
         if self.hand_over_at is not None:
@@ -408,7 +419,7 @@ class TableScene(Scene):
         their key in :data:`canasta.scenes.table.buttons.STRIP`."""
         out: dict[str, Button] = {}
         for part in self.parts:
-            for key in ("finish", "play", "plan", "ask", "hint"):
+            for key, _label in STRIP:
                 found = getattr(part, f"{key}_button", None)
                 if isinstance(found, Button):
                     out[key] = found

@@ -188,7 +188,8 @@ class SeatsSection(TablePart):
             points = seen.opening_points if seen.turn % 2 == mine else 0
             lines.append((_("To open: {points}/{minimum}").format(points=points, minimum=minimum),
                           theme.accent))  # fmt: skip
-        lines.append((_("Deal {n}").format(n=view.deal_number), theme.text_dim))
+        deal = _("Position") if self.ctx.position else _("Deal {n}").format(n=view.deal_number)
+        lines.append((deal, theme.text_dim))
         # A position may leave cards out of this hand (a short stock): say how many.
         out = len(seen.out_of_play)
         size = max(12, min(font, rect.height // (len(lines) + 1 + (2 if out else 0))))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from canasta.i18n import _
+from canasta.i18n import _, pgettext
 from canasta.scenes.table.context import TableContext, TablePart, button
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent
@@ -38,7 +38,8 @@ class StripSection(TablePart):
         self.message = message
         theme = ctx.theme
         self.menu_button = button(_("Menu"), on_menu, theme)
-        self.reset_button = button(_("Reset"), self.reset, theme)
+        # TRANSLATORS: takes the turn back to its start (not the Stats screen's Reset).
+        self.reset_button = button(pgettext("turn", "Reset"), self.reset, theme)
         self.ask_button = button(_("Ask partner"), self.ask, theme)
 
     def all_buttons(self) -> list[Button]:
@@ -70,14 +71,16 @@ class StripSection(TablePart):
         self.ctx.controller.intent_ask()
 
     def buttons(self) -> list[Button]:
-        """Menu always; Reset while the turn has something to take back, else Ask when the
-        person could ask (four players: with two there is no partner, and no place)."""
+        """Menu always; Reset while the turn has something to take back; Ask partner
+        while the person may ask (four players with "ask permission" on, after the draw
+        and before any meld, with a hand that can go out: with two there is no partner,
+        and no place)."""
         view = self.ctx.view()
         shown = [self.menu_button]
         if view.person_to_move and not view.asking:
             if view.can_reset:
                 shown.append(self.reset_button)
-            elif view.can_ask and view.players == 4:
+            if view.can_ask and view.players == 4:
                 shown.append(self.ask_button)
         return shown
 
