@@ -27,7 +27,10 @@ wait for its answer) and ``think_cpu_ms`` (its CPU time in the worker).
 
 Usage: python -m scripts.loadtest [--tables 100] [--players 4] [--hands 1] [--think S]
     [--sync full|normal] [--processes N] [--client-gc] [--computers N --level LEVEL]
-    [--computer-workers N] [--hard-budget SECONDS]
+    [--computer-workers N] [--hard-budget SECONDS] [--servers N [--database URL]]
+
+``--servers N`` runs N server processes over one PostgreSQL database instead (see
+:mod:`scripts.loadtest_servers`).
 """
 
 from __future__ import annotations
@@ -246,7 +249,12 @@ def main() -> int:
         help="seconds a simulated person waits before each move (0: at once, "
         "every table as fast as it can, which measures saturation)",
     )
+    from scripts.loadtest_servers import add_options, fleet_main
+
+    add_options(p)
     args = p.parse_args()
+    if args.servers:
+        return fleet_main(args)
     if not 0 <= args.computers < args.players:
         p.error(f"--computers: from 0 to {args.players - 1} (a person hosts each table)")
     extra = []

@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
-from canasta.net.store import Job, StorageError, Store
+from canasta.net.store import Job, StorageError, TableStore
 from canasta.net.thinking import Thinkers
 
 T = TypeVar("T")
@@ -63,6 +63,14 @@ class ServerConfig:
             :mod:`canasta.net.thinking`).
         budgets: CPU seconds a computer player's search may take, by level (``"hard"``,
             ``"medium"``; a level not named thinks within its own budget).
+        database: a PostgreSQL address (``postgresql://...``) shared by several server
+            processes, or None: SQLite in ``data``, for this process alone.
+        process: this process's id among those sharing ``database`` (None: made up from
+            the host name and process id).
+        advertise: the address other processes reach this one at (None: ``ws://`` with
+            ``host`` and the port listened on).
+        lease: seconds a process's hold on a table lasts unrenewed (renewed every quarter
+            of it): a process that dies has its tables taken over within about this long.
         door: the limits per address, on idle connections and on join codes (see
             :mod:`canasta.net.door`).
     """
@@ -84,6 +92,10 @@ class ServerConfig:
     retry: float = 5.0
     workers: int | None = None
     budgets: dict[str, float] = field(default_factory=dict)
+    database: str | None = None
+    process: str | None = None
+    advertise: str | None = None
+    lease: float = 5.0
     door: DoorConfig = field(default_factory=DoorConfig)
 
 
@@ -135,7 +147,7 @@ class Hub:
     def __init__(
         self,
         config: ServerConfig,
-        store: Store,
+        store: TableStore,
         clock: Callable[[], float] = time.monotonic,
         ai: Thinkers | Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,
