@@ -82,7 +82,7 @@ def position_command(
     ``size`` and ``seconds`` check the ``--size`` and ``--quit-after`` arguments as the
     game's own command line does (raising ``argparse.ArgumentTypeError``).
     """
-    from canasta.records.position import PositionError, load_position, position_to_json
+    from canasta.persistence.positions import PositionError, load_position, position_to_json
 
     parser = _parser(size, seconds)
     args = parser.parse_args(argv)

@@ -39,7 +39,7 @@ from canasta.ai.levels import make_player
 from canasta.engine import CLASSIC, HandState, MoveType
 from canasta.engine.cards import CARD_KIND, kind_counts
 from canasta.engine.view import SeatView
-from canasta.records.position import position_to_json
+from canasta.persistence.positions import position_to_json
 
 #: Turns in a row on one card that make a lone-card hand.
 LONE_TURNS = 10

@@ -249,7 +249,7 @@ def click_to_frame_ms(clicks: int = 40) -> tuple[list[float], list[float]]:
 
     import pygame
 
-    from canasta.app_loop import FrameLoop, PygameClock, PygameEvents
+    from canasta.app.loop import FrameLoop, PygameClock, PygameEvents
     from canasta.controller import TableController
     from canasta.engine import Game
     from canasta.scenes.base import SceneManager

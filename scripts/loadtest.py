@@ -55,7 +55,7 @@ from typing import Any
 from canasta.ai.levels import LEVELS
 from canasta.net.bot import play_hand
 from canasta.net.client import Client
-from canasta.net.stats import ServerStats
+from canasta.net.timing import ServerStats
 
 #: The first seconds of play, reported apart (seats connecting, deals, first views).
 OPENING = 10.0

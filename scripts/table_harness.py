@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from canasta.ai import HeuristicPlayer  # noqa: E402
-from canasta.ai.base import Player  # noqa: E402
+from canasta.ai.player import Player  # noqa: E402
 from canasta.controller import TableController  # noqa: E402
 from canasta.engine import CLASSIC, Game  # noqa: E402
 from canasta.scenes.base import SceneManager  # noqa: E402

@@ -32,9 +32,9 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from canasta.ai.base import Player
 from canasta.ai.levels import LEVELS, make_player
 from canasta.ai.open_hand import OpenHandPlayer
+from canasta.ai.player import Player
 from canasta.engine import CLASSIC, HandState
 
 #: Levels for measurement only: "open" is the hard level seeing every hand

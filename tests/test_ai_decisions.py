@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.base import Player
 from canasta.ai.judgement import LONE_CARD_STOCK
+from canasta.ai.player import Player
 from canasta.engine import HandState, MoveType
 from canasta.engine.cards import CARD_KIND, KIND_RANK, RED_THREE, TWO
 from canasta.engine.position import state_from_data

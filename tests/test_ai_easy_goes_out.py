@@ -12,7 +12,7 @@ import pytest
 from canasta.ai.easy import EasyPlayer, take_goes_out
 from canasta.engine.moves import MoveType
 from canasta.engine.state import HandState
-from canasta.records.position import position_from_data
+from canasta.persistence.positions import position_from_data
 
 CANASTA_OF_KINGS = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
 

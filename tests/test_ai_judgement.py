@@ -17,7 +17,6 @@ import pytest
 from pydantic import ValidationError
 
 from canasta.ai import HardPlayer, MediumPlayer, TrackingPlayer
-from canasta.ai.base import Player
 from canasta.ai.judgement import (
     FED_PILE,
     LONE_CARD_STOCK,
@@ -27,6 +26,7 @@ from canasta.ai.judgement import (
 )
 from canasta.ai.levels import LEVELS, make_player, seat_players
 from canasta.ai.open_hand import OpenHandPlayer
+from canasta.ai.player import Player
 from canasta.engine import HandState, MoveType
 from canasta.engine.cards import BLACK_THREE, CARD_KIND, KIND_RANK, TWO, kind_counts
 from canasta.engine.position import state_from_data

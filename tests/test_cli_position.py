@@ -278,7 +278,7 @@ def test_window_refuses_a_hand_that_is_over(tmp_path: Path) -> None:
     import random
 
     from canasta.engine import CLASSIC, HandState
-    from canasta.records.position import position_to_json
+    from canasta.persistence.positions import position_to_json
 
     hand = HandState.deal(CLASSIC.with_options(players=2), 5, 0, (0, 0))
     rng = random.Random(5)

@@ -12,7 +12,7 @@ import pytest
 
 from canasta.cli import main
 from canasta.engine.cards import CARD_CODE, KIND_RANK
-from canasta.records.position import PositionError, load_position, position_from_data
+from canasta.persistence.positions import PositionError, load_position, position_from_data
 
 POSITIONS = Path(__file__).parent / "data" / "positions"
 OPENING = POSITIONS / "opening-two-melds.json"

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from canasta.ai.base import RandomPlayer
 from canasta.ai.hard import Advice, HardPlayer
+from canasta.ai.player import RandomPlayer
 from canasta.ai.tracking_player import TrackingPlayer
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game, MoveType

@@ -42,13 +42,15 @@ def third_party(names: list[str]) -> list[str]:
 
 
 def test_model_layers_do_not_load_pygame() -> None:
-    loaded = loaded_after("import canasta.engine, canasta.ai, canasta.controller, canasta.records")
+    loaded = loaded_after(
+        "import canasta.engine, canasta.ai, canasta.controller, canasta.persistence.positions"
+    )
     assert "pygame" not in loaded["new"]
     assert not any(m.startswith(("canasta.ui", "canasta.scenes")) for m in loaded["canasta"])
 
 
-def test_records_use_pydantic_and_nothing_of_the_screen() -> None:
-    loaded = loaded_after("import canasta.records.position")
+def test_position_files_use_pydantic_and_nothing_of_the_screen() -> None:
+    loaded = loaded_after("import canasta.persistence.positions")
     assert "pydantic" in loaded["new"]
     assert "pygame" not in loaded["new"]
 
@@ -207,11 +209,11 @@ def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> No
     assert "pygame" not in loaded["new"]
     assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]
     allowed = ("canasta.net", "canasta.engine", "canasta.ai", "canasta.persistence")
-    # The records; the controller's interface and events (the remote table implements
+    # The controller's interface and events (the remote table implements
     # them); the catalogue of words; the one rule for names, shared with the settings;
     # the one nesting check of JSON, shared with the files; the command lines' numbers;
     # the smallest window, shared by the command line and the settings.
-    allowed += ("canasta.records", "canasta.controller", "canasta.i18n", "canasta.names")
+    allowed += ("canasta.controller", "canasta.i18n", "canasta.names")
     allowed += ("canasta.reading", "canasta.arguments", "canasta.window_limits")
     assert all(m.startswith(allowed) for m in loaded["canasta"]), loaded["canasta"]
 
@@ -226,7 +228,7 @@ def test_protocol_loads_pydantic_only() -> None:
 
 def test_the_screen_never_imports_the_network() -> None:
     """Scenes and ui get an online table as a TableControl and the lobby through the
-    lobby scene's own small interface, both built by the app (canasta.app_online)."""
+    lobby scene's own small interface, both built by the app (canasta.app.online)."""
     bad = [
         f"{p.relative_to(ROOT)}: {m}"
         for p in screen_files()

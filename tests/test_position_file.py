@@ -12,7 +12,7 @@ from canasta.ai import HeuristicPlayer
 from canasta.engine import Code, HandState, Phase, RuleSet
 from canasta.engine.cards import CARD_CODE
 from canasta.engine.position import POSITION_SCHEMA_VERSION, state_from_data, state_to_data
-from canasta.records.position import (
+from canasta.persistence.positions import (
     PositionError,
     load_position,
     position_from_data,

@@ -1,11 +1,11 @@
 """Computer players: they read a seat's view and return a legal move."""
 
-from .base import Player, RandomPlayer
 from .easy import EasyPlayer
 from .hard import Advice, HardPlayer
 from .heuristic import HeuristicPlayer
 from .levels import LEVELS, make_player, seat_players
 from .medium import MediumPlayer
+from .player import Player, RandomPlayer
 from .tracking_player import TrackingPlayer
 
 __all__ = [

@@ -10,10 +10,10 @@ strongest whatever the setting).
 
 from __future__ import annotations
 
-from .base import Player, RandomPlayer
 from .easy import EasyPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
+from .player import Player, RandomPlayer
 
 #: Every level, weakest first.
 LEVELS = ("random", "easy", "medium", "hard")

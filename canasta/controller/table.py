@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
-from canasta.ai.base import Player
 from canasta.ai.hard import Advice, HardPlayer, following
+from canasta.ai.player import Player
 from canasta.engine.cards import CARD_CODE, CARD_KIND
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish

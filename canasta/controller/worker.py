@@ -17,8 +17,8 @@ import queue
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from canasta.ai.base import Player
 from canasta.ai.hard import Advice
+from canasta.ai.player import Player
 from canasta.engine import speech
 from canasta.engine.moves import Move
 from canasta.engine.view import SeatView

@@ -6,7 +6,7 @@ each code the lowest free identity with that code. Cards a position does not pla
 the stock (shuffled by the deal number), or with ``stock_size`` only that many of them and
 the rest out of play, so a test or a bug report need only name the cards that matter. The
 file format with its ``schema_version`` and validation lives in
-:mod:`canasta.records.position`.
+:mod:`canasta.persistence.positions`.
 """
 
 from __future__ import annotations

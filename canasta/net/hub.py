@@ -25,9 +25,9 @@ from pydantic import BaseModel
 
 from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
-from canasta.net.stats import ServerStats
 from canasta.net.store import Job, StorageError, TableStore
 from canasta.net.thinking import Thinkers
+from canasta.net.timing import ServerStats
 
 T = TypeVar("T")
 

@@ -377,8 +377,8 @@ def serve_command(argv: list[str]) -> int:
 
 async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     from canasta.net.server import Server
-    from canasta.net.stats import ServerStats
     from canasta.net.store import StorageError
+    from canasta.net.timing import ServerStats
 
     stats = ServerStats() if stats_file is not None else None
     try:

@@ -58,9 +58,9 @@ from canasta.net.protocol import (
     parse_client,
 )
 from canasta.net.runner import TableRunner
-from canasta.net.stats import ServerStats
 from canasta.net.store import StorageError, Store, TableStore
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
+from canasta.net.timing import ServerStats
 from canasta.net.words import english
 
 log = logging.getLogger("canasta.net")

@@ -30,11 +30,11 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from canasta.ai.base import Player, RandomPlayer
 from canasta.ai.easy import EasyPlayer
 from canasta.ai.hard import HardPlayer, Memory
 from canasta.ai.levels import make_player
 from canasta.ai.medium import MediumPlayer
+from canasta.ai.player import Player, RandomPlayer
 from canasta.engine.moves import Move
 from canasta.engine.view import SeatView
 

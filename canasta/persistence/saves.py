@@ -36,8 +36,8 @@ from canasta.engine.position import state_to_data
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import HandScore, SideScore
 from canasta.engine.state import HandState
+from canasta.persistence.positions import PositionError, position_from_data
 from canasta.reading import TextLimitError, loads_json
-from canasta.records.position import PositionError, position_from_data
 
 SAVE_SCHEMA_VERSION = 1
 

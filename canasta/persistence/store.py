@@ -36,6 +36,7 @@ from canasta.persistence.files import (
     technical_detail,
     unwritable,
 )
+from canasta.persistence.online_seat import OnlineSeat
 from canasta.persistence.paths import Paths, default_paths
 from canasta.persistence.records import (
     GameRecordModel,
@@ -51,7 +52,6 @@ from canasta.persistence.saves import (
     parse_save,
     save_json,
 )
-from canasta.persistence.seat import OnlineSeat
 from canasta.persistence.settings import Settings
 from canasta.persistence.settings_file import load_settings, save_settings
 from canasta.persistence.stats import STATS_READ_VERSIONS, STATS_SCHEMA_VERSION, Stats

@@ -6,7 +6,7 @@ own Animator in ``update(dt)`` (seconds) and draws itself. The manager keeps a s
 top scene gets input first; overlays (``overlay = True``) are drawn over the scenes below
 them; a ``modal`` scene never lets input through to the scenes below.
 
-The app loop (:class:`canasta.app_loop.FrameLoop`) feeds events, updates and draws while
+The app loop (:class:`canasta.app.loop.FrameLoop`) feeds events, updates and draws while
 ``manager.wake_in()`` says something moves, and otherwise sleeps until input or the next
 timer: a scene that changes in ``update`` without a tween or timer says so in ``wake_in``.
 """

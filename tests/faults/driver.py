@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 
 import pygame
 
-import canasta.app as app_module
+import canasta.app.application as app_module
 from canasta.ai import HeuristicPlayer
 from canasta.app import App
 from canasta.i18n import Words

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import canasta.app as app_module
+import canasta.app.application as app_module
 from canasta.persistence.paths import HOME_ENV
 from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.ai import HeuristicPlayer
-from canasta.ai.base import Player
+from canasta.ai.player import Player
 from canasta.controller import TableController
 from canasta.engine.game import Game
 from canasta.engine.moves import MoveType

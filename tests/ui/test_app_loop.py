@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from canasta.ai import HeuristicPlayer
-from canasta.app_loop import MAX_REST, FrameLoop
+from canasta.app.loop import MAX_REST, FrameLoop
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game
 from canasta.scenes.base import Scene, SceneManager

@@ -9,8 +9,8 @@ import json
 import pygame
 import pytest
 
-import canasta.app as app_module
-import canasta.app_window as app_window
+import canasta.app.application as app_module
+import canasta.app.window as app_window
 from canasta.ai import HeuristicPlayer
 from canasta.app import App
 from canasta.engine.cards import CARD_KIND, NATURAL_KINDS

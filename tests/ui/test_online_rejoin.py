@@ -19,7 +19,7 @@ from canasta.engine.moves import MoveType
 from canasta.net.background import BackgroundClient
 from canasta.net.link import OnlineLink
 from canasta.net.remote import RemoteTableControl
-from canasta.persistence.seat import OnlineSeat
+from canasta.persistence.online_seat import OnlineSeat
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene

@@ -13,8 +13,8 @@ import pytest
 
 from canasta.app import App
 from canasta.engine import CLASSIC, HandState
+from canasta.persistence.positions import load_position, position_from_data, position_to_json
 from canasta.persistence.store import Store
-from canasta.records.position import load_position, position_from_data, position_to_json
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene

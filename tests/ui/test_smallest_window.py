@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import canasta.app_window as window
+import canasta.app.window as window
 from canasta.app import App
 from canasta.persistence.paths import default_paths
 from canasta.persistence.settings_file import load_settings

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from canasta.ai import HeuristicPlayer
-from canasta.ai.base import Player
+from canasta.ai.player import Player
 from canasta.app import App
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game

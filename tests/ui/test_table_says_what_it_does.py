@@ -18,7 +18,7 @@ from canasta.ai.hard import Advice
 from canasta.app import App
 from canasta.engine.cards import CARD_KIND, cards_with_code
 from canasta.engine.moves import Move, MoveType
-from canasta.records.position import load_position
+from canasta.persistence.positions import load_position
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.home import HomeScene
 from canasta.scenes.table import TableScene

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import canasta.app as app_module
-import canasta.app_window as window
+import canasta.app.application as app_module
+import canasta.app.window as window
 from canasta.app import App
 from canasta.persistence.paths import default_paths
 from canasta.persistence.settings_file import load_settings

@@ -15,9 +15,9 @@ import pytest
 
 from canasta import i18n
 from canasta.ai.hard import Advice
-from canasta.app import App, audio_device_present
+from canasta.app.application import App, audio_device_present
 from canasta.engine.moves import Move, MoveType
-from canasta.records.position import load_position
+from canasta.persistence.positions import load_position
 from canasta.scenes.home import HomeScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.settings import SettingsScene

@@ -3,8 +3,8 @@
 ``run`` opens the window on the home screen (or straight on the table for ``--players``,
 ``--seed`` or ``--demo``) and loops until the person quits or ``quit_after`` seconds pass.
 Settings, stats and the game in progress come from :class:`canasta.persistence.Session`;
-the game is saved at every turn boundary. The loop (:mod:`canasta.app_loop`) rests while
-nothing moves; the window's size, place and fullscreen are in :mod:`canasta.app_window`.
+the game is saved at every turn boundary. The loop (:mod:`canasta.app.loop`) rests while
+nothing moves; the window's size, place and fullscreen are in :mod:`canasta.app.window`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pygame
 
 from canasta import logs, version
 from canasta.ai.levels import seat_players
-from canasta.app_loop import FrameLoop, PygameClock, PygameEvents
-from canasta.app_online import OnlineLauncher
-from canasta.app_replays import ReplayLauncher
-from canasta.app_window import (
+from canasta.app.loop import FrameLoop, PygameClock, PygameEvents
+from canasta.app.online import OnlineLauncher
+from canasta.app.replays import ReplayLauncher
+from canasta.app.window import (
     LANDSCAPE,
     TITLE,
     desktop_at,
@@ -91,8 +91,8 @@ class App:
 
     Args:
         size: the free window's size (w, h) px (None: the size it had when the game last
-            closed, else :func:`canasta.app_window.first_size` of the desktop; either one
-            fitted to the desktop it opens on, :func:`canasta.app_window.fit_to_desktop`).
+            closed, else :func:`canasta.app.window.first_size` of the desktop; either one
+            fitted to the desktop it opens on, :func:`canasta.app.window.fit_to_desktop`).
         demo: seat computer players in every chair (not saved, not counted).
         seed: the first game's seed (None: random).
         store: the files (default: the folders of :func:`canasta.persistence.default_paths`).

@@ -18,7 +18,7 @@ from canasta.names import check_name
 from canasta.net.link import OnlineLink
 from canasta.net.remote import RemoteTableControl
 from canasta.persistence.addresses import server_url
-from canasta.persistence.seat import OnlineSeat
+from canasta.persistence.online_seat import OnlineSeat
 from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.howto_pages import ONLINE_PAGE

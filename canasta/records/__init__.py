@@ -1,1 +1,0 @@
-"""File formats for positions (and, later, game records), validated with pydantic."""
