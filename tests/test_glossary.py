@@ -168,7 +168,7 @@ def test_spanish_says_computadora_and_reiniciar_only() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_piles_are_named_as_the_stock_and_the_discard_pile(language: str) -> None:
-    """"The piles" are the stock and the discard pile: a translation names both with the
+    """ "The piles" are the stock and the discard pile: a translation names both with the
     glossary's words, never the stock's word in the plural (Portuguese "os montes" reads
     as several stocks)."""
     stock = TERMS["stock"][1][language]
