@@ -1,5 +1,10 @@
 """``canasta serve``: run the online server until interrupted (Ctrl+C or SIGTERM).
 
+With ``--database postgresql://...`` several processes share one database: Ctrl+C or
+SIGTERM first hands this process's tables to the others (see
+:meth:`canasta.net.server.Server.drain`), and ``canasta serve --database URL --drain
+PROCESS`` asks a running process to do so and stop, and waits until it has.
+
 Exit status: 0 after a clean stop, 2 for bad arguments or a data folder that cannot be
 used (the reason in one line, no traceback), 1 when the ``--stats`` file could not be
 written at the stop (said in one line).
@@ -10,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import signal
@@ -20,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from canasta.arguments import ranged
+from canasta.net import collector
 from canasta.net.door import DoorConfig
 from canasta.net.hub import ServerConfig
 
@@ -29,6 +34,10 @@ _port = ranged(int, 0, 65535, what="a port is a whole number",
                bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
 _rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
                bounds="messages a second must be above 0")  # fmt: skip
+_workers = ranged(int, 1, 256, what="worker processes are a whole number",
+                  bounds="worker processes are from 1 to 256, not {value}")  # fmt: skip
+_budget = ranged(float, 0.0, 10.0, above=True, what="expected CPU seconds a search",
+                 bounds="a search's CPU seconds are above 0, at most 10, not {value}")  # fmt: skip
 _count = ranged(int, 1, 10**6, what="a count is a whole number",
                 bounds="a count is from 1 to 1,000,000, not {value}")  # fmt: skip
 #: The levels ``--log-level`` takes.
@@ -152,6 +161,12 @@ def write_stats(path: Path, figures: object) -> bool:
     return True
 
 
+def budgets(hard: float | None, medium: float | None) -> dict[str, float]:
+    """The searching levels' budgets named on the command line (CPU seconds by level)."""
+    named = {"hard": hard, "medium": medium}
+    return {level: seconds for level, seconds in named.items() if seconds is not None}
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of ``canasta serve``."""
     p = argparse.ArgumentParser(
@@ -238,6 +253,55 @@ def parser() -> argparse.ArgumentParser:
         help="also write the log to FILE, one JSON line each, rotated at 1 MB",
     )
     p.add_argument(
+        "--computer-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes where computer players think, at a lower priority than the "
+        "server (default: one per core)",
+    )
+    p.add_argument(
+        "--hard-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a hard computer player's search may take (default: the level's "
+        "own, 0.1 with two players and 0.27 with four; its cap of sampled deals in "
+        "proportion)",
+    )
+    p.add_argument(
+        "--medium-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a medium computer player's search may take (default 0.02)",
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="PostgreSQL database shared by several server processes "
+        "(postgresql://user@host/dbname); default: SQLite in --data, for one process",
+    )
+    p.add_argument(
+        "--advertise",
+        metavar="URL",
+        help="with --database: the address the other processes reach this one at "
+        "(default ws://HOST:PORT)",
+    )
+    p.add_argument(
+        "--process-id", help="with --database: this process's name (default host-pid-random)"
+    )
+    p.add_argument(
+        "--lease",
+        type=_seconds,
+        default=5.0,
+        help="with --database: seconds a dead process keeps its tables before another "
+        "takes them over (default 5)",
+    )
+    p.add_argument(
+        "--drain",
+        metavar="PROCESS",
+        help="with --database: ask the running process PROCESS (its --process-id or "
+        "--advertise address) to hand its tables to the others and stop; wait until it has",
+    )
+    p.add_argument(
         "--stats",
         type=Path,
         metavar="FILE",
@@ -261,6 +325,16 @@ def serve_command(argv: list[str]) -> int:
         if problem is not None:  # named, not "cannot listen on ...: Permission denied"
             print(f"canasta serve: {option} {path}: cannot be read ({problem})", file=sys.stderr)
             return 2
+    for option in ("advertise", "process_id", "drain"):
+        if getattr(args, option) is not None and args.database is None:
+            print(f"canasta serve: --{option.replace('_', '-')} goes with --database",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    if args.database is not None and not args.database.startswith(("postgresql:", "postgres:")):
+        print("canasta serve: --database takes a postgresql:// address", file=sys.stderr)
+        return 2
+    if args.drain is not None:
+        return drain_command(args.database, args.drain)
     problem = stats_problem(args.stats) if args.stats is not None else None
     if problem is not None:  # said now, not after the server has run for hours
         print(f"canasta serve: {problem}", file=sys.stderr)
@@ -277,6 +351,12 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
+        workers=args.computer_workers,
+        budgets=budgets(args.hard_budget, args.medium_budget),
+        database=args.database,
+        process=args.process_id,
+        advertise=args.advertise,
+        lease=args.lease,
         door=DoorConfig(
             per_address=args.per_address,
             idle_after=args.idle_after,
@@ -303,11 +383,11 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     stats = ServerStats() if stats_file is not None else None
     try:
         server = Server(config, stats=stats)
+        server.hub.ai.warm()
         # What is loaded by now (modules, rule sets, models: about 40,000 objects) lives as
-        # long as the process: out of the collector's full passes, which then scan only the
-        # tables and connections, and pause the event loop for less time.
-        gc.collect()
-        gc.freeze()
+        # long as the process: out of the collector's passes, which then scan only the
+        # tables and connections; full passes come from a timer (canasta.net.collector).
+        collector.settle()
         port = await server.start()
     except StorageError as error:
         print(f"canasta serve: {error}", file=sys.stderr)
@@ -325,11 +405,18 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
         )
         return 2
     scheme = "wss" if config.certfile else "ws"
+    where = f"data in {config.data}"
+    if server.cluster is not None:
+        where = f"process {server.hub.store.owner} over PostgreSQL"
     print(
         f"canasta serve: listening on {scheme}://{config.host}:{port} "
-        f"(data in {config.data}, {tables_resumed(len(server.runners))})",
+        f"({where}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
+    # The same port answers web pages: the browser client (canasta/net/http.py).
+    web_host = "THIS-MACHINE" if config.host in ("0.0.0.0", "::") else config.host
+    web = f"{'https' if config.certfile else 'http'}://{web_host}:{port}/"
+    print(f"canasta serve: browsers and phones play at {web}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -337,10 +424,50 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
     if stats is not None:
         stats.start()
-    await stop.wait()
+    full = collector.start()
+    if server.cluster is not None:  # canasta serve --drain stops it too
+        asked = loop.create_task(server.cluster.drain_asked.wait())
+        await asyncio.wait([asked, loop.create_task(stop.wait())],
+                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+    else:
+        await stop.wait()
+    collector.stop(full)
     await server.stop()
     if stats is not None and stats_file is not None:
         stats.stop()
         if not write_stats(stats_file, stats.figures()):
             return 1
     return 0
+
+
+def drain_command(database: str, process: str, within: float = 120.0) -> int:
+    """``canasta serve --database URL --drain PROCESS``: ask the process to hand its
+    tables over and stop, then wait (``within`` seconds at most) until it has; 0 when it
+    did, 1 when it was still running then, 2 when there is no such process."""
+    import secrets
+    import time
+
+    from canasta.net.pgstore import PgStore
+    from canasta.net.store import StorageError
+
+    try:
+        store = PgStore(database, Path("."), f"drain-{secrets.token_hex(4)}")
+        asked = store.drain(process)
+        if not asked:
+            print(f"canasta serve: no process {process} runs over this database",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        print(f"canasta serve: draining {', '.join(asked)}: {store.held_by(asked)} tables",
+              flush=True)  # fmt: skip
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if not store.running(asked):
+                print(f"canasta serve: {', '.join(asked)} handed its tables over and stopped")
+                return 0
+            time.sleep(0.2)
+    except StorageError as error:
+        print(f"canasta serve: {error}", file=sys.stderr)
+        return 2
+    print(f"canasta serve: {', '.join(asked)} still running after {within:.0f} s",
+          file=sys.stderr)  # fmt: skip
+    return 1
