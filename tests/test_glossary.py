@@ -164,3 +164,21 @@ def test_spanish_says_computadora_and_reiniciar_only() -> None:
     words = " ".join(t for _c, _e, ts in entries("es") for t in ts).lower()
     assert "máquina" not in words and "ordenador" not in words
     assert "deshacer" not in words.replace("no se puede deshacer", "")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_piles_are_named_as_the_stock_and_the_discard_pile(language: str) -> None:
+    """ "The piles" are the stock and the discard pile: a translation names both with the
+    glossary's words, never the stock's word in the plural (Portuguese "os montes" reads
+    as several stocks)."""
+    stock = TERMS["stock"][1][language]
+    pile = TERMS["discard pile (the pile)"][1][language]
+    said = [
+        text
+        for _context, english, translations in entries(language)
+        if re.search(r"\bpiles\b", english, re.I)
+        for text in translations
+    ]
+    assert said
+    for text in said:
+        assert re.search(stock, text, re.I) and re.search(pile, text, re.I), text

@@ -296,10 +296,12 @@ class App:
         )
 
     def settings(self) -> None:
-        """Show the settings screen (Back returns home); the focused row is kept when the
-        screen is rebuilt in a new look."""
+        """Show the settings screen (Back returns home); the focused row and the list's
+        scroll are kept when the screen is rebuilt in a new look or language, so the row
+        just changed stays under the pointer."""
         old = self.manager.top
         focus = old.focus if isinstance(old, SettingsScene) else 0
+        scroll = old.scroll if isinstance(old, SettingsScene) else 0
         if (
             not self.session.settings.language and self.run_language is None
         ):  # the system's, now shown
@@ -315,6 +317,7 @@ class App:
             notes=self._setting_notes(),
         )
         scene.focus = focus
+        scene.scroll = scroll
         self.manager.push(scene)
 
     def _setting_notes(self) -> dict[str, str] | None:

@@ -1,14 +1,18 @@
 """The How to play page on playing online says what taking over a computer's chair does
 since a newcomer during a hand sits in from the next deal: at once between hands, from
-the next deal during one (the computer plays on), and at once for the chair's own player.
-In every language, from the catalogue."""
+the next deal during one (the computer plays on), and at once for the chair's own player;
+and a join code's length, if it says one, is the server's. In every language, from the
+catalogue."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from canasta import i18n
 from canasta.engine.speech import _
+from canasta.net.protocol import CODE_LENGTH
 from canasta.scenes.howto_pages import ONLINE_PAGES
 
 PAGE = ONLINE_PAGES[0]
@@ -50,3 +54,31 @@ def test_the_online_page_says_a_newcomer_sits_in_from_the_next_deal(language: st
 def test_the_english_page_no_longer_says_the_chair_is_simply_taken_over() -> None:
     assert not PAGE.text.endswith("can be taken over the same way.")
     assert "Its own player takes it back at once." in PAGE.text
+
+
+#: The word each language uses when it counts a code's characters.
+CHARACTER_WORDS = {
+    "en": "character",
+    "de": "stellig",
+    "es": "caracteres",
+    "fr": "caractères",
+    "it": "caratteri",
+    "pt_BR": "caracteres",
+}
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_a_join_code_length_said_is_the_servers(code: str) -> None:
+    """The online pages name the join code with the lobby's word for it; a sentence of
+    them that counts its characters names the length the server's codes have, as a
+    figure, and none names another."""
+    try:
+        assert i18n.set_language(code) == code
+        text = " ".join(i18n._(page.text) for page in ONLINE_PAGES)
+        assert i18n._("Join code").casefold() in text.casefold()
+        word = CHARACTER_WORDS[code]
+        counting = [s for s in re.split(r"(?<=[.:;!?])\s", text) if word in s.casefold()]
+        for sentence in counting:
+            assert str(CODE_LENGTH) in sentence, sentence
+    finally:
+        i18n.set_language("en")

@@ -84,3 +84,33 @@ def test_two_clicks_on_the_left_arrow_step_back_twice() -> None:
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_in_a_scrolled_list_the_language_row_stays_where_it_was() -> None:
+    """At 800 x 600 the rows scroll; a new language rebuilds the screen, and the list
+    keeps its scroll, so the Language row's arrows stay under the pointer (a second click
+    there stepped another row: Replays kept)."""
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    app = App((800, 600), language="de")
+    try:
+        app.settings()
+        pump(app)
+        scene = app.manager.top
+        assert isinstance(scene, SettingsScene) and scene.max_scroll > 0
+        row = next(i for i, o in enumerate(scene.options) if o.field == "language")
+        scene.focus = row
+        scene.show_focus()
+        scene.scroll_by(scene.rows[row].centery - scene.view.centery)
+        spot = scene.arrows[("language", -1)].center
+        assert scene.view.collidepoint(spot)
+        for expected in ("it", "pt_BR"):
+            post_click(spot)
+            pump(app)
+            scene = app.manager.top
+            assert isinstance(scene, SettingsScene)
+            assert app.session.settings.language == expected
+            assert scene.arrows[("language", -1)].center == spot
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -264,16 +264,30 @@ class PlannerSection(TablePart):
                 surface.blit(small.image(card), (rect.x + i * step, rect.y))
             self.group_rects.append(rect)
             x = rect.x - 14
-        dim = pygame.Surface(full.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 120))
-        for card in self.planned_cards():
-            if card in board.sprites:
-                surface.blit(dim, board.card_rect(card))
+        self._dim_planned(surface)
         if self.confirm is not None:
             self._draw_panel(surface)
         else:
             for shown in self.buttons():
                 shown.draw(surface)
+
+    def _dim_planned(self, surface: pygame.Surface) -> None:
+        """Darken each planned hand card where it shows: the hand cards drawn after it
+        that lie over it keep their colours, or their corners would look planned too."""
+        board = self.ctx.board
+        planned = self.planned_cards()
+        hand = [c for c in board.plan.my_hand if c in board.sprites] if board.plan else []
+        for i, card in enumerate(hand):
+            if card not in planned:
+                continue
+            rect = board.card_rect(card)
+            dim = pygame.Surface(rect.size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 120))
+            for above in hand[i + 1 :]:
+                cover = rect.clip(board.card_rect(above))
+                if cover.width and cover.height:
+                    dim.fill((0, 0, 0, 0), cover.move(-rect.x, -rect.y))
+            surface.blit(dim, rect)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         assert self.confirm is not None
