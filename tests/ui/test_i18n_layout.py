@@ -583,7 +583,17 @@ def test_the_keys_pages_read_in_lines_of_12_px(language: str, size: tuple[int, i
 #: The smallest window the game allows.
 SMALLEST_WINDOW_SIZES = [SMALLEST_WINDOW]
 #: The screens the sweep at the smallest window covers (by the start of their names).
-FITTED_AT_SMALLEST = ("how to play", "settings", "rule options", "home", "reset stats", "abandon")
+FITTED_AT_SMALLEST = (
+    "how to play",
+    "settings",
+    "rule options",
+    "home",
+    "reset stats",
+    "abandon",
+    "play online",
+    "stats",
+    "recent games",
+)
 
 
 @pytest.mark.parametrize(
