@@ -593,6 +593,7 @@ FITTED_AT_SMALLEST = (
     "play online",
     "stats",
     "recent games",
+    "replay",
 )
 
 
@@ -653,3 +654,20 @@ def test_a_page_too_long_for_the_smallest_window_scrolls_at_12_px() -> None:
         assert scene.scroll == 0
     finally:
         i18n.set_language("en")
+
+
+#: The tables the sweep at the smallest window covers (by the start of their names).
+TABLES_FITTED_AT_SMALLEST = ("table 2p with a hint", "table 2p, the keys", "scoreboard")
+
+
+@pytest.mark.parametrize(
+    "size", SMALLEST_WINDOW_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_WINDOW_SIZES]
+)
+def test_every_table_reads_at_12_px_in_the_smallest_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, _scene, draw in table_scenes(size):
+        if name.startswith(TABLES_FITTED_AT_SMALLEST):
+            found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []

@@ -1,4 +1,4 @@
-"""The list of recent games in the smallest window: two lines a game, scrolled."""
+"""Lists too long for the smallest window scroll rather than shrink below 12 px."""
 
 from __future__ import annotations
 
@@ -49,5 +49,38 @@ def test_ten_games_read_in_two_lines_each_and_scroll_in_german_at_480x340() -> N
         scene.handle(Wheel((10, 10), 20))
         assert lister.scroll == 0
         assert not lister.view.colliderect(lister.buttons[9][0].rect)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_table_s_keys_scroll_to_their_last_row_in_german_at_480x340() -> None:
+    from canasta.scenes.table.keys import key_help
+    from tests.ui.test_i18n_layout import TWO, settled
+
+    assert i18n.set_language("de") == "de"
+    try:
+        pygame.display.set_mode(SMALLEST_WINDOW)
+        surface = pygame.display.get_surface()
+        scene = settled(TWO, SMALLEST_WINDOW)
+        scene.help.toggle()
+        help_ = scene.help
+        assert problems(surface, lambda: help_.draw(surface)) == []
+        last = key_help()[-1][0]
+
+        def shown() -> list[str]:
+            with report_text() as report:
+                help_.draw(surface)
+            return [text for text, rect, _t, clip in report.drawn if rect.colliderect(clip)]
+
+        assert help_.max_scroll > 0 and last not in shown()
+        for _step in range(60):
+            assert help_.handle(Key(pygame.K_DOWN))
+        assert help_.scroll == help_.max_scroll and last in shown()
+        assert problems(surface, lambda: help_.draw(surface)) == []
+        help_.handle(Wheel((10, 10), 60))
+        assert help_.scroll == 0 and help_.open
+        help_.toggle()
+        help_.toggle()
+        assert help_.scroll == 0
     finally:
         i18n.set_language("en")
