@@ -21,7 +21,10 @@ share this one process, so its own stalls count too; to tell them apart the JSON
   people's clients are, so one process's stall holds up only its own seats).
 
 Usage: python -m scripts.loadtest [--tables 100] [--players 4] [--hands 1] [--think S]
-    [--sync full|normal] [--processes N] [--client-gc]
+    [--sync full|normal] [--processes N] [--client-gc] [--servers N [--database URL]]
+
+``--servers N`` runs N server processes over one PostgreSQL database instead (see
+:mod:`scripts.loadtest_servers`).
 """
 
 from __future__ import annotations
@@ -199,7 +202,12 @@ def main() -> int:
         help="seconds a simulated person waits before each move (0: at once, "
         "every table as fast as it can, which measures saturation)",
     )
+    from scripts.loadtest_servers import add_options, fleet_main
+
+    add_options(p)
     args = p.parse_args()
+    if args.servers:
+        return fleet_main(args)
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,

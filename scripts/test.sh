@@ -14,6 +14,15 @@ if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || [ ! -x /us
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
 fi
+# The PostgreSQL tests (tests/cluster) start a throwaway cluster of their own, as an
+# ordinary user in a temporary folder: they need Debian's initdb and postgres.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && ! command -v initdb >/dev/null \
+  && [ ! -x /usr/local/bin/initdb ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq postgresql >/dev/null
+fi
 # Outside a virtual environment, use (and make once) .venv in the checkout: the disk-fault
 # tests run the game as an ordinary user, who must be able to read the installed packages
 # (an interpreter's own site-packages under /root are not).

@@ -61,6 +61,12 @@ RECENT = 16
 BACKOFF = (0.1, 2.0, 5.0)
 
 
+def table_url(url: str, table_id: str) -> str:
+    """The server address ``url`` for the table ``table_id``: ``ws://host:port/table/ID``
+    (any path of ``url`` is kept before it)."""
+    return f"{url.rstrip('/')}/table/{table_id}"
+
+
 class ClientError(Exception):
     """The server could not be used; the message says why in plain words."""
 
@@ -156,7 +162,7 @@ class Client:
             kwargs: dict[str, Any] = {"max_size": 2**22, "compression": None}
             if self.url.startswith("wss:"):
                 kwargs["ssl"] = self.ssl_context or ssl.create_default_context()
-            self.ws = await asyncio.wait_for(connect(self.url, **kwargs), timeout)
+            self.ws = await asyncio.wait_for(connect(self.address(), **kwargs), timeout)
             # A server that refuses the connection at its door says why, then closes: the
             # hello may find it closed, its message is read all the same.
             with contextlib.suppress(ConnectionClosed):
@@ -171,6 +177,14 @@ class Client:
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         assert isinstance(first, Welcome)
         return first
+
+    def address(self) -> str:
+        """Where to connect: :attr:`url`, with ``/table/ID`` after it once this client
+        holds a seat at a table (a front proxy in front of several server processes
+        routes by it to the one that runs the table)."""
+        if self.table is None or self.token is None:
+            return self.url
+        return table_url(self.url, self.table.id)
 
     async def close(self) -> None:
         """Close the connection for good (no reconnecting): a reconnection under way is

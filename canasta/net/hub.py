@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
-from canasta.net.store import Job, StorageError, Store
+from canasta.net.store import Job, StorageError, TableStore
 
 T = TypeVar("T")
 
@@ -58,6 +58,14 @@ class ServerConfig:
         max_frame: the largest WebSocket frame read at all (larger: dropped at once).
         synchronous: SQLite's ``synchronous`` setting (``FULL``: every commit on disk).
         retry: seconds before a computer move that could not be saved is tried again.
+        database: a PostgreSQL address (``postgresql://...``) shared by several server
+            processes, or None: SQLite in ``data``, for this process alone.
+        process: this process's id among those sharing ``database`` (None: made up from
+            the host name and process id).
+        advertise: the address other processes reach this one at (None: ``ws://`` with
+            ``host`` and the port listened on).
+        lease: seconds a process's hold on a table lasts unrenewed (renewed every quarter
+            of it): a process that dies has its tables taken over within about this long.
         door: the limits per address, on idle connections and on join codes (see
             :mod:`canasta.net.door`).
     """
@@ -77,6 +85,10 @@ class ServerConfig:
     max_frame: int = 65536
     synchronous: str = "FULL"
     retry: float = 5.0
+    database: str | None = None
+    process: str | None = None
+    advertise: str | None = None
+    lease: float = 5.0
     door: DoorConfig = field(default_factory=DoorConfig)
 
 
@@ -126,7 +138,7 @@ class Hub:
     def __init__(
         self,
         config: ServerConfig,
-        store: Store,
+        store: TableStore,
         clock: Callable[[], float] = time.monotonic,
         ai: Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,

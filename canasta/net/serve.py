@@ -1,5 +1,10 @@
 """``canasta serve``: run the online server until interrupted (Ctrl+C or SIGTERM).
 
+With ``--database postgresql://...`` several processes share one database: Ctrl+C or
+SIGTERM first hands this process's tables to the others (see
+:meth:`canasta.net.server.Server.drain`), and ``canasta serve --database URL --drain
+PROCESS`` asks a running process to do so and stop, and waits until it has.
+
 Exit status: 0 after a clean stop, 2 for bad arguments or a data folder that cannot be
 used (the reason in one line, no traceback), 1 when the ``--stats`` file could not be
 written at the stop (said in one line).
@@ -238,6 +243,34 @@ def parser() -> argparse.ArgumentParser:
         help="also write the log to FILE, one JSON line each, rotated at 1 MB",
     )
     p.add_argument(
+        "--database",
+        metavar="URL",
+        help="PostgreSQL database shared by several server processes "
+        "(postgresql://user@host/dbname); default: SQLite in --data, for one process",
+    )
+    p.add_argument(
+        "--advertise",
+        metavar="URL",
+        help="with --database: the address the other processes reach this one at "
+        "(default ws://HOST:PORT)",
+    )
+    p.add_argument(
+        "--process-id", help="with --database: this process's name (default host-pid-random)"
+    )
+    p.add_argument(
+        "--lease",
+        type=_seconds,
+        default=5.0,
+        help="with --database: seconds a dead process keeps its tables before another "
+        "takes them over (default 5)",
+    )
+    p.add_argument(
+        "--drain",
+        metavar="PROCESS",
+        help="with --database: ask the running process PROCESS (its --process-id or "
+        "--advertise address) to hand its tables to the others and stop; wait until it has",
+    )
+    p.add_argument(
         "--stats",
         type=Path,
         metavar="FILE",
@@ -261,6 +294,16 @@ def serve_command(argv: list[str]) -> int:
         if problem is not None:  # named, not "cannot listen on ...: Permission denied"
             print(f"canasta serve: {option} {path}: cannot be read ({problem})", file=sys.stderr)
             return 2
+    for option in ("advertise", "process_id", "drain"):
+        if getattr(args, option) is not None and args.database is None:
+            print(f"canasta serve: --{option.replace('_', '-')} goes with --database",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    if args.database is not None and not args.database.startswith(("postgresql:", "postgres:")):
+        print("canasta serve: --database takes a postgresql:// address", file=sys.stderr)
+        return 2
+    if args.drain is not None:
+        return drain_command(args.database, args.drain)
     problem = stats_problem(args.stats) if args.stats is not None else None
     if problem is not None:  # said now, not after the server has run for hours
         print(f"canasta serve: {problem}", file=sys.stderr)
@@ -277,6 +320,10 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
+        database=args.database,
+        process=args.process_id,
+        advertise=args.advertise,
+        lease=args.lease,
         door=DoorConfig(
             per_address=args.per_address,
             idle_after=args.idle_after,
@@ -325,9 +372,12 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
         )
         return 2
     scheme = "wss" if config.certfile else "ws"
+    where = f"data in {config.data}"
+    if server.cluster is not None:
+        where = f"process {server.hub.store.owner} over PostgreSQL"
     print(
         f"canasta serve: listening on {scheme}://{config.host}:{port} "
-        f"(data in {config.data}, {tables_resumed(len(server.runners))})",
+        f"({where}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
     stop = asyncio.Event()
@@ -337,10 +387,48 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
     if stats is not None:
         stats.start()
-    await stop.wait()
+    if server.cluster is not None:  # canasta serve --drain stops it too
+        asked = loop.create_task(server.cluster.drain_asked.wait())
+        await asyncio.wait([asked, loop.create_task(stop.wait())],
+                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+    else:
+        await stop.wait()
     await server.stop()
     if stats is not None and stats_file is not None:
         stats.stop()
         if not write_stats(stats_file, stats.figures()):
             return 1
     return 0
+
+
+def drain_command(database: str, process: str, within: float = 120.0) -> int:
+    """``canasta serve --database URL --drain PROCESS``: ask the process to hand its
+    tables over and stop, then wait (``within`` seconds at most) until it has; 0 when it
+    did, 1 when it was still running then, 2 when there is no such process."""
+    import secrets
+    import time
+
+    from canasta.net.pgstore import PgStore
+    from canasta.net.store import StorageError
+
+    try:
+        store = PgStore(database, Path("."), f"drain-{secrets.token_hex(4)}")
+        asked = store.drain(process)
+        if not asked:
+            print(f"canasta serve: no process {process} runs over this database",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        print(f"canasta serve: draining {', '.join(asked)}: {store.held_by(asked)} tables",
+              flush=True)  # fmt: skip
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if not store.running(asked):
+                print(f"canasta serve: {', '.join(asked)} handed its tables over and stopped")
+                return 0
+            time.sleep(0.2)
+    except StorageError as error:
+        print(f"canasta serve: {error}", file=sys.stderr)
+        return 2
+    print(f"canasta serve: {', '.join(asked)} still running after {within:.0f} s",
+          file=sys.stderr)  # fmt: skip
+    return 1

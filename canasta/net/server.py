@@ -8,7 +8,9 @@ sends can reach another table: a connection holds at most one seat, and its inte
 played for that seat only, by the table's :class:`~canasta.net.runner.TableRunner`.
 
 At start, every table in the database is loaded again, its moves replayed through the
-rules, and its people given the grace period to come back with their seat tokens.
+rules, and its people given the grace period to come back with their seat tokens. Over
+PostgreSQL (``config.database``), several processes share the tables instead, each
+running those it holds the lease of (see :mod:`canasta.net.cluster`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import asyncio
 import contextlib
 import logging
 import math
+import os
 import secrets
+import socket
 import ssl
 import time
 from collections.abc import Callable
@@ -29,7 +33,9 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
+from canasta.net.cluster import MOVED, Cluster
 from canasta.net.door import Door, client_address, open_files, raise_file_limit
+from canasta.net.health import health_hook
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
@@ -45,12 +51,14 @@ from canasta.net.protocol import (
     ProtocolError,
     Ready,
     Start,
+    TableInfo,
     Welcome,
+    encode,
     parse_client,
 )
 from canasta.net.runner import TableRunner
 from canasta.net.stats import ServerStats
-from canasta.net.store import StorageError, Store
+from canasta.net.store import StorageError, Store, TableStore
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
 from canasta.net.words import english
 
@@ -88,7 +96,7 @@ class Server:
         tap: Callable[[str, int, str], None] | None = None,
         stats: ServerStats | None = None,
     ) -> None:
-        store = Store(config.data, config.synchronous, apart=True)
+        store = open_store(config)
         kwargs: dict[str, Any] = {"ai": ai, "tap": tap, "stats": stats}
         if clock is not None:
             kwargs["clock"] = clock
@@ -105,13 +113,25 @@ class Server:
         self._lobby_told: LobbyList | None = None
         self._sweeper: asyncio.TimerHandle | None = None
         self._loop_handler: Any = None
+        self._health = health_hook(self.health)
+        self.cluster: Cluster | None = None
+        if config.database is not None:
+            from canasta.net.pgstore import PgStore
+
+            assert isinstance(store, PgStore)
+            self.cluster = Cluster(self, store, config.advertise or "")
 
     # Starting and stopping -----------------------------------------------------------------
 
     async def start(self) -> int:
-        """Load every saved table, then listen; return the port."""
+        """Load every saved table (over PostgreSQL: take those nobody runs), then listen;
+        return the port.
+
+        Raises:
+            StorageError: when the database cannot be used.
+        """
         store = self.hub.store
-        for table_id in store.open_tables():
+        for table_id in store.open_tables() if self.cluster is None else []:
             try:
                 table = store.load(table_id)
             except StorageError as error:
@@ -144,10 +164,67 @@ class Server:
             process_request=self._at_door,
         )
         self.port = self.ws_server.sockets[0].getsockname()[1] if self.ws_server.sockets else 0
+        if self.cluster is not None:
+            if not self.cluster.url:
+                scheme = "wss" if context is not None else "ws"
+                self.cluster.url = f"{scheme}://{self.config.host}:{self.port}"
+            await self.cluster.start()
         return self.port
 
+    def health(self) -> dict[str, Any]:
+        """What ``GET /health`` says: ``ready`` (serving, and taking new players),
+        ``draining``, the ``tables`` this process runs, its ``connections``, and its
+        ``process`` id (None: a single process over SQLite)."""
+        cluster = self.cluster
+        draining = cluster is not None and cluster.draining
+        serving = self.ws_server is not None and (cluster is None or cluster.ready)
+        return {"ready": serving and not draining, "draining": draining,
+                "tables": len(self.runners), "connections": len(self.conns),
+                "process": self.hub.store.owner}  # fmt: skip
+
+    async def drain(self, within: float = 60.0) -> int:
+        """Hand this process's tables to the other processes sharing the database, and
+        wait (``within`` seconds at most) for them to be taken; return how many were not
+        (0 without PostgreSQL: there is nobody to hand them to)."""
+        if self.cluster is None:
+            return 0
+        return await self.cluster.drain(within)
+
+    def adopt(self, table: Table) -> TableRunner:
+        """Run ``table``, just loaded from the database (taken over, or brought back by a
+        player): its people are away until they come back, with the grace period."""
+        # The move under way gets its whole move limit again: the time it started was
+        # on the stopped process's clock, which means nothing to this one.
+        table.moved_at = self.hub.clock()
+        runner = self._add(reopened(table))
+        runner.away()
+        self.lobby_changed()
+        return runner
+
+    def hand_off(self, table_id: str) -> None:
+        """Stop running ``table_id`` here (another process runs it now): its timers and
+        thinking stop, and its people are told to reconnect (their clients come back with
+        their seat tokens, to the process that runs it)."""
+        runner = self.runners.pop(table_id, None)
+        if runner is None:
+            return
+        self.codes.pop(runner.table.code, None)
+        runner.stop()
+        if self.cluster is not None:
+            self.cluster.forget(table_id)
+        for conn in [*runner.conns.values(), *runner.waiting.values()]:
+            conn.table = conn.chair = None
+            self.hub.drop(conn, MOVED, "the table moved to another server process; reconnect")
+        self.lobby_changed()
+
     async def stop(self) -> None:
-        """Stop listening, close every connection and the database."""
+        """Stop listening, close every connection and the database (over PostgreSQL, the
+        tables are handed to the other processes first: see :meth:`drain`)."""
+        if self.cluster is not None:
+            left = await self.drain()
+            if left:
+                log.warning("%d tables wait in the database for another process", left)
+            await self.cluster.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         asyncio.get_running_loop().set_exception_handler(self._loop_handler)
@@ -183,6 +260,8 @@ class Server:
 
     def _tell_lobby(self) -> None:
         self._lobby_due = False
+        if self.cluster is not None:
+            self.cluster.publish(self._listed())
         listing = LobbyList(tables=self.lobby())
         if listing == self._lobby_told:
             return
@@ -230,7 +309,11 @@ class Server:
 
     def _at_door(self, connection: Any, request: Any) -> Any:
         """Before the WebSocket handshake: an address that opens connections faster than
-        the door allows is answered HTTP 429 at once (no handshake, no connection)."""
+        the door allows is answered HTTP 429 at once (no handshake, no connection);
+        ``GET /health`` is answered here too (see :mod:`canasta.net.health`)."""
+        health = self._health(connection, request)
+        if health is not None:  # a load balancer's check: answered, never counted
+            return health
         address = self._address(connection, getattr(request, "headers", None))
         if self.door.may_open(address):
             return None
@@ -309,6 +392,10 @@ class Server:
         self.door.heard(conn)
         if not conn.allow(hub.clock(), self.config.rate, self.config.burst):
             self._strike(conn, "rate_limited")
+            return
+        relay = self.cluster.relays.get(conn) if self.cluster is not None else None
+        if relay is not None:  # served by the process that runs the table
+            await relay.forward(data)
             return
         try:
             message = parse_client(data)
@@ -428,13 +515,15 @@ class Server:
                 found = (runner, chair)
         if found is None:
             place = await self.hub.db(self.hub.store.table_of, token_hash(token))
-            if place is not None and place[0] not in self.runners:
+            if place is not None and self.cluster is not None:
+                if not await self._routed(conn, place[0], token, None):
+                    return
+                runner = self.runners[place[0]]
+                chair = runner.table.chair_of(token)
+                found = (runner, chair) if chair is not None else None
+            elif place is not None and place[0] not in self.runners:
                 with contextlib.suppress(StorageError):
-                    table = await self.hub.db(self.hub.store.load, place[0])
-                    if table.status == "closed" and table.saved is None:
-                        table.status = "lobby"
-                    elif table.status == "closed":
-                        table.resume()
+                    table = reopened(await self.hub.db(self.hub.store.load, place[0]))
                     chair = table.chair_of(token)
                     if chair is not None:
                         found = (self._add(table), chair)
@@ -462,8 +551,11 @@ class Server:
             clock=msg.clock,
             quick=msg.quick,
         )
+        code = self._free_code()
+        while self.cluster is not None and not await self.cluster.free_code(code):
+            code = self._free_code()
         try:
-            table = Table(secrets.token_hex(8), options, self._free_code(), msg.chair)
+            table = Table(secrets.token_hex(8), options, code, msg.chair)
             token = table.sit(msg.chair, conn.name or "?")
             await self.hub.save(self.hub.store.table_job(table))
         except TableError as error:
@@ -483,6 +575,11 @@ class Server:
     async def _join(self, conn: Conn, msg: JoinTable) -> None:
         code = "".join((msg.code or "").split()).replace("-", "").upper()
         table_id = msg.table or self.codes.get(code, "")
+        if self.cluster is not None and conn.table is None and table_id not in self.runners:
+            if not table_id and code:
+                table_id = await self.cluster.code_table(code) or ""
+            if table_id and not await self._routed(conn, table_id, None, encode(msg)):
+                return
         runner = self.runners.get(table_id)
         if conn.table is not None:
             if runner is not None and conn.table == table_id and conn.chair is not None:
@@ -554,7 +651,33 @@ class Server:
             await runner.save_quietly()
         self._seat(conn, runner, to, token)
 
+    async def _routed(self, conn: Conn, table_id: str, token: str | None, then: str | None) -> bool:
+        """Over PostgreSQL: make sure ``table_id`` runs here (taken over if nobody runs
+        it; True), or serve ``conn`` through the process that runs it from now on (with
+        the seat ``token`` or the join message ``then``; False: nothing more to do
+        here). A table no process can have now: the connection is closed, to be tried
+        again (a process that died holds the lease a few seconds more)."""
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3 * self.config.lease
+        while not conn.closed:
+            where = await self.cluster.route(table_id, max(0.0, deadline - loop.time()))
+            if where == "here":
+                return True
+            forwarded = self._address(conn.ws, getattr(getattr(conn.ws, "request", None),
+                                                       "headers", None))  # fmt: skip
+            if where is not None and await self.cluster.relay(conn, where, token, then, forwarded):
+                conn.table = table_id  # at a table (through the relay): never idle
+                return False
+            if where is None or loop.time() >= deadline:
+                break
+            await asyncio.sleep(self.config.lease / 4)  # its process died: its lease runs out
+        self.hub.drop(conn, 1013, "the table is moving to another server process; try again")
+        return False
+
     def _gone(self, conn: Conn) -> None:
+        if self.cluster is not None:
+            self.cluster.gone(conn)
         runner = self.runners.get(conn.table or "")
         if runner is not None and conn.chair is not None:
             runner.disconnected(conn.chair, conn)
@@ -562,6 +685,38 @@ class Server:
     def lobby(self) -> list[Any]:
         """The public tables not closed, newest last (at most 200); a table not started
         with nobody at it is not listed (it is closing)."""
+        listed = self._listed()
+        if self.cluster is not None:
+            listed = self.cluster.lines() + listed
+        return listed[-200:]
+
+    def _listed(self) -> list[TableInfo]:
+        """This process's public tables as the lobby shows them (see :meth:`lobby`)."""
         tables = [r.table for r in self.runners.values() if r.table.options.public]
         listed = [t for t in tables if t.status != "closed"]
-        return [t.info() for t in listed if t.status != "lobby" or t.humans()][-200:]
+        return [t.info() for t in listed if t.status != "lobby" or t.humans()]
+
+
+def reopened(table: Table) -> Table:
+    """``table`` open again if it was closed (a person came back to it with a seat
+    token): back to its lobby if its game never started, else its game resumed."""
+    if table.status == "closed" and table.saved is None:
+        table.status = "lobby"
+    elif table.status == "closed":
+        table.resume()
+    return table
+
+
+def open_store(config: ServerConfig) -> TableStore:
+    """The database ``config`` names: PostgreSQL at ``config.database`` (this process
+    being ``config.process``), or SQLite in ``config.data``.
+
+    Raises:
+        StorageError: when it cannot be opened.
+    """
+    if config.database is None:
+        return Store(config.data, config.synchronous, apart=True)
+    from canasta.net.pgstore import PgStore
+
+    process = config.process or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
+    return PgStore(config.database, config.data, process, config.lease)

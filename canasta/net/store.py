@@ -60,13 +60,26 @@ CREATE TABLE IF NOT EXISTS records (game_id TEXT PRIMARY KEY, table_id TEXT NOT 
 """
 
 
-Statement = tuple[str, tuple[Any, ...]]
+#: One step of a job: an operation's name (a key of :data:`SQLITE`, and of each other back
+#: end's own table of statements) and its named arguments.
+Statement = tuple[str, dict[str, Any]]
+
+#: The statements of each operation, in SQLite. Each back end has its own (see
+#: :mod:`canasta.net.pgstore`), so a job says what to save, not how.
+SQLITE = {
+    "put_table": "INSERT OR REPLACE INTO tables VALUES (:id, :status, :meta, :game, :updated)",
+    "clear_moves": "DELETE FROM moves WHERE table_id = :id",
+    "put_token": "INSERT OR REPLACE INTO tokens VALUES (:hash, :id, :chair)",
+    "add_move": "INSERT INTO moves VALUES (:id, :seq, :move)",
+    "set_meta": "UPDATE tables SET meta = :meta, updated = :updated WHERE id = :id",
+    "put_record": "INSERT OR REPLACE INTO records VALUES (:game_id, :id, :record, :finished)",
+}
 
 
 @dataclass
 class Job:
-    """One unit of saving: SQL statements written all or nothing, and optionally a file
-    (path under the data folder, bytes) written once they are committed."""
+    """One unit of saving: operations (see :data:`Statement`) written all or nothing, and
+    optionally a file (path under the data folder, bytes) written once they are committed."""
 
     statements: list[Statement]
     file: tuple[str, bytes] | None = None
@@ -97,7 +110,141 @@ def _cannot_save(error: Exception) -> StorageError:
     return StorageError(f"cannot save: {reason}", reason)
 
 
-class Store:
+class TableStore:
+    """What every back end of the server's database does: write jobs all or nothing (in
+    groups), and read tables, tokens and records back. The jobs are built here, the same
+    for every back end; :class:`Store` (SQLite, the default) and
+    :class:`canasta.net.pgstore.PgStore` (PostgreSQL) run them.
+
+    Attributes:
+        folder: the data folder (finished games are written there as files too).
+        checkpoint_db: a second connection for :meth:`checkpoint`, or None when the back
+            end needs no checkpoints.
+        owner: the process that runs tables through this store (None: a single process
+            runs every table, as with SQLite).
+    """
+
+    folder: Path
+    checkpoint_db: Any = None
+    owner: str | None = None
+
+    def close(self) -> None:
+        """Close the database."""
+        raise NotImplementedError
+
+    def checkpoint(self) -> None:
+        """Fold the database's log into its files, where the back end needs it."""
+
+    def commit(self, jobs: list[Job]) -> list[StorageError | None]:
+        """Write several jobs in one transaction, each all or nothing; return each job's
+        error, or None where it was saved."""
+        raise NotImplementedError
+
+    def table_of(self, digest: str) -> tuple[str, int] | None:
+        """The table id and chair of a token's SHA-256, or None."""
+        raise NotImplementedError
+
+    def has_record(self, game_id: str) -> bool:
+        """Whether the finished game ``game_id`` is kept."""
+        raise NotImplementedError
+
+    def load(self, table_id: str) -> Table:
+        """Rebuild one table (see :func:`rebuild`).
+
+        Raises:
+            StorageError: for a table that is not there or does not replay.
+        """
+        raise NotImplementedError
+
+    def open_tables(self) -> list[str]:
+        """The ids of every table not closed."""
+        raise NotImplementedError
+
+    def write(self, job: Job) -> None:
+        """Write one job now.
+
+        Raises:
+            StorageError: when it cannot be written.
+        """
+        error = self.commit([job])[0]
+        if error is not None:
+            raise error
+
+    def write_file(self, job: Job) -> StorageError | None:
+        """Write the job's file, once its statements are committed; return the error."""
+        if job.file is None:
+            return None
+        try:
+            atomic_write(self.folder / job.file[0], job.file[1])
+        except StoreError as error:
+            return StorageError(str(error))
+        return None
+
+    # Jobs (built where the table lives, written by the writer thread) ----------------------
+
+    @staticmethod
+    def table_job(table: Table) -> Job:
+        """Save the whole table: settings, chairs, tokens and the game as it stands (the
+        moves saved so far are folded into it)."""
+        game = save_json(table.saved).decode() if table.saved is not None else None
+        row = {"id": table.id, "status": table.status, "meta": meta_json(table), "game": game,
+               "updated": time.time(), "code": table.code}  # fmt: skip
+        statements: list[Statement] = [("put_table", row), ("clear_moves", {"id": table.id})]
+        for chair, c in enumerate(table.chairs):
+            if c.token is not None:
+                statements.append(("put_token", {"hash": c.token, "id": table.id, "chair": chair}))
+        return Job(statements)
+
+    @staticmethod
+    def moves_job(table: Table, moves: list[Move]) -> Job:
+        """Save moves just played (``table.seq`` is the last one's number) and the chairs.
+        The table's row is written first: a back end that checks who runs the table
+        (PostgreSQL's lease) holds that row from the first statement on."""
+        first = table.seq - len(moves) + 1
+        meta = {"id": table.id, "meta": meta_json(table), "updated": time.time()}
+        statements: list[Statement] = [("set_meta", meta)]
+        statements += [
+            ("add_move", {"id": table.id, "seq": first + i, "move": move_json(m)})
+            for i, m in enumerate(moves)
+        ]
+        return Job(statements)
+
+    @staticmethod
+    def record_job(table: Table, game_id: str, record: Any) -> Job:
+        """Keep a finished game: in the database, and as ``games/GAME_ID.json``."""
+        data = record_json(record)
+        row = {"game_id": game_id, "id": table.id, "record": data.decode(),
+               "finished": time.time()}  # fmt: skip
+        return Job([("put_record", row)], (f"games/{game_id}.json", data))
+
+
+def rebuild(table_id: str, meta: str, game: str | None, moves: list[str]) -> Table:
+    """A table from its saved row (``meta`` JSON, ``game`` in the save format or None) and
+    the moves saved since (JSON texts, in order), each replayed through the rules (every
+    person starts away: no connection survives a restart).
+
+    Raises:
+        StorageError: for a game or a move that does not replay.
+    """
+    table = table_from_meta(json.loads(meta))
+    if game is not None:
+        try:
+            table.saved = parse_save(game)
+        except SaveError as error:
+            raise StorageError(f"table {table_id}: {error}") from None
+        hand = table.saved.game.hand
+        for text in moves:
+            move = move_from_json(text)
+            refusal = hand.check(move)
+            if refusal is not None:
+                raise StorageError(f"table {table_id}: a saved move is refused ({refusal})")
+            hand.apply(move)
+        if table.status != "closed":
+            table.resume()
+    return table
+
+
+class Store(TableStore):
     """The SQLite database under ``folder``. Use it from one thread at a time (and
     :meth:`checkpoint` from one other thread, when ``apart``).
 
@@ -167,8 +314,8 @@ class Store:
         for i, job in enumerate(jobs):
             try:
                 self.db.execute("SAVEPOINT job")
-                for sql, args in job.statements:
-                    self.db.execute(sql, args)
+                for op, args in job.statements:
+                    self.db.execute(SQLITE[op], args)
                 self.db.execute("RELEASE job")
             except sqlite3.Error as error:
                 results[i] = _cannot_save(error)
@@ -184,67 +331,9 @@ class Store:
                 self.db.execute("ROLLBACK")
             return [_cannot_save(error)] * len(jobs)
         for i, job in enumerate(jobs):
-            if results[i] is None and job.file is not None:
-                try:
-                    atomic_write(self.folder / job.file[0], job.file[1])
-                except StoreError as error:
-                    results[i] = StorageError(str(error))
+            if results[i] is None:
+                results[i] = self.write_file(job)
         return results
-
-    def write(self, job: Job) -> None:
-        """Write one job now.
-
-        Raises:
-            StorageError: when it cannot be written.
-        """
-        error = self.commit([job])[0]
-        if error is not None:
-            raise error
-
-    # Jobs (built where the table lives, written by the writer thread) ----------------------
-
-    @staticmethod
-    def table_job(table: Table) -> Job:
-        """Save the whole table: settings, chairs, tokens and the game as it stands (the
-        moves saved so far are folded into it)."""
-        game = save_json(table.saved).decode() if table.saved is not None else None
-        statements: list[Statement] = [
-            (
-                "INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?, ?)",
-                (table.id, table.status, meta_json(table), game, time.time()),
-            ),
-            ("DELETE FROM moves WHERE table_id = ?", (table.id,)),
-        ]
-        for chair, c in enumerate(table.chairs):
-            if c.token is not None:
-                statements.append(
-                    ("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?)", (c.token, table.id, chair))
-                )
-        return Job(statements)
-
-    @staticmethod
-    def moves_job(table: Table, moves: list[Move]) -> Job:
-        """Save moves just played (``table.seq`` is the last one's number) and the chairs."""
-        first = table.seq - len(moves) + 1
-        statements: list[Statement] = [
-            ("INSERT INTO moves VALUES (?, ?, ?)", (table.id, first + i, move_json(m)))
-            for i, m in enumerate(moves)
-        ]
-        statements.append(
-            (
-                "UPDATE tables SET meta = ?, updated = ? WHERE id = ?",
-                (meta_json(table), time.time(), table.id),
-            )
-        )
-        return Job(statements)
-
-    @staticmethod
-    def record_job(table: Table, game_id: str, record: Any) -> Job:
-        """Keep a finished game: in the database, and as ``games/GAME_ID.json``."""
-        data = record_json(record)
-        sql = "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?)"
-        args = (game_id, table.id, data.decode(), time.time())
-        return Job([(sql, args)], (f"games/{game_id}.json", data))
 
     def has_record(self, game_id: str) -> bool:
         """Whether the finished game ``game_id`` is kept."""
@@ -270,25 +359,10 @@ class Store:
         row = self.db.execute("SELECT meta, game FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise StorageError(f"no table {table_id}")
-        table = table_from_meta(json.loads(row[0]))
-        if row[1] is not None:
-            try:
-                table.saved = parse_save(row[1])
-            except SaveError as error:
-                raise StorageError(f"table {table_id}: {error}") from None
-            hand = table.saved.game.hand
-            rows = self.db.execute(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
-            ).fetchall()
-            for (text,) in rows:
-                move = move_from_json(text)
-                refusal = hand.check(move)
-                if refusal is not None:
-                    raise StorageError(f"table {table_id}: a saved move is refused ({refusal})")
-                hand.apply(move)
-            if table.status != "closed":
-                table.resume()
-        return table
+        rows = self.db.execute(
+            "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+        return rebuild(table_id, row[0], row[1], [text for (text,) in rows])
 
     def open_tables(self) -> list[str]:
         """The ids of every table not closed."""
