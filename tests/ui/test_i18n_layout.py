@@ -688,3 +688,24 @@ def test_the_online_screens_read_at_12_px_in_the_smallest_window_in_every_langua
         if name.startswith(ONLINE_FITTED_AT_SMALLEST):
             found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
     assert found == []
+
+
+def test_home_with_a_saved_game_keeps_every_button_in_the_smallest_window(language: str) -> None:
+    """A saved game adds Continue and its line: the buttons rise (the fan gives way) so
+    Sound and Quit stay in a 480 x 340 window, every word read at 12 px."""
+    from canasta.scenes.home import HomeScene
+
+    pygame.display.set_mode(SMALLEST_WINDOW)
+    surface = pygame.display.get_surface()
+
+    def nothing() -> None:
+        return None
+
+    home = HomeScene(lambda players: None, nothing, on_continue=nothing, on_online=nothing,
+                     on_settings=nothing, on_how_to_play=nothing, on_stats=nothing,
+                     on_sound=lambda: True,
+                     saved=_("Classic") + " \u00b7 2 \u00b7 " + NAMES[0])  # fmt: skip
+    home.resize(SMALLEST_WINDOW)
+    assert problems(surface, lambda: home.draw(surface)) == []
+    assert all(surface.get_rect().contains(button.rect) for button in home.buttons)
+    assert len(home.buttons) == 8
