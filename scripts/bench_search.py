@@ -10,7 +10,7 @@ the hard level searched in seeded hands against the medium level (deals ``0..N-1
 afresh on ``--worlds`` fixed worlds (no time limit); the figures are the deciding thread's
 CPU time per world sampled (``us_per_world``, microseconds, candidates' building included)
 and a digest of the moves chosen (equal digests: the same decisions). With ``--budget`` it
-also decides them in its own budget (0.1 s of CPU time with two players, 0.135 s with four)
+also decides them in its own budget (0.1 s of CPU time with two players, 0.27 s with four)
 and gives the mean worlds per search.
 
 With ``--baseline REV`` the same is done by revision REV (checked out in a temporary git

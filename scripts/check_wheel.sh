@@ -25,7 +25,8 @@ sdist = tarfile.open(sys.argv[2]).getnames()
 need = ["canasta/assets/themes.json", "canasta/assets/icon.svg", "canasta/assets/sounds/deal.wav",
         "canasta/assets/cards/modern/AS.svg", "canasta/assets/backs/standard/crimson-lattice.svg",
         "canasta/assets/textures/felt.png", "canasta/ui/theme.py",
-        "canasta/locale/canasta.pot"] + [f"canasta/locale/{c}/LC_MESSAGES/canasta.mo"
+        "canasta/locale/canasta.pot", "canasta/web/index.html", "canasta/web/main.js",
+        "canasta/web/style.css"] + [f"canasta/locale/{c}/LC_MESSAGES/canasta.mo"
                                          for c in ("es", "pt_BR", "it", "de", "fr")]
 missing = [n for n in need if n not in wheel]
 shots = [n for n in wheel if "screenshots" in n]
@@ -54,4 +55,14 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CANASTA_HOME="$work/home"
 refusal="$("$work/venv/bin/canasta" position position.json --play "meld 7H 7D" --language es || true)"
 test "$refusal" = "refused (meld_too_small): Una bajada necesita al menos 3 cartas; elegiste 2."
 test -s "$work/home/logs/canasta.log"
-echo "check_wheel: the installed wheel plays a demo, reads a position and speaks Spanish and German"
+# The browser client, its art and its German words are served from the installed package.
+"$work/venv/bin/python" - <<'PY'
+import json
+from websockets.datastructures import Headers
+from canasta.net.http import WebFiles
+files, host = WebFiles(), Headers({"Host": "localhost"})
+for path in ("/", "/app/main.js", "/app/style.css", "/art/cards/modern/standard/QS.svg"):
+    assert files.respond(path, host).status_code == 200, path
+assert json.loads(files.respond("/i18n/de.json", host).body)["messages"]["Discard"] == "Abwerfen"
+PY
+echo "check_wheel: the installed wheel plays a demo, reads a position, speaks Spanish and German and serves the browser client"

@@ -1,7 +1,8 @@
 """Load test of the online server: N tables of 4 simulated seats playing random legal moves.
 
 Starts ``canasta serve`` in its own process on a free loopback port (a fresh data folder),
-seats ``--tables`` tables of ``--players`` people each (every seat a simulated client in
+seats ``--tables`` tables of ``--players`` seats each, ``--computers`` of them the server's
+computer players at ``--level`` and the rest people (every person a simulated client in
 this process), plays ``--hands`` hands at every table at once, and prints JSON: tables,
 moves, the round trip from an intent to the mover's updated view (median, 99th
 percentile and maximum, ms), the server's CPU seconds and its peak memory (MiB, VmHWM).
@@ -20,8 +21,13 @@ share this one process, so its own stalls count too; to tell them apart the JSON
   one per process, with ``--processes N``: the seats spread over N processes, as
   people's clients are, so one process's stall holds up only its own seats).
 
+With computers the round trips are still the people's, now with computers thinking in the
+server's worker processes beside them; ``server`` then also has ``think_ms`` (a decision's
+wait for its answer) and ``think_cpu_ms`` (its CPU time in the worker).
+
 Usage: python -m scripts.loadtest [--tables 100] [--players 4] [--hands 1] [--think S]
-    [--sync full|normal] [--processes N] [--client-gc] [--servers N [--database URL]]
+    [--sync full|normal] [--processes N] [--client-gc] [--computers N --level LEVEL]
+    [--computer-workers N] [--hard-budget SECONDS] [--servers N [--database URL]]
 
 ``--servers N`` runs N server processes over one PostgreSQL database instead (see
 :mod:`scripts.loadtest_servers`).
@@ -34,6 +40,7 @@ import asyncio
 import gc
 import json
 import multiprocessing
+import os
 import random
 import re
 import resource
@@ -45,7 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from canasta.net.bot import host_when_ready, play_hand
+from canasta.ai.levels import LEVELS
+from canasta.net.bot import play_hand
 from canasta.net.client import Client
 from canasta.net.stats import ServerStats
 
@@ -57,7 +65,6 @@ def server_usage(pid: int) -> tuple[float, float]:
     """CPU seconds (user + system) and peak resident memory (MiB) of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = int(fields[11]) + int(fields[12])
-    import os
 
     cpu = ticks / os.sysconf("SC_CLK_TCK")
     peak = 0.0
@@ -68,33 +75,52 @@ def server_usage(pid: int) -> tuple[float, float]:
 
 
 async def table(
-    url: str, players: int, hands: int, seed: int, times: list[tuple[float, float]], think: float
+    url: str,
+    args: argparse.Namespace,
+    seed: int,
+    times: list[tuple[float, float]],
 ) -> int:
-    """Seat one table of simulated people and play ``hands`` hands; return the moves."""
-    clients = [Client(url, f"Seat{i}", reconnect=False, keep=False) for i in range(players)]
+    """Seat one table: ``args.players`` chairs, the first ``players - computers`` of them
+    simulated people, the rest the server's computers; play ``args.hands`` hands and
+    return the people's moves."""
+    people = args.players - args.computers
+    clients = [Client(url, f"Seat{i}", reconnect=False, keep=False) for i in range(people)]
     for c in clients:
         await c.connect(30)
-    info = await clients[0].create(players=players, public=False)
+    info = await clients[0].create(players=args.players, public=False, level=args.level)
     for i, c in enumerate(clients[1:], start=1):
         await c.join(i, table=info.id)
     for c in clients:
         await c.ready()
-    await host_when_ready(clients[0])
+    await host_when_ready(clients[0], people)
     moves = 0
-    for hand in range(hands):
+    for hand in range(args.hands):
         for c in clients:
             await c.wait(lambda c=c: c.view is not None and c.hand_over is None, 120)
-        rngs = [random.Random(seed * 10 + i + hand * 1000) for i in range(players)]
+        rngs = [random.Random(seed * 10 + i + hand * 1000) for i in range(people)]
         counts = await asyncio.gather(
-            *(play_hand(c, r, times, 300, think) for c, r in zip(clients, rngs, strict=True))
+            *(play_hand(c, r, times, 300, args.think) for c, r in zip(clients, rngs, strict=True))
         )
         moves += sum(counts)
-        if hand + 1 < hands:
+        if hand + 1 < args.hands:
             for c in clients:
                 await c.next_hand()
     for c in clients:
         await c.close()
     return moves
+
+
+async def host_when_ready(client: Client, people: int, timeout: float = 60.0) -> None:
+    """As the host: wait until the table's ``people`` people are seated and ready, then
+    start (the other chairs are the server's computers)."""
+
+    def all_ready() -> bool:
+        table = client.table
+        seated = [c for c in table.chairs if c.name is not None] if table else []
+        return len(seated) == people and all(c.ready for c in seated)
+
+    await client.wait(all_ready, timeout)
+    await client.start()
 
 
 async def main_async(
@@ -103,9 +129,7 @@ async def main_async(
     times: list[tuple[float, float]] = []
     stats.start()
     try:
-        counts = await asyncio.gather(
-            *(table(url, args.players, args.hands, n, times, args.think) for n in tables)
-        )
+        counts = await asyncio.gather(*(table(url, args, n, times) for n in tables))
     finally:
         stats.stop()
     return sum(counts), times
@@ -138,6 +162,11 @@ def run_clients(args: argparse.Namespace, url: str, tables: list[int]) -> dict[s
         "gc_pause_ms": {f"gen{g}": s.figures() for g, s in stats.gc.items()},
         "gc_cpu_ms": {f"gen{g}": s.figures() for g, s in stats.gc_cpu.items()},
     }
+
+
+def load_average() -> list[float]:
+    """The machine's load average over 1, 5 and 15 minutes (at the end of the run)."""
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def percentiles(ms: list[float]) -> dict[str, float]:
@@ -177,6 +206,24 @@ def main() -> int:
     p.add_argument("--tables", type=int, default=100)
     p.add_argument("--players", type=int, choices=(2, 4), default=4)
     p.add_argument("--hands", type=int, default=1)
+    p.add_argument(
+        "--computers",
+        type=int,
+        default=0,
+        help="chairs of each table the server's computer players take (default 0)",
+    )
+    p.add_argument(
+        "--level", choices=LEVELS, default="medium", help="the computers' level (default medium)"
+    )
+    p.add_argument(
+        "--computer-workers", type=int, help="the server's worker processes (default: its own)"
+    )
+    p.add_argument("--hard-budget", type=float, help="the server's hard budget (CPU seconds)")
+    p.add_argument(
+        "--server-profile",
+        metavar="FILE",
+        help="run the server under cProfile and write its profile to FILE (pstats format)",
+    )
     p.add_argument("--sync", choices=("full", "normal"), default="full")
     p.add_argument(
         "--processes",
@@ -208,11 +255,20 @@ def main() -> int:
     args = p.parse_args()
     if args.servers:
         return fleet_main(args)
+    if not 0 <= args.computers < args.players:
+        p.error(f"--computers: from 0 to {args.players - 1} (a person hosts each table)")
+    extra = []
+    if args.computer_workers is not None:
+        extra += ["--computer-workers", str(args.computer_workers)]
+    if args.hard_budget is not None:
+        extra += ["--hard-budget", str(args.hard_budget)]
     with tempfile.TemporaryDirectory() as data:
+        profile = ["-m", "cProfile", "-o", args.server_profile] if args.server_profile else []
         server = subprocess.Popen(
-            [sys.executable, "-m", "canasta", "serve", "--port", "0", "--data", data,
+            [sys.executable, *profile, "-m", "canasta", "serve", "--port", "0", "--data", data,
              "--rate", "100", "--sync", args.sync,
              "--per-address", "1000000", "--opens-per-second", "1000000"]  # all on 127.0.0.1
+            + extra
             + ([] if args.no_server_stats else ["--stats", f"{data}/stats.json"]),
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
@@ -244,6 +300,9 @@ def main() -> int:
     figures = {
         "tables": args.tables,
         "players": args.players,
+        "computers_per_table": args.computers,
+        "level": args.level if args.computers else None,
+        "load_average": load_average(),
         "hands_per_table": args.hands,
         "sync": args.sync,
         "think_seconds": args.think,

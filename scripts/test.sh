@@ -7,12 +7,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
-# The real-window test needs Xvfb, xdotool and ImageMagick.
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || [ ! -x /usr/bin/convert ]; then
+# The real-window test needs Xvfb, xdotool and ImageMagick; the browser tests Debian's
+# Chromium (driven by Playwright for Python, never a browser Playwright downloads); the
+# browser client's type check Node and npm.
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || [ ! -x /usr/bin/convert ] \
+    || [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  $sudo_cmd apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
+  $sudo_cmd apt-get install -y -qq xvfb xdotool imagemagick chromium nodejs npm >/dev/null
 fi
 # The PostgreSQL tests (tests/cluster) start a throwaway cluster of their own, as an
 # ordinary user in a temporary folder: they need Debian's initdb and postgres.
@@ -35,6 +38,9 @@ python3 -m pip install -q -e '.[test,docs]'
 python3 -m ruff check canasta tests scripts research
 python3 -m ruff format --check canasta tests scripts research
 python3 -m mypy canasta
+# The browser client (canasta/web, JavaScript with JSDoc types): tsc --checkJs --strict.
+npm ci --no-audit --no-fund --loglevel=error
+npx --no-install tsc -p canasta/web/jsconfig.json
 # Two workers (pytest-xdist): the quick suite's CPU time split over the machine's two
 # cores; pass -n 0 to run in one process. The long sizes run with -m slow (CI).
 python3 -m pytest -n 2 "$@"

@@ -107,7 +107,7 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
     # Four players (where the hard level reads these signals). The pile (13 cards) is
     # frozen (a two in it): seat 1 takes it only with a natural pair of the top card. Seat 0
     # holds six singletons; seat 1 drew over a King last turn, so it holds at most one King
-    # and a King is the one safe discard. With the level's 4-player cap of 96 worlds (and
+    # and a King is the one safe discard. With 96 worlds (and
     # racing), the search throws the King on 4 of seeds 1-6 with the inference (7 of
     # seeds 1-10), on none without it.
     data = {
@@ -129,7 +129,7 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
     view = state.view_for(0)
     kings = blind_kings = 0
     for seed in range(1, 7):
-        advice = HardPlayer(seed=seed, time_limit=None).advise(view)
+        advice = HardPlayer(seed=seed, time_limit=None, worlds=96).advise(view)
         move = advice.move
         assert move.type is MoveType.DISCARD
         if CARD_KIND[move.cards[0]] == KING:
@@ -138,7 +138,7 @@ def test_hard_discards_the_card_the_next_player_just_drew_over() -> None:
             assert advice.reason.startswith(
                 "Discard K\u2660: from what they probably hold, this works out best"
             )
-        blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
+        blind = HardPlayer(seed=seed, time_limit=None, worlds=96, infer=False).choose(view)
         blind_kings += CARD_KIND[blind.cards[0]] == KING
     assert kings >= 3
     assert blind_kings == 0
@@ -164,13 +164,13 @@ def test_hard_reads_the_one_opponent_with_two_players() -> None:
     view = state_from_data(data).view_for(0)
     assert HardPlayer.INFER[2] is True
     for seed in range(1, 5):
-        advice = HardPlayer(seed=seed, time_limit=None).advise(view)
+        advice = HardPlayer(seed=seed, time_limit=None, worlds=96).advise(view)
         assert advice.move.type is MoveType.DISCARD
         assert CARD_KIND[advice.move.cards[0]] == KING
         assert advice.reason.startswith(
             "Discard K\u2660: from what they probably hold, this works out best"
         )
-        blind = HardPlayer(seed=seed, time_limit=None, infer=False).choose(view)
+        blind = HardPlayer(seed=seed, time_limit=None, worlds=96, infer=False).choose(view)
         assert blind.type is MoveType.DISCARD and CARD_KIND[blind.cards[0]] != KING
 
 

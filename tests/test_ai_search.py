@@ -45,11 +45,11 @@ def test_a_gain_counts_only_when_it_clears_the_standard_error_test() -> None:
 
 
 def test_settings_by_table_size() -> None:
-    assert HardPlayer.TIME_LIMIT == {2: 0.1, 4: 0.135}
+    assert HardPlayer.TIME_LIMIT == {2: 0.1, 4: 0.27}
     # Two players: a cap the CPU budget, not the count, reaches
     # (docs/performance.md#hard-vs-medium); the fitted horizon, half a standard error and the
     # pile credit with it.
-    assert HardPlayer.WORLDS == {2: 200, 4: 96}
+    assert HardPlayer.WORLDS == {2: 200, 4: 192}
     assert HardPlayer.LEARNED == {2: True, 4: True}
     assert HardPlayer.CONFIDENCE == {2: 0.5, 4: 1.0}
     assert HardPlayer.PILE_CREDIT == {2: 6.0, 4: 0.0}
@@ -151,30 +151,30 @@ def test_the_budget_is_counted_in_cpu_time_with_a_wall_clock_ceiling() -> None:
 def test_a_search_spends_what_earlier_searches_saved_with_four_players() -> None:
     assert HardPlayer.BANK == {2: 0.0, 4: 1.0}
 
-    def four(saved: float, worlds: int = 96) -> HardPlayer:
+    def four(saved: float, worlds: int = 192, step: float = 0.03) -> HardPlayer:
         hard = HardPlayer(
-            5, worlds=worlds, prune=0.0, cpu_clock=_Clock(0.03), wall_clock=_Clock(0.0)
+            5, worlds=worlds, prune=0.0, cpu_clock=_Clock(step), wall_clock=_Clock(0.0)
         )
         hard.saved = saved
         return hard
 
     # 0.03 s of CPU a reading, as above: after world n the search has used 0.03 x (n - 3) s.
-    # Nothing saved: 0.135 s, passed after the 8th world (0.15 s).
-    assert _first_search_worlds(0.03, 0.0, four(0.0), players=4) == 8
-    # 0.1 s saved: 0.135 + 0.1 = 0.235 s, passed after the 11th world (0.24 s); then one
-    # more reading, 0.27 s used in all, 0.135 s over the limit: the savings are spent.
+    # Nothing saved: 0.27 s, passed after the 13th world (0.30 s).
+    assert _first_search_worlds(0.03, 0.0, four(0.0), players=4) == 13
+    # 0.1 s saved: 0.27 + 0.1 = 0.37 s, passed after the 16th world (0.39 s); then one
+    # more reading, 0.42 s used in all, 0.15 s over the limit: the savings are spent.
     hard = four(0.1)
-    assert _first_search_worlds(0.03, 0.0, hard, players=4) == 11
+    assert _first_search_worlds(0.03, 0.0, hard, players=4) == 16
     assert hard.saved == 0.0
-    # At most one more limit (0.135 s) from the savings, however much is saved: 0.27 s,
-    # passed after the 13th world (0.30 s).
-    assert _first_search_worlds(0.03, 0.0, four(5.0), players=4) == 13
+    # At most one more limit (0.27 s) from the savings, however much is saved: 0.54 s;
+    # at 0.04 s a reading, passed after the 17th world (0.56 s).
+    assert _first_search_worlds(0.04, 0.0, four(5.0, step=0.04), players=4) == 17
     # A search that stops at its cap of 5 worlds saves what it left: three readings after
     # the one at the start (after the 4th and 5th worlds, and the last), 0.09 s used, so
-    # 0.135 - 0.09 = 0.045 s saved.
+    # 0.27 - 0.09 = 0.18 s saved.
     hard = four(0.0, worlds=5)
     assert _first_search_worlds(0.03, 0.0, hard, players=4) == 5
-    assert hard.saved == pytest.approx(0.045)
+    assert hard.saved == pytest.approx(0.18)
 
 
 def test_the_two_player_level_and_medium_save_nothing() -> None:

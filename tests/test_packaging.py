@@ -55,7 +55,8 @@ def test_every_folder_of_shipped_data_is_listed_so_the_build_does_not_warn():
     data = _data_folders("canasta", ROOT / "canasta") | _data_folders(
         "canasta.assets", ROOT / "assets"
     )
-    assert len(data) == 15 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert len(data) == 16 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert "canasta.web" in data  # the browser client
     assert "canasta.assets.cards.modern" in data
     code = {".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("canasta/**/__init__.py")}
     assert set(SETUPTOOLS["packages"]) == code | {"canasta.assets"} | data
@@ -74,6 +75,15 @@ def test_every_asset_file_ships_and_the_screenshots_do_not():
     assert left_out and all(f.startswith("screenshots/") for f in left_out)
     assert len(shipped) > 400 and "icon.svg" in shipped and "themes.json" in shipped
     assert not any("/" in pat and pat.startswith("screenshots") for pat in patterns)
+
+
+def test_the_browser_client_ships_and_its_type_config_does_not():
+    patterns = SETUPTOOLS["package-data"]["canasta"]
+    package = ROOT / "canasta"
+    shipped = {p.relative_to(package).as_posix() for pat in patterns for p in package.glob(pat)}
+    web = {p.relative_to(package).as_posix() for p in (package / "web").iterdir() if p.is_file()}
+    assert web - shipped == {"web/jsconfig.json"}
+    assert {"web/index.html", "web/main.js", "web/style.css"} <= shipped
 
 
 def test_the_licence_is_an_spdx_expression_with_its_file():

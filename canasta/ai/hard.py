@@ -38,7 +38,7 @@ information Monte Carlo" in Bridge and Skat programs):
    :attr:`HardPlayer.PILE_CREDIT`; docs/performance.md#hard-vs-medium).
 6. **Budget.** Worlds are sampled until ``time_limit`` seconds or ``worlds`` samples,
    whichever comes first: 0.1 s and 200 with two players (so the CPU time, not the cap,
-   ends the search: about 45 to 70 worlds), 0.135 s and 96 with four
+   ends the search: about 45 to 70 worlds), 0.27 s and 192 with four
    (:attr:`HardPlayer.TIME_LIMIT`, :attr:`HardPlayer.WORLDS`). The seconds are the deciding
    thread's CPU time (``time.thread_time``), so a machine busy with other work does not cut
    the search short, with a wall-clock ceiling (:attr:`HardPlayer.WALL_CEILING`, 1 s,
@@ -132,6 +132,25 @@ def following(advice: Advice, view: SeatView) -> Advice | None:
     return Advice(rest[0], reason, advice.margin, 0, rest, advice.label)
 
 
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """What a searching player remembers from one decision to the next (a picklable value,
+    so a player can be rebuilt in another process from its seed and this).
+
+    Attributes:
+        plan: the rest of the turn chosen by the last search, as ``(state key, (moves
+            left, label, margin))`` pairs.
+        last: the last advice given (its reason is repeated for the planned moves).
+        saved: CPU seconds saved by earlier searches (:attr:`HardPlayer.BANK`).
+        owes_turn: the partner answered "no" to "may I go out?" and says yes next time.
+    """
+
+    plan: tuple[tuple[tuple[object, ...], tuple[tuple[Move, ...], str, float]], ...] = ()
+    last: Advice | None = None
+    saved: float = 0.0
+    owes_turn: bool = False
+
+
 @dataclass
 class _Candidate:
     label: str
@@ -180,8 +199,11 @@ class HardPlayer:
     #: (four players spend more: their decisions measured best with more worlds). With two
     #: players the cap is high enough that the CPU budget ends the search (about 45 to 70
     #: worlds in 0.1 s; with a cap of 48, 69% of searches stopped at the cap).
-    TIME_LIMIT = {2: 0.1, 4: 0.135}
-    WORLDS = {2: 200, 4: 96}
+    #: With four players 0.27 s and 192 worlds beat medium in 67% of deal pairs, idle and
+    #: busy, where half of each gave 60%
+    #: (docs/hosting/capacity.md#budgets-and-their-cpu-cost-per-seat: what a seat costs).
+    TIME_LIMIT = {2: 0.1, 4: 0.27}
+    WORLDS = {2: 200, 4: 192}
     #: Rounds simulated after a candidate, by number of players.
     ROUNDS = {2: 2, 4: 2}
     #: Defaults by number of players, as measured best (docs/performance.md#hard-vs-medium):
@@ -258,6 +280,19 @@ class HardPlayer:
         self.last: Advice | None = None
         #: CPU seconds saved by earlier searches (:attr:`BANK`).
         self.saved = 0.0
+
+    # Memory -------------------------------------------------------------------------------
+
+    def remember(self) -> Memory:
+        """What this player carries to its next decision (see :class:`Memory`)."""
+        return Memory(tuple(self._plan.items()), self.last, self.saved, self.policy.owes_turn)
+
+    def recall(self, memory: Memory) -> None:
+        """Take up ``memory`` (from :meth:`remember`, maybe of a player in another process)."""
+        self._plan = dict(memory.plan)
+        self.last = memory.last
+        self.saved = memory.saved
+        self.policy.owes_turn = memory.owes_turn
 
     # The Player protocol ------------------------------------------------------------------
 
@@ -489,4 +524,4 @@ def _state_key(state: HandState, seat: int) -> tuple[object, ...]:
     return (seat, state.phase.value, tuple(sorted(state.hands[seat])), state.permission, melds)
 
 
-__all__ = ["Advice", "HardPlayer", "following"]
+__all__ = ["Advice", "HardPlayer", "Memory", "following"]

@@ -3,7 +3,7 @@
 Card tracking and the rule-of-thumb choices of
 :class:`~canasta.ai.tracking_player.TrackingPlayer`, checked by a shallow determinised
 search (:mod:`canasta.ai.hard`): at most 6 sampled worlds within 20 ms per decision
-(the hard level: as many as 100 ms of CPU time buys, up to 200, or up to 96 within 135 ms
+(the hard level: as many as 100 ms of CPU time buys, up to 200, or up to 192 within 270 ms
 with four players), over
 fewer alternatives: drawing or each pile take, and going out or building on, but not
 holding cards back nor other discards than the tracking player's own. With fewer worlds

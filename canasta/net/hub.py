@@ -1,6 +1,6 @@
 """What every table of the server shares: settings, the clock, the database thread (and
-its checkpoint thread), the computer players' threads, and connections with their
-outgoing queues.
+its checkpoint thread), the computer players' worker processes
+(:class:`~canasta.net.thinking.Thinkers`), and connections with their outgoing queues.
 
 A :class:`Conn` sends through a bounded queue drained by its own task, so one slow client
 never holds up a table: a client that falls :data:`SEND_QUEUE` messages behind is
@@ -16,7 +16,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +27,7 @@ from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
 from canasta.net.stats import ServerStats
 from canasta.net.store import Job, StorageError, TableStore
+from canasta.net.thinking import Thinkers
 
 T = TypeVar("T")
 
@@ -58,6 +59,10 @@ class ServerConfig:
         max_frame: the largest WebSocket frame read at all (larger: dropped at once).
         synchronous: SQLite's ``synchronous`` setting (``FULL``: every commit on disk).
         retry: seconds before a computer move that could not be saved is tried again.
+        workers: the computer players' worker processes (None: one per core; see
+            :mod:`canasta.net.thinking`).
+        budgets: CPU seconds a computer player's search may take, by level (``"hard"``,
+            ``"medium"``; a level not named thinks within its own budget).
         database: a PostgreSQL address (``postgresql://...``) shared by several server
             processes, or None: SQLite in ``data``, for this process alone.
         process: this process's id among those sharing ``database`` (None: made up from
@@ -85,6 +90,8 @@ class ServerConfig:
     max_frame: int = 65536
     synchronous: str = "FULL"
     retry: float = 5.0
+    workers: int | None = None
+    budgets: dict[str, float] = field(default_factory=dict)
     database: str | None = None
     process: str | None = None
     advertise: str | None = None
@@ -129,7 +136,9 @@ class Hub:
         config: the settings.
         store: the database (used from one thread only).
         clock: steady seconds (injectable for tests).
-        ai: where computer players think (default: two threads).
+        ai: where computer players think (default: a pool of ``config.workers`` worker
+            processes with ``config.budgets``); an :class:`~concurrent.futures.Executor`
+            is used as that pool (tests run decisions in a thread of their own).
         tap: called with ``(table id, chair, text)`` for every message queued to a seat
             (tests read every byte a seat is sent).
         stats: where to record the time of each database commit (None: nowhere).
@@ -140,7 +149,7 @@ class Hub:
         config: ServerConfig,
         store: TableStore,
         clock: Callable[[], float] = time.monotonic,
-        ai: Executor | None = None,
+        ai: Thinkers | Executor | None = None,
         tap: Callable[[str, int, str], None] | None = None,
         stats: ServerStats | None = None,
     ) -> None:
@@ -148,7 +157,13 @@ class Hub:
         self.stats = stats
         self.store = store
         self.clock = clock
-        self.ai = ai or ThreadPoolExecutor(2, thread_name_prefix="canasta-ai")
+        if isinstance(ai, Thinkers):
+            self.ai = ai
+        elif ai is not None:
+            pool = ai
+            self.ai = Thinkers(1, config.budgets, make_pool=lambda _: pool)
+        else:
+            self.ai = Thinkers(config.workers, config.budgets)
         self.writer: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.db_thread = threading.Thread(target=self._write_loop, name="canasta-db", daemon=True)
         self.db_thread.start()
@@ -230,11 +245,6 @@ class Hub:
         self.writer.put((job, future))
         await future
 
-    async def think(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a computer player's decision off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.ai, function, *args)
-
     def send(self, conn: Conn, message: BaseModel, table: str | None = None) -> None:
         """Queue ``message`` for ``conn``; drop a connection that is too far behind."""
         if conn.closed:
@@ -269,7 +279,7 @@ class Hub:
         self.log_grew.set()
         if self.checkpoint_thread is not None:
             self.checkpoint_thread.join()
-        self.ai.shutdown(wait=False, cancel_futures=True)
+        self.ai.shutdown()
 
 
 def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:

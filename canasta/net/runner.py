@@ -13,10 +13,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from typing import Any
 
-from canasta.ai.base import Player, RandomPlayer
-from canasta.ai.levels import make_player
+from canasta.ai.hard import Memory
 from canasta.engine.moves import Move
 from canasta.net.hub import Conn, Hub
 from canasta.net.proof import deal_commitment, deal_reveal, with_proofs
@@ -33,7 +33,7 @@ from canasta.net.protocol import (
 )
 from canasta.net.store import StorageError
 from canasta.net.tables import Table, TableError
-from canasta.net.views import event_for, hand_over, view_model
+from canasta.net.views import event_for, hand_over, seat_views, view_model
 from canasta.net.words import english
 from canasta.persistence.records import GameRecordModel, SeatModel, record_model
 
@@ -56,7 +56,9 @@ class TableRunner:
         #: Connections waiting to take a chair over at the next deal (see
         #: :meth:`Table.take_over`): they get the chair map, nothing of the hand.
         self.waiting: dict[int, Conn] = {}
-        self.players: dict[int, Player] = {}
+        #: What each computer player remembers from its last decision this game (its
+        #: planned turn, saved CPU time, a promise to its partner), sent with the next.
+        self.memories: dict[int, Memory | None] = {}
         self.thinking: asyncio.Task[None] | None = None
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.dirty = False
@@ -244,8 +246,8 @@ class TableRunner:
         game = table.game
         clock = table.clock_info(now)
         first = table.seq - len(applied.diffs) + 1
-        for seat in list(self.conns):
-            last = view_model(game.hand.view_for(seat), game)
+        views = seat_views(game, list(self.conns))
+        for seat, last in views.items():
             for i, diff in enumerate(applied.diffs):
                 view = last if i == len(applied.diffs) - 1 else None
                 self.send(seat, event_for(diff, first + i, seat, view, by, clock))
@@ -323,7 +325,7 @@ class TableRunner:
                 table.next_hand(now)
             else:
                 table.new_game(secrets.randbits(62), secrets.token_hex(8), now)
-                self.players.clear()
+                self.memories.clear()
             await self.save_quietly()
             for seat in list(self.conns):
                 self.view(seat)
@@ -356,20 +358,24 @@ class TableRunner:
             self.thinking = asyncio.get_running_loop().create_task(self.computer(mover, "clock"))
 
     async def computer(self, seat: int, by: str) -> None:
-        """Let a computer player move for ``seat`` (thinking off the event loop)."""
+        """Let a computer player move for ``seat``: the seat's view goes to a worker process
+        (:mod:`canasta.net.thinking`) while the table goes on; an answer for a hand that
+        has moved on meanwhile is dropped, its memory too."""
         table = self.table
         game = table.game
         mark = (len(game.deal_numbers), game.hand.move_count)
-        player = self.players.get(seat)
-        if player is None:
-            player = make_player(table.options.level, secrets.randbits(32))
-            self.players[seat] = player
         view = game.hand.view_for(seat)
-        try:
-            move = await self.hub.think(player.choose, view)
-        except Exception:  # a computer player's fault must not stall the table
-            log.exception("computer player failed at table %s; a random legal move", table.id)
-            move = RandomPlayer(secrets.randbits(32)).choose(view)
+        thinkers = self.hub.ai
+        decision = thinkers.decision(
+            table.options.level, view, secrets.randbits(32), self.memories.get(seat)
+        )
+        began = time.perf_counter()
+        answer = await thinkers.decide(decision)
+        stats = self.hub.stats
+        if stats is not None:
+            stats.think.add((time.perf_counter() - began) * 1000, stats.now())
+            stats.think_cpu.add(answer.cpu * 1000, stats.now())
+        move = answer.move
         saved = True
         async with self.lock:
             game = table.game
@@ -379,6 +385,7 @@ class TableRunner:
             if by == "computer" and not table.chairs[seat].computer_plays:
                 return
             if table.game.hand.check(move) is None:
+                self.memories[seat] = answer.memory
                 saved = await self.play(seat, [move], by)
         if not saved:
             self.later("retry", self.hub.config.retry, self.kick)

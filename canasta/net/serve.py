@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import signal
@@ -25,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from canasta.arguments import ranged
+from canasta.net import collector
 from canasta.net.door import DoorConfig
 from canasta.net.hub import ServerConfig
 
@@ -34,6 +34,10 @@ _port = ranged(int, 0, 65535, what="a port is a whole number",
                bounds="a port is from 0 to 65535, not {value}")  # fmt: skip
 _rate = ranged(float, 0.0, 10.0**7, above=True, what="expected messages a second",
                bounds="messages a second must be above 0")  # fmt: skip
+_workers = ranged(int, 1, 256, what="worker processes are a whole number",
+                  bounds="worker processes are from 1 to 256, not {value}")  # fmt: skip
+_budget = ranged(float, 0.0, 10.0, above=True, what="expected CPU seconds a search",
+                 bounds="a search's CPU seconds are above 0, at most 10, not {value}")  # fmt: skip
 _count = ranged(int, 1, 10**6, what="a count is a whole number",
                 bounds="a count is from 1 to 1,000,000, not {value}")  # fmt: skip
 #: The levels ``--log-level`` takes.
@@ -157,6 +161,12 @@ def write_stats(path: Path, figures: object) -> bool:
     return True
 
 
+def budgets(hard: float | None, medium: float | None) -> dict[str, float]:
+    """The searching levels' budgets named on the command line (CPU seconds by level)."""
+    named = {"hard": hard, "medium": medium}
+    return {level: seconds for level, seconds in named.items() if seconds is not None}
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of ``canasta serve``."""
     p = argparse.ArgumentParser(
@@ -243,6 +253,27 @@ def parser() -> argparse.ArgumentParser:
         help="also write the log to FILE, one JSON line each, rotated at 1 MB",
     )
     p.add_argument(
+        "--computer-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes where computer players think, at a lower priority than the "
+        "server (default: one per core)",
+    )
+    p.add_argument(
+        "--hard-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a hard computer player's search may take (default: the level's "
+        "own, 0.1 with two players and 0.27 with four; its cap of sampled deals in "
+        "proportion)",
+    )
+    p.add_argument(
+        "--medium-budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="CPU seconds a medium computer player's search may take (default 0.02)",
+    )
+    p.add_argument(
         "--database",
         metavar="URL",
         help="PostgreSQL database shared by several server processes "
@@ -320,6 +351,8 @@ def serve_command(argv: list[str]) -> int:
         rate=args.rate,
         burst=max(args.rate * 2, 10.0),
         synchronous=args.sync.upper(),
+        workers=args.computer_workers,
+        budgets=budgets(args.hard_budget, args.medium_budget),
         database=args.database,
         process=args.process_id,
         advertise=args.advertise,
@@ -350,11 +383,11 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
     stats = ServerStats() if stats_file is not None else None
     try:
         server = Server(config, stats=stats)
+        server.hub.ai.warm()
         # What is loaded by now (modules, rule sets, models: about 40,000 objects) lives as
-        # long as the process: out of the collector's full passes, which then scan only the
-        # tables and connections, and pause the event loop for less time.
-        gc.collect()
-        gc.freeze()
+        # long as the process: out of the collector's passes, which then scan only the
+        # tables and connections; full passes come from a timer (canasta.net.collector).
+        collector.settle()
         port = await server.start()
     except StorageError as error:
         print(f"canasta serve: {error}", file=sys.stderr)
@@ -380,6 +413,10 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
         f"({where}, {tables_resumed(len(server.runners))})",
         flush=True,
     )
+    # The same port answers web pages: the browser client (canasta/net/http.py).
+    web_host = "THIS-MACHINE" if config.host in ("0.0.0.0", "::") else config.host
+    web = f"{'https' if config.certfile else 'http'}://{web_host}:{port}/"
+    print(f"canasta serve: browsers and phones play at {web}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -387,12 +424,14 @@ async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
     if stats is not None:
         stats.start()
+    full = collector.start()
     if server.cluster is not None:  # canasta serve --drain stops it too
         asked = loop.create_task(server.cluster.drain_asked.wait())
         await asyncio.wait([asked, loop.create_task(stop.wait())],
                            return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
     else:
         await stop.wait()
+    collector.stop(full)
     await server.stop()
     if stats is not None and stats_file is not None:
         stats.stop()

@@ -36,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from canasta.net.cluster import MOVED, Cluster
 from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.health import health_hook
+from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
@@ -111,6 +112,8 @@ class Server:
         self.port = config.port
         self._lobby_due = False
         self._lobby_told: LobbyList | None = None
+        #: What a browser gets on this port (its client, art and words) over plain HTTP.
+        self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
         self._loop_handler: Any = None
         self._health = health_hook(self.health)
@@ -309,11 +312,16 @@ class Server:
 
     def _at_door(self, connection: Any, request: Any) -> Any:
         """Before the WebSocket handshake: an address that opens connections faster than
-        the door allows is answered HTTP 429 at once (no handshake, no connection);
-        ``GET /health`` is answered here too (see :mod:`canasta.net.health`)."""
+        the door allows is answered HTTP 429 at once (no handshake, no connection).
+        ``GET /health`` is answered here too (see :mod:`canasta.net.health`), and so is a
+        plain web request (the browser client's page, modules, art and words: some 70 for
+        a first visit, by :class:`~canasta.net.http.WebFiles`); neither is counted as a
+        connection opened."""
         health = self._health(connection, request)
         if health is not None:  # a load balancer's check: answered, never counted
             return health
+        if getattr(request, "headers", None) is not None and not self.web.upgrade(request):
+            return self.web.process_request(connection, request)
         address = self._address(connection, getattr(request, "headers", None))
         if self.door.may_open(address):
             return None

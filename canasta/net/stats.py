@@ -13,6 +13,8 @@ when the server stops (the load test reads them). Every figure is in millisecond
 - **db commit**: each group commit on the database thread (outside the event loop).
 - **intent**: from an intent read off the socket to its answer and views queued (the
   server's share of a player's round trip, the database commit included).
+- **think**: each computer decision from its sending to a worker process to its answer
+  (waiting for a free worker included); **think cpu** the CPU time it took in the worker.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class ServerStats:
         self.db = Series()
         self.batch = Series()
         self.intent = Series()
+        self.think = Series()
+        self.think_cpu = Series()
         self.tracked: list[int] = []
         self._gc_start = self._gc_cpu = 0.0
         self._task: asyncio.Task[None] | None = None
@@ -129,4 +133,6 @@ class ServerStats:
             "db_commit_ms": self.db.figures(top=5),
             "db_batch_jobs": self.batch.figures(),
             "intent_ms": self.intent.figures(top=10),
+            "think_ms": self.think.figures(),
+            "think_cpu_ms": self.think_cpu.figures(),
         }

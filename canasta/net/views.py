@@ -56,6 +56,30 @@ def view_model(view: SeatView, game: Game) -> ViewModel:
     )
 
 
+def seat_views(game: Game, seats: list[int]) -> dict[int, ViewModel]:
+    """Each of ``seats``' view of the game's hand, equal to :func:`view_model` of each
+    seat's :class:`SeatView` but built once: what every seat sees alike is made once and
+    shared (the views are only read, to be sent); each seat gets its own hand, what it
+    knows of its own hand (all of it) and, for the mover, the legal moves."""
+    if not seats:
+        return {}
+    state = game.hand
+    mover = state.mover
+    first = seats[0] if mover not in seats else mover
+    shared = view_model(state.view_for(first), game)
+    known = list(shared.known)
+    known[first] = sorted(state.known[first])
+    views = {first: shared}
+    for seat in seats:
+        if seat == first:
+            continue
+        own = list(known)
+        own[seat] = sorted(state.hands[seat])
+        update = {"seat": seat, "hand": list(state.hands[seat]), "known": own, "legal_moves": []}
+        views[seat] = shared.model_copy(update=update)
+    return views
+
+
 @dataclass(frozen=True, slots=True)
 class MoveDiff:
     """What one move changed that the text form does not say.

@@ -43,6 +43,20 @@ def draw_problem(
     blit_text(surface, line, fitted, theme.accent, center=(w // 2, centre))
 
 
+def browser_link(url: object, code: str) -> str | None:
+    """The address a browser opens to join the table with join code ``code``, from the
+    server's ``ws://`` or ``wss://`` address ``url`` (the server answers web pages on the
+    same port): ``http://host:port/t/CODE``; None for anything else."""
+    if not isinstance(url, str) or not url.startswith(("ws://", "wss://")):
+        return None
+    scheme, rest = url.split("://", 1)
+    host = rest.split("/", 1)[0]
+    if not host:
+        return None
+    base = ("https" if scheme == "wss" else "http") + "://" + host
+    return f"{base}/t/{code}"
+
+
 def draw_chair_map(
     surface: pygame.Surface,
     link: LobbyLink,
@@ -76,6 +90,11 @@ def draw_chair_map(
         y += unit
         blit_text(surface, _("Join code: {code}").format(code=table.code), unit,
                   theme.accent, center=(w // 2, y), bold=True)  # fmt: skip
+        address = browser_link(getattr(link, "url", None), table.code)
+        if address:  # a browser or a phone joins the table at this address
+            y += unit * 3 // 4
+            blit_text(surface, address, fit_text_size(address, w - 40, unit // 2), theme.text,
+                      center=(w // 2, y))  # fmt: skip
     y += unit
     if table.players == 4:
         blit_text(surface, _("Chairs 1 and 3 are partners against chairs 2 and 4."),

@@ -1,5 +1,8 @@
 """Shared helpers of the online tests: a server in this process on a free loopback port,
-clients that play random legal moves, and the loop that runs a test's coroutine."""
+clients that play random legal moves, and the loop that runs a test's coroutine.
+
+The servers here think in a thread of the test's process (:func:`thinking_thread`), not
+in worker processes: the tests of :mod:`canasta.net.thinking` start the real pool."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import contextlib
 import random
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +30,24 @@ def run(coroutine: Coroutine[Any, Any, Any], timeout: float = 120.0) -> Any:
     return asyncio.run(bounded())
 
 
+def thinking_thread() -> Executor:
+    """Where a test server's computer players think: one thread of this process."""
+    return ThreadPoolExecutor(1, thread_name_prefix="canasta-test-ai")
+
+
 @contextlib.asynccontextmanager
 async def running_server(
-    data: Path, tap: Callable[[str, int, str], None] | None = None, **options: Any
+    data: Path,
+    tap: Callable[[str, int, str], None] | None = None,
+    ai: Executor | None = None,
+    **options: Any,
 ) -> AsyncIterator[Server]:
-    """A server on 127.0.0.1 and a free port, stopped at the end."""
+    """A server on 127.0.0.1 and a free port, stopped at the end (``ai``: where its
+    computer players think; default :func:`thinking_thread`)."""
     options.setdefault("rate", 1000.0)  # random play is faster than any person
     options.setdefault("burst", 1000.0)
     config = ServerConfig(host="127.0.0.1", port=0, data=data, synchronous="NORMAL", **options)
-    server = Server(config, tap=tap)
+    server = Server(config, tap=tap, ai=ai or thinking_thread())
     await server.start()
     try:
         yield server
@@ -112,7 +125,8 @@ class ServerThread:
 
     def __init__(self, data: Path, **options: Any) -> None:
         self.loop = asyncio.new_event_loop()
-        self.server = Server(ServerConfig(port=0, data=data, synchronous="NORMAL", **options))
+        config = ServerConfig(port=0, data=data, synchronous="NORMAL", **options)
+        self.server = Server(config, ai=thinking_thread())
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(30)

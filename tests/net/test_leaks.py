@@ -62,6 +62,34 @@ def named_cards(message: dict[str, Any]) -> tuple[set[int], set[str]]:
     return ids, codes
 
 
+def check_frame(
+    chair: int, text: str, visible: set[int], over: bool, ended: dict[str, list[list[int]]]
+) -> None:
+    """Check one frame sent to ``chair``: it names no card outside ``visible`` (the seat's
+    visible cards when it was sent), no seat token but its own seating's, no game record
+    before the game is over (``over``), and every hand only in a hand_over (``ended``: the
+    hands when each hand_over text was sent).
+
+    Raises:
+        AssertionError: naming the chair, the cards and the frame's start.
+    """
+    message = json.loads(text)
+    if message["type"] == "seated" and message.get("token") is not None:
+        assert len(message["token"]) == 32
+    assert "token" not in text.replace('"token":', "", 1 if message["type"] == "seated" else 0)
+    if message.get("record") is not None:
+        assert over, "a game record (every card) was sent before the game was over"
+    if message["type"] == "hand_over":  # the hand is over: every hand is shown
+        assert message.pop("shown") == ended[text]
+    assert "shown" not in message
+    ids, codes = named_cards(message)
+    assert ids <= visible, (chair, sorted(ids - visible), text[:300])
+    visible_codes = {CARD_CODE[c] for c in visible}
+    assert codes <= visible_codes, (chair, sorted(codes - visible_codes), text[:300])
+    if message["type"] == "event" and message["seat"] != chair:
+        assert message["cards"] == []  # another seat's draw: a count, no card
+
+
 def test_no_seat_is_ever_sent_a_card_it_could_not_see(tmp_path: Path) -> None:
     sent: list[tuple[int, str, set[int], bool]] = []
     #: Every hand at the moments a hand_over was sent (the hand is over: they are shown).
@@ -116,21 +144,7 @@ def test_no_seat_is_ever_sent_a_card_it_could_not_see(tmp_path: Path) -> None:
     assert len(sent) > 1000
     checked = 0
     for chair, text, visible, over in sent:
-        message = json.loads(text)
-        if message["type"] == "seated":
-            assert len(message["token"]) == 32
-        assert "token" not in text.replace('"token":', "", 1 if message["type"] == "seated" else 0)
-        if message.get("record") is not None:
-            assert over, "a game record (every card) was sent before the game was over"
-        if message["type"] == "hand_over":  # the hand is over: every hand is shown
-            assert message.pop("shown") == ended[text]
-        assert "shown" not in message
-        ids, codes = named_cards(message)
-        assert ids <= visible, (chair, sorted(ids - visible), text[:300])
-        visible_codes = {CARD_CODE[c] for c in visible}
-        assert codes <= visible_codes, (chair, sorted(codes - visible_codes), text[:300])
-        if message["type"] == "event" and message["seat"] != chair:
-            assert message["cards"] == []  # another seat's draw: a count, no card
+        check_frame(chair, text, visible, over, ended)
         checked += 1
     assert checked == len(sent)
     draws = [json.loads(t) for c, t, _, _ in sent if '"move":"draw"' in t and '"type":"event"' in t]

@@ -34,6 +34,8 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]
     line = server.stdout.readline()
     found = re.search(r"listening on (ws://[\d.]+:\d+) .*?(\d+) tables? resumed", line)
     assert found, (line, server.stderr.read() if server.poll() is not None else "")
+    web = server.stdout.readline().strip()  # the same port serves the browser client
+    assert web == f"canasta serve: browsers and phones play at http{found.group(1)[2:]}/"
     return server, found.group(1)
 
 

@@ -9,7 +9,7 @@ from canasta.engine.game import Game
 from canasta.engine.rules import CLASSIC
 from canasta.net.protocol import View, encode, parse_server
 from canasta.net.seatview import move_from_text, seat_view
-from canasta.net.views import view_model
+from canasta.net.views import seat_views, view_model
 
 
 def test_every_seat_view_survives_the_wire_over_whole_hands() -> None:
@@ -44,3 +44,23 @@ def test_a_move_text_takes_its_cards_from_the_hand() -> None:
         assert str(error) == "seat 1's hand holds only two 7H; the move names three"
     else:
         raise AssertionError("a third 7H was found")
+
+
+def test_the_views_of_a_move_are_each_seats_own() -> None:
+    # Built at once with what every seat sees alike shared, each seat's view is the one
+    # built for it alone, at every move of random hands (two and four players).
+    rng = random.Random(3)
+    checked = 0
+    for players in (2, 4):
+        game = Game(CLASSIC.with_options(players=players), players)
+        while not game.hand.ended and checked < 400:
+            seats = rng.sample(range(players), rng.randint(1, players))
+            views = seat_views(game, seats)
+            assert sorted(views) == sorted(seats)
+            for seat in seats:
+                alone = view_model(game.hand.view_for(seat), game)
+                assert views[seat].model_dump() == alone.model_dump()
+            checked += 1
+            game.hand.apply(rng.choice(game.hand.legal_moves()))
+    assert checked > 100
+    assert seat_views(game, []) == {}

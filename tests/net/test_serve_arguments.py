@@ -98,3 +98,37 @@ def test_an_unreadable_key_is_named_not_taken_for_the_port() -> None:
         shutil.rmtree(base)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"canasta serve: --keyfile {key}: cannot be read (Permission denied)\n"
+
+
+def test_the_computer_workers_and_budgets_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+
+    async def fake_run(config: Any, stats: Any = None) -> int:
+        seen.append(config)
+        return 0
+
+    monkeypatch.setattr(serve, "_run", fake_run)
+    argv = ["--computer-workers", "3", "--hard-budget", "0.135", "--medium-budget", "0.04"]
+    assert serve.serve_command(argv) == 0
+    assert (seen[0].workers, seen[0].budgets) == (3, {"hard": 0.135, "medium": 0.04})
+    assert serve.serve_command(["--hard-budget", "0.5"]) == 0
+    assert (seen[1].workers, seen[1].budgets) == (None, {"hard": 0.5})
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--computer-workers", "0"], "worker processes are from 1 to 256, not 0"),
+        (["--computer-workers", "two"], "worker processes are a whole number, not 'two'"),
+        (["--hard-budget", "0"], "a search's CPU seconds are above 0, at most 10, not 0.0"),
+        (["--medium-budget", "x"], "expected CPU seconds a search, not 'x'"),
+    ],
+)
+def test_bad_workers_and_budgets_are_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], why: str
+) -> None:
+    never_run(monkeypatch)
+    with pytest.raises(SystemExit) as caught:
+        serve.serve_command(argv)
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.endswith(f"argument {argv[0]}: {why}\n")

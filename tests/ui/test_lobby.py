@@ -384,3 +384,14 @@ def test_the_wait_for_the_next_deal_wraps_in_a_narrow_window_in_german() -> None
     assert all(rect.size == render_text(text, 16, (0, 0, 0)).get_size() for text, rect in lines)
     assert all(rect.left >= 20 and rect.right <= 620 for _text, rect in lines)
     assert report.misfits == []
+
+
+def test_the_chair_map_names_the_address_a_browser_joins_the_table_at() -> None:
+    from canasta.scenes.lobby_chairs import browser_link
+
+    assert browser_link("ws://192.168.1.20:8765", "ABC234") == "http://192.168.1.20:8765/t/ABC234"
+    assert browser_link("wss://cards.example.org/", "ABC234") == (
+        "https://cards.example.org/t/ABC234"
+    )
+    assert browser_link("http://x", "ABC234") is None
+    assert browser_link(None, "ABC234") is None
