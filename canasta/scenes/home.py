@@ -170,12 +170,17 @@ class HomeScene(Scene):
         bw = min(480, max(280, int(w * (0.42 if w >= h else 0.8))))
         bh = max(36, min(58, int(h * 0.066)))
         gap = max(10, bh // 3)
-        y = int(h * 0.47)
         keys = {id(b): key for key, b in self.named.items()}
         big = [b for b in self.buttons if keys[id(b)] in ("Continue game", "Start new game")
                or b is self.online_button]  # fmt: skip
         last = [b for b in self.buttons if b is self.sound_button or keys[id(b)] == "Quit"]
         small = [b for b in self.buttons if b not in big and b not in last]
+        # A low window raises the buttons (and the title over them) so the last row stays
+        # in it; the decorative fan gives way first.
+        saved_line = max(15, min(22, bh * 2 // 5)) + gap // 2 if self.saved else 0
+        rows = len([small[i : i + 3] for i in range(0, len(small), 3)] + [last])
+        block = len(big) * (bh + gap) + saved_line + rows * (round(bh * 0.85) + gap)
+        y = min(int(h * 0.47), h - block)
         for button in big:
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.midtop = (w // 2, y)
@@ -198,7 +203,8 @@ class HomeScene(Scene):
         self.notice_rect = pygame.Rect(w // 12, y, w - w // 6, max(0, h - y - 8))
         title_h = max(36, min(int(h * 0.11), int(w * 0.12)))
         self.title_rect = pygame.Rect(0, 0, int(w * 0.8), title_h)
-        self.title_rect.midbottom = (w // 2, int(h * 0.38))
+        top = min(int(h * 0.47), h - block)
+        self.title_rect.midbottom = (w // 2, min(int(h * 0.38), top - 30))
         card_w = max(30, min(90, int(h * 0.07), int(w * 0.075)))
         self.renderer = self.make_renderer(*card_size_for_width(card_w))
         self._layout_fan(animate=False)
@@ -285,7 +291,8 @@ class HomeScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, card fan, title, subtitle and buttons."""
         paint_felt(surface, self.theme)
-        draw_sprites(surface, self.fan, self.renderer)
+        if self.title_rect.top > self.renderer.size[1]:  # room above the title for the fan
+            draw_sprites(surface, self.fan, self.renderer)
         t = self.theme
         rect = self.title_rect
         size = fit_text_size("Canasta", rect.width, rect.height)

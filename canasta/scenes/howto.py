@@ -17,8 +17,15 @@ from canasta.scenes.howto_pages import Figure, Page
 from canasta.scenes.howto_rules import rules_pages
 from canasta.ui.cards import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Intent, Key, Move
-from canasta.ui.paragraphs import LINE_GAP, draw_box, draw_paragraph, wrap_text
+from canasta.ui.input import Click, Intent, Key, Move, Wheel
+from canasta.ui.paragraphs import (
+    LINE_GAP,
+    draw_box,
+    draw_paragraph,
+    fit_lines,
+    text_height,
+    wrap_text,
+)
 from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font, misfit
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
@@ -93,12 +100,21 @@ class HowToPlayScene(Scene):
         self.buttons = [self.prev_button, self.next_button, self.back_button]
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.figure_rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.max_scroll = 0
         self._sync_buttons()
 
     def turn(self, delta: int) -> None:
         """Show the page ``delta`` pages on (clamped to the first and last)."""
-        self.page = max(0, min(len(self.pages) - 1, self.page + delta))
+        page = max(0, min(len(self.pages) - 1, self.page + delta))
+        if page != self.page:
+            self.page, self.scroll = page, 0
         self._sync_buttons()
+
+    def scroll_by(self, pixels: int) -> None:
+        """Move a page too long for its panel ``pixels`` px on (negative: back up),
+        clamped to its first and last lines."""
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def _sync_buttons(self) -> None:
         self.prev_button.enabled = self.page > 0
@@ -125,7 +141,11 @@ class HowToPlayScene(Scene):
         self.next_button.rect = pygame.Rect(w // 2 + bw // 2 + 16, y, bw, bh)
 
     def handle(self, intent: Intent) -> bool:
-        """Buttons by click; Left/Right turn pages; Escape leaves."""
+        """Buttons by click; Left/Right turn pages; Up/Down and the wheel scroll a page
+        too long for its panel; Escape leaves."""
+        if isinstance(intent, Wheel):
+            self.scroll_by(-intent.steps * 3 * self._line_step)
+            return True
         if isinstance(intent, Move):
             for button in self.buttons:
                 button.update_hover(intent.pos)
@@ -140,6 +160,8 @@ class HowToPlayScene(Scene):
                 self.turn(1)
             elif intent.key in (pygame.K_LEFT, pygame.K_PAGEUP):
                 self.turn(-1)
+            elif intent.key in (pygame.K_DOWN, pygame.K_UP):
+                self.scroll_by(self._line_step * (1 if intent.key == pygame.K_DOWN else -1))
             elif intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return self.back_button.click()
             else:
@@ -176,29 +198,81 @@ class HowToPlayScene(Scene):
         page_of = _("Page {n} of {pages}").format(n=self.page + 1, pages=len(self.pages))
         blit_text(surface, page_of, max(16, h // 44),
                   t.text_dim, center=(w // 2, round(h * 0.108)))  # fmt: skip
-        # A page without figures (the keys) uses the whole width for its text.
-        text_rect = self.text_rect if page.figures else self.text_rect.union(self.figure_rect)
-        draw_panel(surface, text_rect, t.frost, 14)
         text = page.text if page.said else _(page.text)
         rows = page.table if page.said else tuple((_(a), _(b)) for a, b in page.table)
-        size = max(15, min(30, text_rect.width // 21, h // 27))
-        # The largest size at which the paragraph and the table fit the panel.
-        while size > MIN_TEXT_PX:
-            inner = text_rect.inflate(-2 * size, -2 * size)
-            lines = len(wrap_text(text, size, inner.width, report=False))
-            need = lines * round(size * LINE_GAP) + (size // 2 if rows else 0)
-            if need + _table_height(rows, inner.width, size) <= inner.height:
-                break
-            size -= 1
+        # A page without figures (the keys) uses the whole width for its text; so does a
+        # page whose words would not fit beside its figures, which a small window drops.
+        figures = page.figures
+        whole = self.text_rect.union(self.figure_rect)
+        text_rect = self.text_rect if figures else whole
+        size, need = self._text_size(text, rows, text_rect)
+        if figures and (need > 0 or not self._figures_fit(figures, size)):
+            figures, text_rect = (), whole
+            size, need = self._text_size(text, rows, text_rect)
+        draw_panel(surface, text_rect, t.frost, 14)
         inner = text_rect.inflate(-2 * size, -2 * size)
-        y = draw_paragraph(surface, text, size, t.text, inner)
+        self._line_step = round(size * LINE_GAP)
+        # Words that fit no way at the least size scroll inside the panel.
+        self.max_scroll = max(0, need)
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if self.max_scroll else clip)
+        tall = pygame.Rect(inner.x, inner.y - self.scroll, inner.width, inner.height + need)
+        y = draw_paragraph(surface, text, size, t.text, tall)
         if rows:
-            self._draw_table(surface, rows, pygame.Rect(inner.x, y + size // 2,
-                                                        inner.width, inner.bottom - y),
+            self._draw_table(surface, rows, pygame.Rect(tall.x, y + size // 2,
+                                                        tall.width, tall.bottom - y),
                              size)  # fmt: skip
-        self._draw_figures(surface, page.figures, size)
+        surface.set_clip(clip)
+        if self.max_scroll:
+            self._draw_scroll_bar(surface, text_rect)
+        figures_shown = figures
+        self._draw_figures(surface, figures_shown, size)
         for button in self.buttons:
             button.draw(surface)
+
+    _line_step = 20
+
+    def _text_size(
+        self, text: str, rows: tuple[tuple[str, str], ...], rect: pygame.Rect
+    ) -> tuple[int, int]:
+        """The largest size (px) at which the paragraph and the table fit ``rect``'s
+        panel, and by how many px they overrun it at that size (0 when they fit)."""
+        w, h = self.size
+        size = max(15, min(30, rect.width // 21, h // 27))
+        while True:
+            inner = rect.inflate(-2 * size, -2 * size)
+            lines = len(wrap_text(text, size, inner.width, report=False))
+            need = lines * round(size * LINE_GAP) + (size // 2 if rows else 0)
+            need += _table_height(rows, inner.width, size)
+            if need <= inner.height or size <= MIN_TEXT_PX:
+                return size, max(0, need - inner.height)
+            size -= 1
+
+    def _figures_fit(self, figures: tuple[Figure, ...], size: int) -> bool:
+        """Whether each figure's cards and its caption (in two lines) fit its slot."""
+        area = self.figure_rect
+        slot_h = area.height // len(figures)
+        caption = max(15, size)
+        room = pygame.Rect(0, 0, area.width - 16, caption * 2)
+        return slot_h - caption * 2.2 >= 30 * 1.4 * 1.4 and all(
+            self._caption_fits(_(figure.caption), room, caption) for figure in figures
+        )
+
+    @staticmethod
+    def _caption_fits(text: str, box: pygame.Rect, largest: int) -> bool:
+        size, lines = fit_lines(text, box.width, box.height, largest, MIN_TEXT_PX, report=False)
+        font = get_font(size)
+        return text_height(size, len(lines)) <= box.height and all(
+            font.size(line)[0] <= box.width for line in lines
+        )
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        track = pygame.Rect(panel.right - 7, panel.y + 8, 4, panel.height - 16)
+        shown = panel.height / (panel.height + self.max_scroll)
+        bar = pygame.Rect(track.x, 0, track.width, max(24, round(track.height * shown)))
+        bar.y = track.y + round((track.height - bar.height) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surface, self.theme.text_dim, bar, border_radius=2)
 
     def _draw_table(
         self, surface: pygame.Surface, rows: tuple[tuple[str, str], ...], rect: pygame.Rect,

@@ -68,14 +68,15 @@ class ConnectForm:
         w, h = size
         width = min(640, w - 80)
         left = (w - width) // 2
-        y = int(h * 0.28)
+        # A short window raises the form so How to play online's line stays on it.
+        y = top = min(int(h * 0.28), h - unit * 15 // 2 - 10 - max(8, h // 60))
         for field in self.fields:
             field.rect = pygame.Rect(left, y, width, unit)
             y += unit * 2
         half = (width - unit // 2) // 2
         self.connect_button.rect = pygame.Rect(left, y, half, unit)
         self.back_button.rect = pygame.Rect(left + width - half, y, half, unit)
-        self.rejoin_button.rect = pygame.Rect(left, int(h * 0.28) - unit * 2, width, unit)
+        self.rejoin_button.rect = pygame.Rect(left, top - unit * 2, width, unit)
         return pygame.Rect(left, self.hint_bottom(unit) + 10, width, unit)
 
     def hint_bottom(self, unit: int) -> int:

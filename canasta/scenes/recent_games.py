@@ -18,7 +18,8 @@ import pygame
 from canasta.i18n import _, date_time, ngettext, number
 from canasta.persistence.records import RecordSummary
 from canasta.ui.effects import draw_panel
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.paragraphs import LINE_GAP, text_height
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
@@ -74,16 +75,30 @@ class RecentGames:
         self.rows: list[RecordSummary] = []
         self.buttons: list[tuple[Button, pygame.Rect]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.stacked = False
+        self.scroll = 0
+        self.max_scroll = 0
 
     def refresh(self, panel: pygame.Rect) -> None:
         """Read the summaries and lay the rows out in ``panel`` (px)."""
         self.panel = pygame.Rect(panel)
         self.rows = self.load()[:MAX_ROWS]
-        row_h = self.row_height
         bw = max(90, min(150, panel.width // 8))
+        # A window too narrow for a game's three columns at 12 px shows each game in two
+        # lines (what game; when and how it ended), and the list scrolls.
+        room = panel.width - 24 - bw - 24
+        font = get_font(MIN_TEXT_PX)
+        self.stacked = any(
+            font.size(text)[0] > width
+            for summary in self.rows
+            for text, width in zip(describe(summary), _widths(room), strict=True)
+        )
+        row_h = self.row_height
+        self.max_scroll = max(0, row_h * len(self.rows) + 8 - (panel.height - row_h))
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
         self.buttons = []
         for i, summary in enumerate(self.rows):
-            y = panel.y + row_h * (i + 1)
+            y = panel.y + row_h * (i + 1) - self.scroll
             rect = pygame.Rect(panel.x + 12, y, panel.width - 24, row_h - 4)
             button = Button((rect.right - bw, rect.y + 3, bw, rect.height - 6), _("Replay"),
                             self._replay(i), theme=self.theme)  # fmt: skip
@@ -92,8 +107,27 @@ class RecentGames:
 
     @property
     def row_height(self) -> int:
-        """Height of a row (px): the panel holds a heading and :data:`MAX_ROWS` rows."""
+        """Height of a row (px): the panel holds a heading and :data:`MAX_ROWS` rows, or
+        more when each game takes two lines."""
+        if self.stacked:
+            return max(28, text_height(MIN_TEXT_PX + 1, 2) + 12)
         return max(28, self.panel.height // (MAX_ROWS + 1))
+
+    @property
+    def view(self) -> pygame.Rect:
+        """The part of the panel the rows show in (under the heading), window px."""
+        row_h = self.row_height
+        return pygame.Rect(self.panel.x, self.panel.y + row_h - 2, self.panel.width,
+                           self.panel.height - row_h)  # fmt: skip
+
+    def scroll_by(self, pixels: int) -> None:
+        """Move the list ``pixels`` px on (negative: back up), within its rows."""
+        before = self.scroll
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+        if self.scroll != before:
+            for button, rect in self.buttons:
+                button.rect.y -= self.scroll - before
+                rect.y -= self.scroll - before
 
     def _replay(self, row: int) -> Callable[[], None]:
         def press() -> None:
@@ -107,6 +141,8 @@ class RecentGames:
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Press the Replay button under ``pos``; True if one was pressed."""
+        if not self.view.collidepoint(pos):
+            return False
         return any(button.hit(pos) and button.click() for button, _rect in self.buttons)
 
     def hover(self, pos: tuple[int, int]) -> None:
@@ -124,17 +160,44 @@ class RecentGames:
             blit_text(surface, _("No finished games yet (with Keep replays on)."), size,
                       t.text_dim, center=panel.center)  # fmt: skip
             return
+        clip = surface.get_clip()
+        surface.set_clip(self.view.clip(clip))
         for i, ((button, rect), summary) in enumerate(zip(self.buttons, self.rows, strict=True)):
+            if not rect.colliderect(self.view):
+                continue
             if i % 2 == 0:
                 draw_panel(surface, rect, (255, 255, 255, 18), 6)
             when, what, result = describe(summary)
             room = button.rect.x - rect.x - 24
-            # when, what game (the rules' name first), how it ended
-            cols = (rect.x + 8, rect.x + 8 + room * 23 // 100, rect.x + 8 + room * 62 // 100)
-            widths = (room * 21 // 100, room * 37 // 100, room * 38 // 100)
             color = t.text if summary.error is None else t.text_dim
-            for text, x, width in zip((when, what, result), cols, widths, strict=True):
+            if self.stacked:
+                small = MIN_TEXT_PX + 1
+                step = round(small * LINE_GAP)
+                top = rect.centery - text_height(small, 2) / 2 + small / 2
+                places = [(what, rect.x + 8, room + 8, top),
+                          (when, rect.x + 8, room * 35 // 100, top + step),
+                          (result, rect.x + 8 + room * 37 // 100, room * 63 // 100 + 8,
+                           top + step)]  # fmt: skip
+            else:  # when, what game (the rules' name first), how it ended
+                cols = (rect.x + 8, rect.x + 8 + room * 23 // 100, rect.x + 8 + room * 62 // 100)
+                places = [(text, x, width, rect.centery) for text, x, width in
+                          zip((when, what, result), cols, _widths(room), strict=True)]  # fmt: skip
+            for text, x, width, y in places:
                 if text and width > 0:
                     fit = min(size, fit_text_size(text, width, size))
-                    blit_text(surface, text, fit, color, midleft=(x, rect.centery))
+                    blit_text(surface, text, fit, color, midleft=(x, y))
             button.draw(surface)
+        surface.set_clip(clip)
+        if self.max_scroll:
+            view = self.view
+            track = pygame.Rect(view.right - 7, view.y + 4, 4, view.height - 8)
+            shown = view.height / (view.height + self.max_scroll)
+            bar = pygame.Rect(track.x, 0, track.width, max(24, round(track.height * shown)))
+            bar.y = track.y + round((track.height - bar.height) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, t.text_dim, bar, border_radius=2)
+
+
+def _widths(room: int) -> tuple[int, int, int]:
+    """The one-line row's column widths (px) for when, what game and how it ended, in
+    ``room`` px."""
+    return room * 21 // 100, room * 37 // 100, room * 38 // 100

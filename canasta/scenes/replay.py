@@ -41,7 +41,7 @@ from canasta.scenes.table.strip import StripSection
 from canasta.ui.audio import Sound
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import Click, Intent, Key
-from canasta.ui.text import blit_text, fit_text_size
+from canasta.ui.text import MIN_TEXT_PX, blit_text, fit_text_size, get_font
 from canasta.ui.theme import Theme
 from canasta.ui.widgets import Button
 
@@ -236,7 +236,9 @@ class ReplayScene(TableScene):
         super().resize(size)
         assert self.layout is not None
         buttons = [*self.transport, self.speed_button]
-        self.controls = controls_layout(self.layout, len(buttons))
+        # The speed's words at 12 px in the button's label box, whatever the speed.
+        words = max(get_font(MIN_TEXT_PX).size(speed_label(i))[0] for i in range(len(SPEEDS)))
+        self.controls = controls_layout(self.layout, len(buttons), words + 24)
         for button, rect in zip(buttons, self.controls.buttons, strict=True):
             button.rect = rect
         self.view_button.rect = pygame.Rect(self.controls.view)

@@ -86,9 +86,9 @@ class ControlsLayout:
     back: pygame.Rect
 
 
-def controls_layout(layout: TableLayout, count: int) -> ControlsLayout:
-    """Place ``count`` buttons (the last one three times as wide: the speed, whose words
-    "Speed: normal" read on one line) in the message
+def controls_layout(layout: TableLayout, count: int, last_w: int = 0) -> ControlsLayout:
+    """Place ``count`` buttons (the last one three times as wide, and at least ``last_w``
+    px: the speed, whose words "Speed: normal" read on one line) in the message
     strip: the text on top, the buttons under it, the timeline at the bottom. A short
     strip (portrait) puts the text at the left and the buttons at the right."""
     strip = layout.message
@@ -107,6 +107,19 @@ def controls_layout(layout: TableLayout, count: int) -> ControlsLayout:
                           strip.height - timeline_h - 6)  # fmt: skip
     gap = max(3, m)
     unit = (row.width - gap * (count - 1)) / (count + 2)
+    if last_w > unit * 3 and row.height >= 2 * 18 + gap:
+        # Too narrow for the speed's words beside the icons: the speed goes under them.
+        icons = (row.width - gap * (count - 2)) / (count + 1)
+        height = max(18, min((row.height - gap) // 2, round(icons * 0.9), 44))
+        y = row.y + (row.height - 2 * height - gap) // 2
+        rects, x = [], float(row.x) + icons
+        for _i in range(count - 1):
+            rects.append(pygame.Rect(round(x), y, round(icons), height))
+            x += icons + gap
+        speed = pygame.Rect(0, y + height + gap, min(last_w, row.width), height)
+        speed.centerx = row.centerx
+        return ControlsLayout(text, [*rects, speed], timeline, layout.reset_button,
+                              layout.menu_button)  # fmt: skip
     height = max(18, min(row.height, round(unit * 0.9), 44))
     y = row.y + (row.height - height) // 2
     rects, x = [], float(row.x)

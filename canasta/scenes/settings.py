@@ -36,7 +36,7 @@ from canasta.ui.paragraphs import (
     wrap_text,
 )
 from canasta.ui.pips import draw_star
-from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, get_font
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, get_font, misfit
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
 
@@ -199,7 +199,8 @@ class SettingsScene(Scene):
         """Place headings, rows and choices at the current scroll (window px)."""
         w, h = self.size
         columns = 1 if self.narrow or w < TWO_COLUMNS_PX else 2
-        top, bottom = round(h * 0.12), h - max(136 if self.narrow else 96, round(h * 0.13))
+        footer = max(136 if self.narrow else 96, round(h * 0.13), self._footer_px())
+        top, bottom = round(h * 0.12), h - footer
         self.view = pygame.Rect(0, top - 4, w, bottom - top + 4)
         margin = max(12, w // 40)
         col_w = (w - margin * (columns + 1)) // columns
@@ -241,6 +242,23 @@ class SettingsScene(Scene):
             self.rows.append(row)
             self._place_pills(option, row)
             y_col[c] += self.row_h
+
+    def _footer_px(self) -> int:
+        """Room (px) under the rows for the buttons, the star's legend when it stands
+        above them, and every row's hint read at 12 px, however many lines it takes."""
+        w, h = self.size
+        margin, bh = max(12, w // 40), max(38, min(52, h // 16))
+        beside = (
+            self.more_button is None
+            or margin + round(max(140, w // 8) * 1.4) + margin <= (w - max(140, w // 8)) // 2
+        )
+        lines = max(
+            len(wrap_text(_("{label}: {hint}.").format(label=o.label, hint=o.hint),
+                          MIN_TEXT_PX, w - 32, report=False))
+            for o in self.options
+        )  # fmt: skip
+        legend = 0 if beside else 20  # the star's legend at its largest
+        return bh + max(10, h // 60) + legend + 14 + text_height(MIN_TEXT_PX, lines)
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the rows ``pixels`` down the list (negative: up), within the list."""
@@ -417,7 +435,10 @@ class SettingsScene(Scene):
         fit, lines = fit_lines(line, w - 32, max(room, largest), largest, MIN_TEXT_PX)
         step = round(fit * LINE_GAP)
         y = self.view.bottom + 6 + max(0, (room - text_height(fit, len(lines))) // 2)
-        for text in lines[: max(1, room // max(1, step))]:
+        shown = max(1, sum(1 for n in range(1, len(lines) + 1) if text_height(fit, n) <= room))
+        if shown < len(lines):
+            misfit(f"{len(lines) - shown} lines of {line[:40]!r}... fall below the rows' hint")
+        for text in lines[:shown]:
             blit_text(surface, text, fit, color, center=(w // 2, y + fit // 2))
             y += step
         legend = blit_text(surface, _("marks the default"), legend_px, t.text_dim,

@@ -23,7 +23,7 @@ from canasta.scenes.dialog import ConfirmDialog
 from canasta.scenes.recent_games import RecentGames
 from canasta.scenes.settings_choices import GAP, draw_stepper
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Intent, Key, Move
+from canasta.ui.input import Click, Intent, Key, Move, Wheel
 from canasta.ui.paragraphs import LINE_GAP, balanced_lines, fit_box, fit_lines, text_height
 from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font
 from canasta.ui.theme import Theme, default_theme, paint_felt
@@ -215,7 +215,13 @@ class StatsScene(Scene):
                 if self.chooser.collidepoint(intent.pos):
                     self.step_preset(1)
                     return True
+        elif isinstance(intent, Wheel) and games is not None:
+            games.scroll_by(-intent.steps * games.row_height)
+            return True
         elif isinstance(intent, Key):
+            if intent.key in (pygame.K_UP, pygame.K_DOWN) and games is not None:
+                games.scroll_by(games.row_height * (1 if intent.key == pygame.K_DOWN else -1))
+                return True
             if intent.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return self.back_button.click()
             if intent.key == pygame.K_r:
@@ -282,6 +288,9 @@ class StatsScene(Scene):
         head_h = 2 * row_h
         size = max(12, min(26, round(row_h * 0.55)))
         label_w = round(panel.width * 0.32)
+        if row_h < text_height(MIN_TEXT_PX, 2) + 4:  # rows too low for a label in two lines
+            widest = max(get_font(MIN_TEXT_PX).size(row[0])[0] for row in rows[0]) + 28
+            label_w = max(label_w, min(widest, round(panel.width * 0.55)))
         col_w = (panel.width - label_w - 20) / len(KINDS)
         box = pygame.Rect(0, panel.y + 4, round(col_w) - 8, round(head_h) - 8)
         titles = [_(KIND_TITLES[kind]) for kind in KINDS]

@@ -39,6 +39,8 @@ SMALL_CARD_SCALE = 0.62
 #: (800 x 600) the middle band grows to it, taking the height from the meld bands, so
 #: the prompt never has to lie over the melds.
 STRIP_MIN_PX = 124
+#: The score panel's height (px) where the cards are lower: six lines of 12 px type.
+SCORES_PX = 100
 
 
 @dataclass(frozen=True)
@@ -224,7 +226,11 @@ def compute_layout(
     pile_y = mid_y + (band_h - ch - drop) // 2
     reset = pygame.Rect(buttons_x, pile_y + ch // 2 - btn_h - m // 2, btn_w, btn_h)
     menu = pygame.Rect(buttons_x, pile_y + ch // 2 + (m + 1) // 2, btn_w, btn_h)
-    scores = pygame.Rect(inner_x, pile_y, max(120, round(cw * 1.9)), ch)
+    # The score panel takes the band's height where the cards are lower than its lines
+    # (small windows): its words then read at 12 px in a narrow panel, wrapped.
+    scores_h = max(ch, min(band_h - 4, SCORES_PX))
+    scores_y = max(mid_y + 2, min(pile_y + (ch - scores_h) // 2, mid_y + band_h - scores_h - 2))
+    scores = pygame.Rect(inner_x, scores_y, max(120, round(cw * 1.9)), scores_h)
     piles_w = 2 * cw + 2 * m
     piles_x = max(scores.right + m, inner_x + (inner_w - piles_w) // 2)
     # The message strip keeps room for a two- or three-line refusal or hint in the longer

@@ -37,6 +37,7 @@ from canasta.scenes.replay import ReplayScene
 from canasta.scenes.scoreboard import ScoreboardScene
 from canasta.scenes.table import TableScene
 from canasta.ui.text import MIN_TEXT_PX, get_font, report_text
+from canasta.window_limits import SMALLEST_WINDOW
 from tests.ui.test_replay import finished_game
 from tests.ui.test_table_buttons import table
 
@@ -577,3 +578,134 @@ def test_the_keys_pages_read_in_lines_of_12_px(language: str, size: tuple[int, i
                  if any(text in row for row in rows)]  # fmt: skip
         assert len(lines) >= len(scene.pages[index].table) * 2
         assert [(t, r.height) for t, r in lines if r.height < 12] == []
+
+
+#: The smallest window the game allows.
+SMALLEST_WINDOW_SIZES = [SMALLEST_WINDOW]
+#: The screens the sweep at the smallest window covers (by the start of their names).
+FITTED_AT_SMALLEST = (
+    "how to play",
+    "settings",
+    "rule options",
+    "home",
+    "reset stats",
+    "abandon",
+    "play online",
+    "stats",
+    "recent games",
+    "replay",
+)
+
+
+@pytest.mark.parametrize(
+    "size", SMALLEST_WINDOW_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_WINDOW_SIZES]
+)
+def test_every_screen_reads_at_12_px_in_the_smallest_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    """At 480 x 340 nothing a player must read is under 12 px, leaves the window or lies
+    over another text: long pages scroll rather than shrink."""
+    found = []
+    for name, draw in app_scenes(size):
+        if name.startswith(FITTED_AT_SMALLEST):
+            found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+def test_a_page_too_long_for_the_smallest_window_scrolls_at_12_px() -> None:
+    """In German at 480 x 340 the page on playing online runs past its panel at 12 px: Down
+    and the wheel scroll it to its last line, Up back to its first."""
+    from canasta.ui.input import Key, Wheel
+
+    assert i18n.set_language("de") == "de"
+    try:
+        pygame.display.set_mode(SMALLEST_WINDOW)
+        surface = pygame.display.get_surface()
+        app = App(SMALLEST_WINDOW)
+        app.how_to_play()
+        scene = app.manager.top
+        assert isinstance(scene, HowToPlayScene)
+        scene.page = next(i for i, page in enumerate(scene.pages)
+                          if page.title == "Playing online")  # fmt: skip
+        scene.resize(SMALLEST_WINDOW)
+        last = _(scene.pages[scene.page].text).split()[-1]
+
+        def lines() -> list[tuple[str, pygame.Rect]]:
+            with report_text() as report:
+                scene.draw(surface)
+            assert report.misfits == []
+            return [(text, rect) for text, rect, _target, clip in report.drawn
+                    if rect.colliderect(clip)]  # fmt: skip
+
+        first = lines()
+        assert scene.max_scroll > 0 and scene.scroll == 0
+        assert not any(text.endswith(last) for text, _rect in first)
+        assert min(rect.height for _text, rect in first) >= READABLE_LINE
+        for _step in range(200):
+            scene.handle(Key(pygame.K_DOWN, 0, ""))
+        assert scene.scroll == scene.max_scroll
+        assert any(text.endswith(last) for text, _rect in lines())
+        scene.handle(Wheel((10, 10), 1))
+        assert scene.scroll < scene.max_scroll
+        for _step in range(200):
+            scene.handle(Key(pygame.K_UP, 0, ""))
+        assert scene.scroll == 0
+        scene.turn(1)
+        assert scene.scroll == 0
+    finally:
+        i18n.set_language("en")
+
+
+#: The tables the sweep at the smallest window covers (by the start of their names).
+TABLES_FITTED_AT_SMALLEST = ("table 2p", "scoreboard")
+
+
+@pytest.mark.parametrize(
+    "size", SMALLEST_WINDOW_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_WINDOW_SIZES]
+)
+def test_every_table_reads_at_12_px_in_the_smallest_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, _scene, draw in table_scenes(size):
+        if name.startswith(TABLES_FITTED_AT_SMALLEST):
+            found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+#: The online screens the sweep at the smallest window covers (by the start of their names).
+ONLINE_FITTED_AT_SMALLEST = ("online table 2p",)
+
+
+@pytest.mark.parametrize(
+    "size", SMALLEST_WINDOW_SIZES, ids=[f"{w}x{h}" for w, h in SMALLEST_WINDOW_SIZES]
+)
+def test_the_online_screens_read_at_12_px_in_the_smallest_window_in_every_language(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, draw in online_scenes(size):
+        if name.startswith(ONLINE_FITTED_AT_SMALLEST):
+            found += [f"{name}: {p}" for p in problems(pygame.display.get_surface(), draw)]
+    assert found == []
+
+
+def test_home_with_a_saved_game_keeps_every_button_in_the_smallest_window(language: str) -> None:
+    """A saved game adds Continue and its line: the buttons rise (the fan gives way) so
+    Sound and Quit stay in a 480 x 340 window, every word read at 12 px."""
+    from canasta.scenes.home import HomeScene
+
+    pygame.display.set_mode(SMALLEST_WINDOW)
+    surface = pygame.display.get_surface()
+
+    def nothing() -> None:
+        return None
+
+    home = HomeScene(lambda players: None, nothing, on_continue=nothing, on_online=nothing,
+                     on_settings=nothing, on_how_to_play=nothing, on_stats=nothing,
+                     on_sound=lambda: True,
+                     saved=_("Classic") + " \u00b7 2 \u00b7 " + NAMES[0])  # fmt: skip
+    home.resize(SMALLEST_WINDOW)
+    assert problems(surface, lambda: home.draw(surface)) == []
+    assert all(surface.get_rect().contains(button.rect) for button in home.buttons)
+    assert len(home.buttons) == 8

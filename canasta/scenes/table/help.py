@@ -11,7 +11,7 @@ from canasta.i18n import _
 from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.keys import action_for, key_help
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Intent, Key
+from canasta.ui.input import Click, Intent, Key, Wheel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import MIN_TEXT_PX, blit_text, get_font
 from canasta.ui.theme import Theme
@@ -29,6 +29,10 @@ class HelpSection(TablePart):
     """The keys overlay. ``open`` says whether it shows."""
 
     open = False
+    #: How far (px) a list of keys too long for the window is scrolled, and at most.
+    scroll = 0
+    max_scroll = 0
+    _line = 20
 
     @property
     def modal(self) -> bool:
@@ -40,13 +44,23 @@ class HelpSection(TablePart):
         return {"help": self.toggle}
 
     def toggle(self) -> None:
-        """Show or hide the keys."""
+        """Show or hide the keys (shown from the first)."""
         self.open = not self.open
+        self.scroll = 0
 
     def handle(self, intent: Intent) -> bool:
-        """While open: a click, or the help or clear keys, closes it; all else is swallowed."""
+        """While open: a click, or the help or clear keys, closes it; the wheel, Up and
+        Down scroll a list too long for the window; all else is swallowed."""
         if not self.open:
             return False
+        steps = 0
+        if isinstance(intent, Wheel):
+            steps = -intent.steps * 3
+        elif isinstance(intent, Key) and intent.key in (pygame.K_UP, pygame.K_DOWN):
+            steps = 1 if intent.key == pygame.K_DOWN else -1
+        if steps:
+            self.scroll = max(0, min(self.max_scroll, self.scroll + steps * self._line))
+            return True
         if isinstance(intent, Click) or (
             isinstance(intent, Key) and action_for(intent) in ("help", "clear")
         ):
@@ -74,14 +88,29 @@ class HelpSection(TablePart):
             if box_h <= h - 40 or size <= MIN_TEXT_PX:
                 break
             size -= 1
-        box = pygame.Rect(0, 0, box_w, box_h)
+        # Keys that fit the window at no readable size scroll under the title.
+        self.max_scroll = max(0, box_h - (h - 20))
+        self.scroll = min(self.scroll, self.max_scroll)
+        self._line = line
+        box = pygame.Rect(0, 0, box_w, box_h - self.max_scroll)
         box.center = (w // 2, h // 2)
         draw_panel(surface, box, help_panel(theme), 14)
         blit_text(surface, _("Keys"), size + 4, theme.text, topleft=(box.x + 20, box.y + 12),
                   bold=True)  # fmt: skip
         y = box.y + 12 + line * 1.5
+        listed = pygame.Rect(box.x, round(y) - 2, box.width, box.bottom - round(y) - 4)
+        clip = surface.get_clip()
+        if self.max_scroll:
+            surface.set_clip(listed.clip(clip))
+            track = pygame.Rect(box.right - 9, listed.y + 4, 4, listed.height - 8)
+            shown = listed.height / (listed.height + self.max_scroll)
+            bar = pygame.Rect(track.x, 0, 4, max(24, round(track.height * shown)))
+            bar.y = track.y + round((track.height - bar.height) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, theme.text_dim, bar, border_radius=2)
+        y -= self.scroll
         for (keys, _what), lines in zip(rows, wrapped, strict=True):
             blit_text(surface, keys, size, theme.accent, topleft=(box.x + 20, y), bold=True)
             for text in lines:
                 blit_text(surface, text, size, theme.text, topleft=(box.x + 20 + keys_w, y))
                 y += line
+        surface.set_clip(clip)

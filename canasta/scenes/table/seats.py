@@ -11,7 +11,7 @@ from canasta.scenes.table.context import TablePart
 from canasta.scenes.table.furniture import font_px, name_of
 from canasta.ui.effects import draw_panel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text, elide, fit_text_size, get_font
+from canasta.ui.text import MIN_TEXT_PX, blit_text, elide, fit_text_size, get_font
 from canasta.ui.theme import Theme, paint_felt
 
 #: The smallest size a seat's label is drawn at (px; the default font's lines are then 14
@@ -197,11 +197,19 @@ class SeatsSection(TablePart):
             words = ngettext("{n} card out of play this hand",
                              "{n} cards out of play this hand", out).format(n=out)  # fmt: skip
             lines += [(line, theme.accent) for line in wrap_text(words, size, rect.width - 24)]
-        if 6 + len(lines) * round(size * 1.15) > rect.height:  # a small window: one line less
+        # A narrow panel (a small window) wraps a line its words would overrun at 12 px.
+        room = rect.width - 12
+        least = get_font(MIN_TEXT_PX)
+        lines = [(part, color) for text, color in lines
+                 for part in ([text] if least.size(text)[0] <= room
+                              else wrap_text(text, MIN_TEXT_PX, room))]  # fmt: skip
+        if 6 + len(lines) * round(size * 1.15) > rect.height:
+            size = max(MIN_TEXT_PX, (rect.height - 6) * 100 // (len(lines) * 115))
+        if 6 + len(lines) * round(size * 1.15) > rect.height:  # still short: one line less
             (us, color), (them, _color) = lines[0], lines[1]
             lines[:2] = [(_("{us} \u00b7 {them}").format(us=us, them=them), color)]
         y = rect.y + 6
         for text, color in lines:
-            fitted = fit_text_size(text, rect.width - 12, size)
+            fitted = fit_text_size(text, room, size)
             blit_text(surface, text, fitted, color, topleft=(rect.x + 8, y))
             y += round(size * 1.15)

@@ -114,6 +114,11 @@ class StripSection(TablePart):
             text, color = toast.text, self.ctx.theme.accent
         size, lines = strip_lines(text, area.width - 20, room, rect.height)
         needed = text_height(size, len(lines)) + 8
+        if needed > area.bottom - 4:  # a panel that tall would leave the window: smaller
+            size, lines = fit_lines(text, area.width - 20, area.bottom - 12, READABLE_PX,
+                                    SMALLEST_PX)  # fmt: skip
+            lines = balanced_lines(text, size, area.width - 20)
+            needed = text_height(size, len(lines)) + 8
         if needed > room:  # fits nowhere in the strip: a panel grown upward over the table
             area = pygame.Rect(area.x, area.bottom - needed, area.width, needed)
             room = needed
