@@ -48,6 +48,8 @@ class BackgroundClient:
         self.client.listener = self._received
         self.problem: str | None = None
         self._closed = False
+        #: The one closing under way (a second close must not cancel the first's task).
+        self._closing: Future[None] | None = None
         self._thread = threading.Thread(target=self._run, name="canasta-net", daemon=True)
         self._thread.start()
 
@@ -119,9 +121,11 @@ class BackgroundClient:
         The closing handshake gets :data:`CLOSE_SECONDS`; then every task still on the
         client's loop (a request under way, the connection's own) is cancelled and awaited
         before the loop stops, so none is destroyed pending. Returns the closing's future
-        (None when the thread has already stopped).
+        (None when the thread has already stopped); a second call returns the first's.
         """
         self._closed = True
+        if self._closing is not None:
+            return self._closing
 
         async def finish() -> None:
             with contextlib.suppress(Exception):  # already closed, or never connected
@@ -135,7 +139,8 @@ class BackgroundClient:
 
         if not self._thread.is_alive():
             return None
-        return asyncio.run_coroutine_threadsafe(finish(), self._loop)
+        self._closing = asyncio.run_coroutine_threadsafe(finish(), self._loop)
+        return self._closing
 
     def close(self) -> None:
         """Close the connection and stop the thread (waits for both, a few seconds at most)."""

@@ -63,3 +63,36 @@ def test_quitting_with_a_request_under_way_leaves_nothing_pending(tmp_path: Path
     assert result.stdout.split() == ["closed", "True"]
     assert "Task was destroyed" not in result.stderr
     assert "never awaited" not in result.stderr
+
+
+CLOSING_TWICE = """
+import gc, sys
+from pathlib import Path
+from canasta.net.background import BackgroundClient
+from tests.net.helpers import ServerThread
+
+server = ServerThread(Path(sys.argv[1]))
+client = BackgroundClient(server.url, "Ann")
+client.connect().result(30)
+first = client.close_soon()
+second = client.close_soon()  # the lobby closed it, then the game quits
+print(first is second)
+client.close()
+print(client.status)
+del client
+gc.collect()
+server.stop()
+"""
+
+
+def test_a_second_close_joins_the_first_instead_of_cancelling_it(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", CLOSING_TWICE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "closed"]
+    assert "Task was destroyed" not in result.stderr
