@@ -34,7 +34,7 @@ NOT_RUN = {
     "canasta": "opens the window",
     "canasta --players 4 --seed 7": "opens the window",
     "canasta --demo": "opens the window",
-    "canasta serve --host 0.0.0.0": "listens on every network",
+    "canasta serve --host 0.0.0.0 --data ~/canasta-server": "listens on every network",
     "python3 -m pip install -e '.[docs]'": "installs packages",
     "python3 -m mkdocs serve": "serves the site until stopped (scripts/test.sh builds it)",
 }
