@@ -51,14 +51,20 @@ server.stop()
 """
 
 
-def test_quitting_with_a_request_under_way_leaves_nothing_pending(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-X", "dev", "-c", QUITTING, str(tmp_path)],
+def run_dev(script: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a fresh interpreter in development mode (which reports tasks
+    destroyed pending and coroutines never awaited), with ``folder`` as its argument."""
+    return subprocess.run(
+        [sys.executable, "-X", "dev", "-c", script, str(folder)],
         capture_output=True,
         text=True,
         timeout=60,
         cwd=ROOT,
     )
+
+
+def test_quitting_with_a_request_under_way_leaves_nothing_pending(tmp_path: Path) -> None:
+    result = run_dev(QUITTING, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["closed", "True"]
     assert "Task was destroyed" not in result.stderr
@@ -86,13 +92,7 @@ server.stop()
 
 
 def test_a_second_close_joins_the_first_instead_of_cancelling_it(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-X", "dev", "-c", CLOSING_TWICE, str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    result = run_dev(CLOSING_TWICE, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "closed"]
     assert "Task was destroyed" not in result.stderr
