@@ -457,8 +457,14 @@ class LobbyScene(Scene):
         self.refresh_button.rect = pygame.Rect(right, h - unit * 3 - 20, side, unit)
         # The chair map: its buttons under it.
         row = pygame.Rect(0, h - unit * 3 - 20, min(220, (w - 120) // 3), unit)
+        table_help = pygame.Rect(0, h - unit * 2 - 10, min(side, w - 60), unit)
+        if h < 480:  # a short window: lower and less tall, above the problem line
+            table_help = pygame.Rect(0, h - unit - 8 - small, min(side, w - 60), small)
+            row = pygame.Rect(0, table_help.y - 6 - small, (w - 80) // 3, small)
+        table_help.x = (w - table_help.width) // 2
         for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
-            each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
+            gap = min(20, (w - 3 * row.width) // 4)
+            each.rect = row.move(w // 2 - row.width * 3 // 2 - gap + i * (row.width + gap), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
         if self.join_button.rect.bottom + unit // 5 > self.refresh_button.rect.y:
             # Too short a window for the whole column: it scrolls, above the problem line.
@@ -477,10 +483,9 @@ class LobbyScene(Scene):
             self.column.place([], pygame.Rect(0, 0, 0, 0))
         # How to play online: under the form's hint, at the foot of the lobby's list, and
         # under the chair map's buttons.
-        width = min(side, w - 60)
         self.help_rects = {
             "form": form_help,
-            "table": pygame.Rect((w - width) // 2, h - unit * 2 - 10, width, unit),
+            "table": table_help,
             "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
         }
 
@@ -497,7 +502,8 @@ class LobbyScene(Scene):
         elif stage == "table":
             assert self.link is not None
             self.free_chairs = draw_chair_map(surface, self.link, self.size, self.unit,
-                                              self.theme, self.all_ready())  # fmt: skip
+                                              self.theme, self.all_ready(),
+                                              self.ready_button.rect.y - 6)  # fmt: skip
         else:
             self.form.draw(surface, theme, unit)
         for shown in self.buttons():

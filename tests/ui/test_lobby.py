@@ -432,3 +432,26 @@ def test_typing_a_code_in_a_short_lobby_scrolls_to_the_field() -> None:
     assert scene.code.rect.y >= 0 and scene.code.rect.bottom <= 340
     manager.resize((1280, 800))
     assert scene.lobby_back_button in scene.buttons() and scene.create2_button in scene.buttons()
+
+
+def test_the_chair_map_keeps_its_rows_above_its_buttons_in_the_smallest_window() -> None:
+    """At 480 x 340 a four-chair map is drawn compactly: every row lies under the join code
+    and above Ready, Start and Leave, which lie above How to play online, all in the
+    window and above the problem line; a free chair's row still takes the click."""
+    link = FakeLink(table=table(4, code="SP6BJ6", c0=chair("Ann", 0), c1=chair("Bob", 1)),
+                    chair=0)  # fmt: skip
+    manager, scene, _, _, _ = make(link)
+    scene.on_help = lambda rules, name: None
+    manager.resize((480, 340))
+    scene.draw(pygame.Surface((480, 340)))
+    rows = [rect for rect, _chair in scene.free_chairs]
+    assert [chair for _rect, chair in scene.free_chairs] == [2, 3]
+    buttons = scene.buttons()
+    assert scene.help_button in buttons and len(buttons) == 4
+    for button in buttons:
+        assert pygame.Rect(0, 0, 480, 340 - scene.unit).contains(button.rect)
+        assert all(button.rect.top > row.bottom for row in rows)
+    assert scene.help_button.rect.top > scene.ready_button.rect.bottom
+    assert rows[0].bottom < rows[1].top and rows[1].height >= 16
+    click(manager, rows[1])
+    assert link.asked() == [("move_to", 3)]
