@@ -123,6 +123,14 @@ def test_unknown_field(tmp_path: Path) -> None:
     assert "colour" in message and "Extra inputs are not permitted" in message
 
 
+def test_a_rule_option_beside_the_hands_is_shown_its_place(tmp_path: Path) -> None:
+    message = refused(tmp_path, {**BASE, "players": 4, "ask_permission": True})
+    assert message == (
+        'not a valid position: players: a rule option goes under "rules": {"players": 4}; '
+        'ask_permission: a rule option goes under "rules": {"ask_permission": true}'
+    )
+
+
 @pytest.mark.parametrize("version", [2, 99])
 def test_schema_version_from_the_future(tmp_path: Path, version: int) -> None:
     message = refused(tmp_path, {**BASE, "schema_version": version})

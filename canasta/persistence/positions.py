@@ -77,10 +77,21 @@ class PositionModel(BaseModel):
     end_reason: Literal["went_out", "stock_exhausted", "move_limit"] | None = None
 
 
+#: The rule options' names, which belong under the file's ``rules`` (or its ``preset``).
+_RULE_OPTIONS = frozenset(CLASSIC.to_dict())
+
+
 def _describe(error: ValidationError, prefix: tuple[str, ...] = ()) -> str:
     parts = []
     for item in error.errors():
         where = ".".join(str(p) for p in (*prefix, *item["loc"])) or "file"
+        key = item["loc"][-1] if item["loc"] else None
+        if item["type"] == "extra_forbidden" and not prefix and key in _RULE_OPTIONS:
+            # A rule option written beside the hands, as a reporter often does: say where
+            # it goes rather than that it is not allowed.
+            value = json.dumps(item["input"])
+            parts.append(f'{where}: a rule option goes under "rules": {{"{key}": {value}}}')
+            continue
         parts.append(f"{where}: {item['msg']}")
     return "; ".join(parts)
 
