@@ -31,11 +31,12 @@ from canasta.i18n import _, pgettext
 from canasta.scenes.base import Scene
 from canasta.scenes.lobby_chairs import draw_chair_map, draw_problem
 from canasta.scenes.lobby_choices import TableChoices
+from canasta.scenes.lobby_column import Labelled, ScrollColumn
 from canasta.scenes.lobby_form import ConnectForm
 from canasta.scenes.lobby_link import LobbyLink
 from canasta.scenes.lobby_rows import draw_rows, open_chair
 from canasta.ui.effects import draw_panel
-from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text
+from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text, Wheel
 from canasta.ui.paragraphs import wrap_text
 from canasta.ui.text import blit_text
 from canasta.ui.textfield import FieldError, TextField
@@ -130,6 +131,9 @@ class LobbyScene(Scene):
         self.free_chairs: list[tuple[pygame.Rect, int]] = []
         #: How to play online's place at each stage (set by ``resize``).
         self.help_rects = {stage: pygame.Rect(0, 0, 10, 10) for stage in ("form", "lobby", "table")}
+        #: The lobby's column of buttons, scrolled in a short window.
+        self.column = ScrollColumn()
+        self.code_place = Labelled(self.code, 0)
         self._traced: tuple[str, int, int] | None = None
         #: The (table id, chair) sat at when last seen: a new seat clears an older problem.
         self._seated: tuple[str, int | None] | None = None
@@ -156,9 +160,9 @@ class LobbyScene(Scene):
             for each in (self.create2_button, self.create4_button, self.join_button,
                          self.refresh_button):  # fmt: skip
                 each.enabled = up
-            return [self.create2_button, self.create4_button, *self.new_table.buttons,
-                    self.join_button, self.refresh_button, self.lobby_back_button,
-                    *helps]  # fmt: skip
+            column = [self.create2_button, self.create4_button, *self.new_table.buttons,
+                      self.join_button, self.refresh_button, self.lobby_back_button]  # fmt: skip
+            return [*(b for b in column if self.showing(b)), *helps]
         if self.link is not None and self.link.next_deal:  # waits for the deal: no seat yet
             return [self.leave_button, *helps]
         shown = [self.ready_button, self.leave_button, *helps]
@@ -166,6 +170,15 @@ class LobbyScene(Scene):
             self.start_button.enabled = self.all_ready()
             shown.insert(1, self.start_button)
         return shown
+
+    def showing(self, item: Any) -> bool:
+        """Whether the lobby's column shows ``item`` (a button or the join code) now."""
+        shown = self.column.shown
+        return (
+            not self.column.items
+            or item in shown
+            or (item is self.code and self.code_place in shown)
+        )
 
     def all_ready(self) -> bool:
         """True when every person's chair at the table is ready (the host may start)."""
@@ -340,6 +353,8 @@ class LobbyScene(Scene):
             for shown in buttons:
                 if shown.enabled and shown.hit(intent.pos):
                     return shown.click()
+            if self.stage == "lobby" and self.column.click(intent.pos):
+                return True
             for field in self._fields():
                 if field.rect.collidepoint(intent.pos):
                     self._focus(field)
@@ -363,6 +378,9 @@ class LobbyScene(Scene):
                         self.link.move_to(chair)
                         return True
             return False
+        if isinstance(intent, Wheel):
+            over = intent.pos[0] >= self.column.area.x - 10  # over the column, not the list
+            return self.stage == "lobby" and over and self.column.scroll(intent.steps)
         if isinstance(intent, Key):
             return self._key(intent)
         if isinstance(intent, (KeyUp, Text, Editing)):
@@ -374,7 +392,9 @@ class LobbyScene(Scene):
 
     def _fields(self) -> list[TextField]:
         stage = self.stage
-        return self.fields if stage == "form" else [self.code] if stage == "lobby" else []
+        if stage == "lobby":
+            return [self.code] if self.showing(self.code) else []
+        return self.fields if stage == "form" else []
 
     def text_field(self) -> TextField | None:
         """The field that has the keyboard: the focused one of the form; in the lobby the
@@ -384,6 +404,8 @@ class LobbyScene(Scene):
         return next((f for f in self._fields() if f.focused), None)
 
     def _focus(self, field: TextField) -> None:
+        if field is self.code and self.column.items:  # typing shows where it goes
+            self.column.reveal(self.code_place)
         for each in (*self.fields, self.code):
             each.focused = each is field
 
@@ -424,6 +446,7 @@ class LobbyScene(Scene):
         right = w - side - 30
         y = int(h * 0.14)
         small = unit * 5 // 6
+        self.code_place.above = unit * 3 // 4
         for each in (self.create2_button, self.create4_button, *self.new_table.buttons):
             each.rect = pygame.Rect(right, y, side, small)
             y += small + unit // 6
@@ -434,15 +457,35 @@ class LobbyScene(Scene):
         self.refresh_button.rect = pygame.Rect(right, h - unit * 3 - 20, side, unit)
         # The chair map: its buttons under it.
         row = pygame.Rect(0, h - unit * 3 - 20, min(220, (w - 120) // 3), unit)
+        table_help = pygame.Rect(0, h - unit * 2 - 10, min(side, w - 60), unit)
+        if h < 480:  # a short window: lower and less tall, above the problem line
+            table_help = pygame.Rect(0, h - unit - 8 - small, min(side, w - 60), small)
+            row = pygame.Rect(0, table_help.y - 6 - small, (w - 80) // 3, small)
+        table_help.x = (w - table_help.width) // 2
         for i, each in enumerate((self.ready_button, self.start_button, self.leave_button)):
-            each.rect = row.move(w // 2 - row.width * 3 // 2 - 20 + i * (row.width + 20), 0)
+            gap = min(20, (w - 3 * row.width) // 4)
+            each.rect = row.move(w // 2 - row.width * 3 // 2 - gap + i * (row.width + gap), 0)
         self.lobby_back_button.rect = pygame.Rect(right, h - unit * 2 - 10, side, unit)
+        if self.join_button.rect.bottom + unit // 5 > self.refresh_button.rect.y:
+            # Too short a window for the whole column: it scrolls, above the problem line.
+            gaps: list[tuple[Any, int, int]] = [
+                (each, small, unit // 6)
+                for each in (self.create2_button, self.create4_button, *self.new_table.buttons)
+            ]
+            gaps.append((self.code_place, unit + unit * 3 // 4, unit // 6))
+            gaps += [
+                (each, unit, unit // 6)
+                for each in (self.join_button, self.refresh_button, self.lobby_back_button)
+            ]
+            top = int(h * 0.14)
+            self.column.place(gaps, pygame.Rect(right, top, side, h - unit - 8 - top))
+        else:
+            self.column.place([], pygame.Rect(0, 0, 0, 0))
         # How to play online: under the form's hint, at the foot of the lobby's list, and
         # under the chair map's buttons.
-        width = min(side, w - 60)
         self.help_rects = {
             "form": form_help,
-            "table": pygame.Rect((w - width) // 2, h - unit * 2 - 10, width, unit),
+            "table": table_help,
             "lobby": pygame.Rect(30, h - unit * 2 - 10, min(side, w - side - 90), unit),
         }
 
@@ -459,7 +502,8 @@ class LobbyScene(Scene):
         elif stage == "table":
             assert self.link is not None
             self.free_chairs = draw_chair_map(surface, self.link, self.size, self.unit,
-                                              self.theme, self.all_ready())  # fmt: skip
+                                              self.theme, self.all_ready(),
+                                              self.ready_button.rect.y - 6)  # fmt: skip
         else:
             self.form.draw(surface, theme, unit)
         for shown in self.buttons():
@@ -498,7 +542,9 @@ class LobbyScene(Scene):
             for i, line in enumerate(wrap_text(empty, unit // 2, width)):
                 blit_text(surface, line, unit // 2, theme.text_dim,
                           midleft=(left, top + unit // 2 + i * step))  # fmt: skip
-        self.code.draw(surface, theme)
+        if self.showing(self.code):
+            self.code.draw(surface, theme)
+        self.column.draw_arrows(surface, theme.text_dim)
 
 
 __all__ = ["FieldError", "LobbyLink", "LobbyScene", "TextField"]

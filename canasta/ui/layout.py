@@ -237,7 +237,15 @@ def compute_layout(
     # languages: the piles move left of centre rather than squeeze it.
     min_message = 0 if portrait else max(60, cw, round(inner_w * 0.42))
     piles_x = min(piles_x, buttons_x - m - piles_w - min_message)
-    if piles_x < scores.right + m:  # very narrow window: shrink the score panel
+    if sides and piles_x < scores.right + m:
+        # Too narrow a middle band for the score panel beside the piles (the side seats'
+        # columns take its room): the panel goes to the top band's right end, beside the
+        # partner's hand, its lines in columns; the piles move to the band's left end.
+        scores = pygame.Rect(0, top_y, min(300, (w - 2 * m) // 2), top_h)
+        scores.right = w - m
+        hands[2] = pygame.Rect(m, top_y, scores.x - 2 * m, top_h)
+        piles_x = inner_x  # the strip takes the rest: a refusal reads in it
+    elif piles_x < scores.right + m:  # very narrow window: shrink the score panel
         scores.width = max(40, piles_x - m - inner_x)
     stock = pygame.Rect(piles_x, pile_y, cw, ch)
     discard = pygame.Rect(piles_x + cw + 2 * m, pile_y, cw, ch)

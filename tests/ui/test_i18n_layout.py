@@ -657,7 +657,7 @@ def test_a_page_too_long_for_the_smallest_window_scrolls_at_12_px() -> None:
 
 
 #: The tables the sweep at the smallest window covers (by the start of their names).
-TABLES_FITTED_AT_SMALLEST = ("table 2p", "scoreboard")
+TABLES_FITTED_AT_SMALLEST = ("table 2p", "table 4p", "scoreboard")
 
 
 @pytest.mark.parametrize(
@@ -674,7 +674,12 @@ def test_every_table_reads_at_12_px_in_the_smallest_window_in_every_language(
 
 
 #: The online screens the sweep at the smallest window covers (by the start of their names).
-ONLINE_FITTED_AT_SMALLEST = ("online table 2p",)
+ONLINE_FITTED_AT_SMALLEST = (
+    "online table 2p",
+    "online table 4p",
+    "online lobby",
+    "online chair map",
+)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import pytest
 from canasta.scenes.base import SceneManager
 from canasta.scenes.home import HomeScene
 from canasta.scenes.lobby import LobbyScene
-from canasta.ui.input import Click, Key, Text
+from canasta.ui.input import Click, Key, Text, Wheel
 from canasta.ui.text import render_text, report_text
 
 
@@ -395,3 +395,63 @@ def test_the_chair_map_names_the_address_a_browser_joins_the_table_at() -> None:
     )
     assert browser_link("http://x", "ABC234") is None
     assert browser_link(None, "ABC234") is None
+
+
+def test_the_lobby_column_scrolls_in_the_smallest_window() -> None:
+    """At 480 x 340 the lobby's buttons do not all fit: the wheel over the column and its
+    arrow bring Back into view (the first buttons leave it, and their clicks do nothing),
+    typing a code shows the join code, and a 1280 x 800 window shows them all again."""
+    manager, scene, link, _, events = make(FakeLink())
+    manager.resize((480, 340))
+    assert scene.create2_button in scene.buttons()
+    assert scene.lobby_back_button not in scene.buttons()
+    arrow = scene.column.arrows()
+    assert [steps for _rect, steps in arrow] == [-1]  # more below only
+    assert manager.dispatch(Wheel((400, 200), -20))
+    assert scene.lobby_back_button in scene.buttons()
+    assert scene.create2_button not in scene.buttons()
+    assert scene.lobby_back_button.rect.bottom <= 340 - scene.unit
+    assert not manager.dispatch(Wheel((400, 200), -1))  # already at the foot
+    assert not manager.dispatch(Click(scene.create2_button.rect.center))
+    click(manager, scene.lobby_back_button.rect)
+    assert events == ["home"]
+
+
+def test_typing_a_code_in_a_short_lobby_scrolls_to_the_field() -> None:
+    manager, scene, link, _, _ = make(FakeLink())
+    manager.resize((480, 340))
+    assert not scene.showing(scene.code)
+    up = scene.column.first
+    [(rect, steps)] = scene.column.arrows()
+    click(manager, rect)
+    assert scene.column.first == up + 1
+    manager.dispatch(Wheel((400, 200), 5))
+    assert scene.column.first == 0
+    type_text(manager, "ab")
+    assert scene.showing(scene.code) and scene.code.text == "ab"
+    assert scene.code.rect.y >= 0 and scene.code.rect.bottom <= 340
+    manager.resize((1280, 800))
+    assert scene.lobby_back_button in scene.buttons() and scene.create2_button in scene.buttons()
+
+
+def test_the_chair_map_keeps_its_rows_above_its_buttons_in_the_smallest_window() -> None:
+    """At 480 x 340 a four-chair map is drawn compactly: every row lies under the join code
+    and above Ready, Start and Leave, which lie above How to play online, all in the
+    window and above the problem line; a free chair's row still takes the click."""
+    link = FakeLink(table=table(4, code="SP6BJ6", c0=chair("Ann", 0), c1=chair("Bob", 1)),
+                    chair=0)  # fmt: skip
+    manager, scene, _, _, _ = make(link)
+    scene.on_help = lambda rules, name: None
+    manager.resize((480, 340))
+    scene.draw(pygame.Surface((480, 340)))
+    rows = [rect for rect, _chair in scene.free_chairs]
+    assert [chair for _rect, chair in scene.free_chairs] == [2, 3]
+    buttons = scene.buttons()
+    assert scene.help_button in buttons and len(buttons) == 4
+    for button in buttons:
+        assert pygame.Rect(0, 0, 480, 340 - scene.unit).contains(button.rect)
+        assert all(button.rect.top > row.bottom for row in rows)
+    assert scene.help_button.rect.top > scene.ready_button.rect.bottom
+    assert rows[0].bottom < rows[1].top and rows[1].height >= 16
+    click(manager, rows[1])
+    assert link.asked() == [("move_to", 3)]

@@ -223,3 +223,19 @@ def test_reset_and_menu_grow_for_a_long_label_up_to_two_card_widths():
     assert wide.stock.left <= plain.stock.left
     capped = compute_layout((1280, 800), 4, button_w=400)
     assert capped.reset_button.width == 2 * cw
+
+
+def test_four_players_in_the_smallest_window_put_the_scores_beside_the_partners_hand() -> None:
+    """At 480 x 340 the middle band between the side seats' columns has no room for the
+    score panel beside the piles: it sits in the top band's right end, wide and short,
+    the partner's hand left of it, and the piles and the message strip share the band."""
+    lay = compute_layout((480, 340), 4)
+    top = lay.hands[2]
+    assert lay.scores.y == top.y and lay.scores.height == top.height
+    assert lay.scores.right == 480 - lay.margin and lay.scores.width >= 200
+    assert top.right + lay.margin <= lay.scores.x and top.x == lay.margin
+    assert lay.stock.x >= lay.hands[1].right + lay.margin
+    assert lay.message.width >= 120 and lay.message.x >= lay.discard.right
+    assert lay.message.right <= lay.menu_button.x
+    wide = compute_layout((1280, 800), 4)  # a large window: beside the piles as before
+    assert wide.scores.y > wide.hands[2].bottom and wide.hands[2].width == 1280 - 2 * wide.margin

@@ -129,6 +129,9 @@ def place_table_buttons(layout: TableLayout) -> TableButtons:
         height = max(96, min(130, layout.card[1]))
         bubble = pygame.Rect(0, 0, width, height)
         bubble.midtop = (top.centerx, top.bottom + 14)
+        if not layout.portrait:  # a hand beside the scores: the bubble stays between the columns
+            left, right = layout.hands[1].right + 2 * GAP, layout.hands[3].left - 2 * GAP
+            bubble.clamp_ip(pygame.Rect(left, 0, right - left, layout.size[1]))
         strip = pygame.Rect(msg.x, strip_top, msg.width, msg.bottom - strip_top)
         if bubble.colliderect(strip) or bubble.colliderect(rects["reset"].union(rects["menu"])):
             bubble.bottom = min(bubble.bottom, strip.top - GAP, rects["reset"].top - GAP)

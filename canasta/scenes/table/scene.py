@@ -407,6 +407,14 @@ class TableScene(Scene):
             # The buttons showing are packed in the lowest rows: the prompt keeps the lowest
             # row's height when none shows, and has the room above those that show.
             msg = self.layout.message
+            bubble = places.bubble
+            if places.rects["yes"] in others and bubble.colliderect(msg):
+                # The partner's bubble lies over the strip's top (a small window): the
+                # prompt goes under it, and its Yes and No no longer cut the prompt short.
+                msg = pygame.Rect(
+                    msg.x, bubble.bottom + 4, msg.width, msg.bottom - bubble.bottom - 4
+                )
+                others = [r for r in others if not r.colliderect(bubble)]
             lowest = msg.bottom - places.rects["hint"].height - 6
             self.ctx.prompt = prompt_area(msg, strip, others, max(places.strip_top, lowest))
             # A file's notice lies over the prompt, in the strip: it hides no card.

@@ -197,6 +197,9 @@ class SeatsSection(TablePart):
             words = ngettext("{n} card out of play this hand",
                              "{n} cards out of play this hand", out).format(n=out)  # fmt: skip
             lines += [(line, theme.accent) for line in wrap_text(words, size, rect.width - 24)]
+        if rect.width > rect.height * 3:  # a wide, short panel (the top band): in columns
+            self._score_columns(surface, rect, lines)
+            return
         # A narrow panel (a small window) wraps a line its words would overrun at 12 px.
         room = rect.width - 12
         least = get_font(MIN_TEXT_PX)
@@ -213,3 +216,20 @@ class SeatsSection(TablePart):
             fitted = fit_text_size(text, room, size)
             blit_text(surface, text, fitted, color, topleft=(rect.x + 8, y))
             y += round(size * 1.15)
+
+    @staticmethod
+    def _score_columns(
+        surface: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, tuple[int, int, int]]]
+    ) -> None:
+        """``lines`` (text, colour) two to a column across ``rect`` (px), top to bottom
+        and left to right, each at the largest size its column's room and half the
+        panel's height allow."""
+        columns = [lines[i : i + 2] for i in range(0, len(lines), 2)]
+        width = (rect.width - 8) // len(columns)
+        size = max(MIN_TEXT_PX, min(16, (rect.height - 4) * 100 // 230))
+        step = (rect.height - 4) // 2
+        for c, column in enumerate(columns):
+            for r, (text, color) in enumerate(column):
+                fitted = fit_text_size(text, width - 8, size)
+                at = (rect.x + 8 + c * width, rect.y + 2 + step * r + step // 2)
+                blit_text(surface, text, fitted, color, midleft=at)

@@ -114,9 +114,14 @@ class StripSection(TablePart):
             text, color = toast.text, self.ctx.theme.accent
         size, lines = strip_lines(text, area.width - 20, room, rect.height)
         needed = text_height(size, len(lines)) + 8
-        if needed > area.bottom - 4:  # a panel that tall would leave the window: smaller
-            size, lines = fit_lines(text, area.width - 20, area.bottom - 12, READABLE_PX,
-                                    SMALLEST_PX)  # fmt: skip
+        # A panel grown upward stops at the window's top, or under a score panel above it.
+        scores = self.ctx.board.layout.scores if self.ctx.board.layout else rect
+        ceiling = 4
+        if scores.bottom <= rect.y and scores.left < area.right and area.left < scores.right:
+            ceiling = scores.bottom + 4
+        if needed > area.bottom - ceiling:  # a panel that tall would leave its room: smaller
+            size, lines = fit_lines(text, area.width - 20, area.bottom - ceiling - 8,
+                                    READABLE_PX, SMALLEST_PX)  # fmt: skip
             lines = balanced_lines(text, size, area.width - 20)
             needed = text_height(size, len(lines)) + 8
         if needed > room:  # fits nowhere in the strip: a panel grown upward over the table
