@@ -123,9 +123,9 @@ def test_the_strip_buttons_that_show_sit_side_by_side_in_the_lowest_row(size, pl
     hint, plan = scene.hint.hint_button, scene.planner.plan_button
     finish = scene.planner.finish_button
     assert {hint, plan, finish} <= set(scene.buttons())
-    row = [finish, plan, hint]  # right to left, the strip's order, Play melds hidden
+    row = [hint, finish, plan]  # right to left, the strip's order, Play melds hidden
     if players == 4:
-        row.insert(2, scene.strip.ask_button)
+        row.append(scene.strip.ask_button)
     # One row when the shown ones fit the strip's width, from its right end leftward.
     width = sum(b.rect.width for b in row) + 6 * (len(row) + 1)
     if width <= message.width:
@@ -134,9 +134,26 @@ def test_the_strip_buttons_that_show_sit_side_by_side_in_the_lowest_row(size, pl
         assert row[0].rect.bottom == message.bottom - 6
         for right, left in itertools.pairwise(row):
             assert left.rect.right == right.rect.left - 6
-    # Hint and Plan always sit side by side: Plan is not left alone in a row.
+    # Plan sits beside Finish in the lowest row: it is not left alone in a row.
     assert plan.rect.top == finish.rect.top
     assert plan.rect.bottom == message.bottom - 6
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hint_holds_the_strip_s_right_end_as_buttons_come_and_go(players) -> None:
+    """A second click on Hint's place after the draw must not press Finish (which used to
+    take Hint's place when it appeared): Hint stays put whatever shows beside it."""
+    scene = table(position(players), (1280, 800))
+    manager = scene.manager_for_test  # type: ignore[attr-defined]
+    message = scene.layout.message  # type: ignore[union-attr]
+    hint = scene.hint.hint_button
+    before = pygame.Rect(hint.rect)
+    assert before.right == message.right - 6 and before.bottom == message.bottom - 6
+    scene.selection.toggle(scene.controller.view().hand[0])  # Plan shows
+    manager.update(1 / 60)
+    assert scene.planner.plan_button in scene.buttons()
+    assert hint.rect == before
+    assert not hint.rect.colliderect(scene.planner.finish_button.rect)
 
 
 @pytest.mark.parametrize("players", [2, 4])

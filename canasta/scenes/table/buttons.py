@@ -5,8 +5,8 @@ A click is hit-tested against the buttons that show; a button hidden under anoth
 place of its own, whether or not it shows at the same time as the others:
 
 * the right end of the middle band: Reset over Menu (the layout's two slots);
-* the message strip's lower part, from its right end leftward: Finish, Play melds, Meld,
-  Plan, Ask partner (four players), Hint, wrapping to a row above when the strip is narrow (the
+* the message strip's lower part, from its right end leftward: Hint, Finish, Play melds,
+  Meld, Plan, Ask partner (four players), wrapping to a row above when the strip is narrow (the
   buttons then grow lower, and the prompt keeps the strip's space above the rows). The
   places of those that show at one time are then packed the same way
   (:func:`pack_shown`), so two that show together sit side by side in the lowest row
@@ -29,14 +29,17 @@ from canasta.i18n import N_, _
 from canasta.ui.layout import TableLayout
 from canasta.ui.text import get_font
 
-#: The strip's buttons, right to left, by key and label.
+#: The strip's buttons, right to left, by key and label. Hint shows all through the
+#: person's turn, so it holds the right end: the buttons that come and go during the turn
+#: (Finish after the draw, Plan with lifted cards) appear to its left, and a second click
+#: on Hint's place never lands on a button that has just appeared there.
 STRIP = (
+    ("hint", N_("Hint")),
     ("finish", N_("Finish")),
     ("play", N_("Play melds")),
     ("meld", N_("Meld")),
     ("plan", N_("Plan")),
     ("ask", N_("Ask partner")),
-    ("hint", N_("Hint")),
 )
 GAP = 6
 #: A button's label is never drawn smaller than this (px).
