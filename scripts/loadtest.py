@@ -200,6 +200,27 @@ def by_phase(times: list[tuple[float, float]], first: float) -> dict[str, Any]:
     }
 
 
+def round_trips(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The clients' figures together: moves, wall seconds, move round trips in ms (median,
+    99th percentile, most; and by phase of the hand) and the clients' CPU seconds. Takes
+    each run's ``times``, ``start`` and ``end`` out of it (the rest is printed as it is)."""
+    moves = sum(r["moves"] for r in runs)
+    times = [t for r in runs for t in r.pop("times")]
+    wall = max(r.pop("end") for r in runs) - min(r.pop("start") for r in runs)
+    ms = sorted(rt * 1000 for _, rt in times)
+    return {
+        "moves": moves,
+        "wall_seconds": round(wall, 2),
+        "round_trip_ms": {
+            "median": round(statistics.median(ms), 2),
+            "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+            "max": round(ms[-1], 2),
+        },
+        "round_trip_by_phase": by_phase(times, OPENING),
+        "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),
+    }
+
+
 def main() -> int:
     """Run the load test; print the JSON figures."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -293,10 +314,7 @@ def main() -> int:
             server.wait(30)
         stats_file = Path(data) / "stats.json"
         server_stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
-    moves = sum(r["moves"] for r in runs)
-    times = [t for r in runs for t in r.pop("times")]
-    wall = max(r.pop("end") for r in runs) - min(r.pop("start") for r in runs)
-    ms = sorted(rt * 1000 for _, rt in times)
+    played = round_trips(runs)
     figures = {
         "tables": args.tables,
         "players": args.players,
@@ -306,19 +324,11 @@ def main() -> int:
         "hands_per_table": args.hands,
         "sync": args.sync,
         "think_seconds": args.think,
-        "moves": moves,
-        "wall_seconds": round(wall, 2),
-        "round_trip_ms": {
-            "median": round(statistics.median(ms), 2),
-            "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
-            "max": round(ms[-1], 2),
-        },
-        "round_trip_by_phase": by_phase(times, OPENING),
+        **played,
         "server_cpu_seconds": round(cpu, 2),
         "server_peak_memory_mib": round(peak, 1),
         "server": server_stats,
         "client_processes": args.processes,
-        "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),
         "client": runs[0] if len(runs) == 1 else runs,
     }
     print(json.dumps(figures, indent=1))

@@ -14,16 +14,14 @@ import argparse
 import contextlib
 import json
 import multiprocessing
-import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from scripts.loadtest import OPENING, by_phase, run_clients, server_usage
+from scripts.loadtest import load_average, round_trips, run_clients, server_usage
 
 
 @contextlib.contextmanager
@@ -100,25 +98,16 @@ def fleet_main(args: argparse.Namespace) -> int:
         for i in range(args.servers):
             path = Path(data) / f"stats{i}.json"
             server_stats.append(json.loads(path.read_text()) if path.exists() else {})
-    moves = sum(r["moves"] for r in runs)
-    times = [t for r in runs for t in r.pop("times")]
-    wall = max(r.pop("end") for r in runs) - min(r.pop("start") for r in runs)
-    ms = sorted(rt * 1000 for _, rt in times)
+    played = round_trips(runs)
+    moves = played["moves"]
     figures = {
         "tables": args.tables,
         "players": args.players,
         "hands_per_table": args.hands,
         "think_seconds": args.think,
         "servers": args.servers,
-        "moves": moves,
-        "wall_seconds": round(wall, 2),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "round_trip_ms": {
-            "median": round(statistics.median(ms), 2),
-            "p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
-            "max": round(ms[-1], 2),
-        },
-        "round_trip_by_phase": by_phase(times, OPENING),
+        "load_average": load_average(),
+        **played,
         "server_cpu_seconds": [round(cpu, 2) for cpu, _ in usage],
         "server_cpu_ms_per_move": round(1000 * sum(cpu for cpu, _ in usage) / max(1, moves), 3),
         "server_peak_memory_mib": [round(peak, 1) for _, peak in usage],
@@ -127,7 +116,6 @@ def fleet_main(args: argparse.Namespace) -> int:
         "database_log_kib_per_move": round(wal / 1024 / max(1, moves), 2),
         "server": server_stats,
         "client_processes": count,
-        "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 2),
     }
     print(json.dumps(figures, indent=1))
     return 0
