@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,7 @@ CAPACITY = ROOT / "docs" / "hosting" / "capacity.md"
 #: A generated block: its opening marker (with the block's name), its text, its end.
 BLOCK = re.compile(r"(<!-- figures:([\w-]+) -->\n)(.*?)(<!-- /figures -->)", re.DOTALL)
 #: The command of every job, by name, for the jobs a run lacks.
-COMMANDS = {job.name: "python3 -m " + " ".join(job.args) for job in JOBS}
+COMMANDS = {job.name: "python3 -m " + shlex.join(job.args) for job in JOBS}
 
 
 class RunError(ValueError):
