@@ -64,7 +64,10 @@ def short(value: float | None) -> str:
     """A time with the decimals its size needs: ``0.05``, ``3.48``, ``271.8``, ``1,248``."""
     if value is None:
         return "—"
-    return number(value, 2 if abs(value) < 10 else 1 if abs(value) < 1000 else 0)
+    digits = 2 if abs(value) < 10 else 1 if abs(value) < 1000 else 0
+    # Never more decimals than the JSON holds: 0.1 stays 0.1, not 0.10.
+    held = len(repr(float(value)).partition(".")[2].rstrip("0")) if "e" not in repr(value) else 2
+    return number(value, min(digits, max(held, 1 if digits else 0)))
 
 
 def spread(figures: dict[str, Any], keys: tuple[str, ...], digits: int | None = None) -> str:

@@ -43,6 +43,11 @@ BLOCK = re.compile(r"(<!-- figures:([\w-]+) -->\n)(.*?)(<!-- /figures -->)", re.
 COMMANDS = {job.name: "python3 -m " + shlex.join(job.args) for job in JOBS}
 
 
+def short_seconds(seconds: float) -> str:
+    """A job's length: tenths under 10 s (``0.7``), whole seconds above (``1,235``)."""
+    return f"{seconds:.1f}" if seconds < 10 else f"{seconds:,.0f}"
+
+
 class RunError(ValueError):
     """The run's folder cannot be read (no manifest, a manifest that is not JSON)."""
 
@@ -121,7 +126,7 @@ class Run:
             return f"- `{self.command(name)}`: {why}"
         return (
             f"- `{self.command(name)}`: started {line['started_utc']} UTC, "
-            f"{line['seconds']:,.0f} s, load average {line['load_before']} before and "
+            f"{short_seconds(line['seconds'])} s, load average {line['load_before']} before and "
             f"{line['load_after']} after"
         )
 
