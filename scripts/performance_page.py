@@ -111,10 +111,10 @@ class Run:
         return str(line["command"]) if line and "command" in line else COMMANDS[name]
 
     def machine(self) -> str:
-        """The run's commit and machine in words: ``commit 3c08d8a, 2 cores, Python 3.11.7``."""
+        """The run's commit and machine in words: ``commit 3c08d8a on 2 cores, Python 3.11.7``."""
         machine = self.manifest.get("machine") or {}
         return (
-            f"commit {self.manifest.get('commit', 'unknown')}, {machine.get('cores', '?')} "
+            f"commit {self.manifest.get('commit', 'unknown')} on {machine.get('cores', '?')} "
             f"cores, Python {machine.get('python', '?')}"
         )
 
@@ -134,8 +134,8 @@ class Run:
         """The paragraph under a table: the run's commit and machine, then each command."""
         return [
             "",
-            f"Measured in one run ({self.machine()}); each command, its start, its length "
-            "and the 1-minute load average before and after it:",
+            f"Measured at {self.machine()}; each command with its start, its length and "
+            "the 1-minute load average before and after it:",
             "",
             *(self.source(name) for name in names),
         ]

@@ -61,7 +61,7 @@ def test_a_measured_match_shows_its_figures_command_date_machine_and_load(
         "- `python3 -m scripts.tournament --job tournament-hard-medium-4p`: started "
         "2026-12-06 20:01 UTC, 1,234 s, load average 2.05 before and 2.31 after"
     ) in lines
-    assert any("commit abc1234, 2 cores, Python 3.11.7" in line for line in lines)
+    assert any("commit abc1234 on 2 cores, Python 3.11.7" in line for line in lines)
 
 
 def test_a_failed_missing_or_cut_short_job_is_not_measured_and_shows_no_figure(
