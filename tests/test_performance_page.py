@@ -124,3 +124,42 @@ def test_a_folder_without_a_manifest_is_refused(
     (tmp_path / "run.json").write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(RunError, match="has no jobs"):
         Run.read(tmp_path)
+
+
+def test_a_lone_card_experiment_gives_both_sides_hands_and_a_wilson_interval(
+    tmp_path: Path,
+) -> None:
+    side = {"hands": 400, "lone_card_hands": 0, "lone_card_lost": 0, "mean_margin_lone": None}
+    figures = {
+        "a": "medium", "b": "medium", "lone_a": "stock12", "lone_b": "always", "players": 2,
+        "deal_pairs": 200, "seed": 1, "share_a": 0.5325, "mean_margin_per_hand_a": 38.8,
+        "A": side, "B": dict(side, lone_card_hands=31, lone_card_lost=29,
+                             mean_margin_lone=-1123.5),
+    }  # fmt: skip
+    run = make_run(tmp_path, {"blunders-lone-2p-stock12": (0, figures)})
+    assert figure_tables.lone_card(run)[3] == (
+        "| 2 | one card with 12 or fewer in the stock | one card whenever it can | 200 | "
+        "0 / 31 (of 400 hands each) | 29 lost, -1,124 | 53.2% (46.3-60.0%) | +39 |"
+    )
+
+
+def test_the_hard_computers_load_test_is_judged_by_the_event_loops_lag(tmp_path: Path) -> None:
+    spread = {"count": 529, "median": 148.9, "p99": 863.5, "max": 1269.4}
+    figures = {
+        "moves": 146, "wall_seconds": 47.1, "round_trip_ms": {"median": 4.1, "p99": 32.7,
+        "max": 44.6}, "server_cpu_seconds": 2.13, "server_peak_memory_mib": 47.2,
+        "server": {"loop_lag_ms": {"median": 0.16, "p99": 12.4, "max": 45.9},
+                   "gc_pause_ms": {"gen2": {"count": 1, "max": 275.3}},
+                   "think_ms": spread, "think_cpu_ms": dict(spread, median=3.65)},
+    }  # fmt: skip
+    run = make_run(tmp_path, {"loadtest-8-hard": (0, figures)})
+    lines = figure_tables.load_tests(run)
+    assert lines[5] == (
+        "| 8 tables of 1 person and 3 hard computers | 146 in 47 s | 4.1 / 32.7 / 44.6 ms | "
+        "0.16 / 12.4 / 45.9 ms | 1, longest 275 ms | 14.59 ms | 47.2 MiB | "
+        "event-loop lag 99th under 10 ms, every worker busy: not met |"
+    )
+    assert (
+        "| 8 tables of 1 person and 3 hard computers | 529 | 148.9 / 863.5 / 1,269 ms | "
+        "3.65 / 863.5 / 1,269 ms |"
+    ) in lines
