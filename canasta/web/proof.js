@@ -238,7 +238,9 @@ export class DealWitness {
   sawView(message) {
     const { deal, view } = message;
     if (!deal) return;
-    if (this.deal === null || !same(deal, this.deal)) {
+    const known = this.deal;
+    if (known === null || deal.commitment !== known.commitment || deal.dealer !== known.dealer
+        || deal.hand_number !== known.hand_number) {
       this.deal = { commitment: deal.commitment, dealer: deal.dealer, hand_number: deal.hand_number };
       this.dealt = null;
       this.draws = [];

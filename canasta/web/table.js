@@ -253,8 +253,7 @@ export class Table {
     }
     // Whether the deal was the one promised at its start (a failure is said loudly, white
     // on red, as on the desktop's scoreboard).
-    const check = this.state.dealCheck;
-    const proof = check && check.hand_number === over.hand_number ? check : null;
+    const proof = this.state.dealCheck;
     return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": "over-title" }, [
       el("div", { class: "card-panel" }, [
         el("h2", { id: "over-title", text: title }),
