@@ -5,8 +5,8 @@ address is not a secure context and has no SubtleCrypto: it uses ``@noble/hashes
 (MIT, audited, ES modules), pinned in ``package.json`` as a development dependency.
 ``npm ci`` puts the package in ``node_modules``; this script copies the modules the
 client imports (SHA-256 and the modules that one imports), their type declarations (for
-``tsc --checkJs``) and the licence into ``canasta/web/vendor/noble-hashes/``, which
-``canasta serve`` serves as ``/app/vendor/noble-hashes/NAME.js``. A test checks the
+``tsc --checkJs``) and the licence into ``canasta/web/vendor/noble_hashes/``, which
+``canasta serve`` serves as ``/app/vendor/noble_hashes/NAME.js``. A test checks the
 copies are the pinned package's bytes.
 
 Usage: npm ci && python3 -m scripts.vendor_web   (after changing the pinned version)
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The package, where npm puts it, and where its copy is served from.
 PACKAGE = "@noble/hashes"
 SOURCE = ROOT / "node_modules" / "@noble" / "hashes"
-TARGET = ROOT / "canasta" / "web" / "vendor" / "noble-hashes"
+TARGET = ROOT / "canasta" / "web" / "vendor" / "noble_hashes"
 #: The modules the client needs: SHA-256 (sha2.js) and what it imports.
 MODULES = ("sha2", "_md", "_u64", "utils")
 #: Every file copied: each module with its type declarations, and the licence.

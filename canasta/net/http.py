@@ -68,7 +68,7 @@ GZIP_FROM = 1024
 # through for the server's join to answer).
 _CODE = re.compile(rf"^/t/[{CODE_ALPHABET}]{{4,{CODE_LENGTH + 4}}}/?$", re.IGNORECASE)
 _APP = re.compile(r"^/app/([a-z][a-z0-9_]*\.(?:js|css))$")
-_VENDOR = re.compile(r"^/app/vendor/([a-z0-9][a-z0-9-]*/[A-Za-z0-9_][A-Za-z0-9_-]*\.js)$")
+_VENDOR = re.compile(r"^/app/vendor/([a-z][a-z0-9_]*/[A-Za-z0-9_][A-Za-z0-9_-]*\.js)$")
 _I18N = re.compile(r"^/i18n/([A-Za-z_]+)\.json$")
 _FACE = re.compile(r"^/art/cards/([a-z]+(?:-large)?)/([a-z_]+)/([2-9TJQKA][CDHS]|JK-[BR])\.svg$")
 _BACK = re.compile(r"^/art/backs/(standard|large)/([a-z-]+)\.svg$")

@@ -10,7 +10,7 @@
 
 import { kind } from "./cards.js";
 import { _, format } from "./i18n.js";
-import { sha256 } from "./vendor/noble-hashes/sha2.js";
+import { sha256 } from "./vendor/noble_hashes/sha2.js";
 
 /** The seed's length in bytes (canasta.engine.fair.SEED_BYTES). */
 export const SEED_BYTES = 32;

@@ -92,7 +92,7 @@ def test_every_module_the_client_imports_is_served_with_the_same_policy() -> Non
             waiting.append(f"{folder}/{name}")
     vendored = {p for p in seen if p.startswith("/app/vendor/")}
     assert vendored == {
-        f"/app/vendor/noble-hashes/{m}.js" for m in ("sha2", "_md", "_u64", "utils")
+        f"/app/vendor/noble_hashes/{m}.js" for m in ("sha2", "_md", "_u64", "utils")
     }
     assert "/app/proof.js" in seen
 
@@ -104,14 +104,14 @@ def test_every_module_the_client_imports_is_served_with_the_same_policy() -> Non
         "/app/%2e%2e/net/server.py",
         "/app/..%2fnet%2fserver.py",
         "/app/main.js/..",
-        "/app/vendor/noble-hashes/sha2.d.ts",
-        "/app/vendor/noble-hashes/LICENSE",
-        "/app/vendor/noble-hashes/sha3.js",
-        "/app/vendor/noble-hashes/../../main.js",
-        "/app/vendor/noble-hashes/%2e%2e/main.js",
+        "/app/vendor/noble_hashes/sha2.d.ts",
+        "/app/vendor/noble_hashes/LICENSE",
+        "/app/vendor/noble_hashes/sha3.js",
+        "/app/vendor/noble_hashes/../../main.js",
+        "/app/vendor/noble_hashes/%2e%2e/main.js",
         "/app/vendor/nope/sha2.js",
         "/app/vendor/sha2.js",
-        "/app/vendor/noble-hashes/sub/sha2.js",
+        "/app/vendor/noble_hashes/sub/sha2.js",
         "/art/cards/modern/standard/../../../../net/server.py",
         "/art/cards/modern/standard/XX.svg",
         "/art/cards/nope/standard/QS.svg",
