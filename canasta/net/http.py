@@ -42,7 +42,7 @@ from websockets.http11 import Request, Response
 from canasta.engine.refusals import MESSAGES
 from canasta.i18n import LANGUAGES
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
-from canasta.net.words import REASONS, WORDS
+from canasta.net.server_words import REASONS, WORDS
 
 #: Content types by file ending.
 TYPES = {
