@@ -91,3 +91,41 @@ def test_anchors_are_read_as_mkdocs_makes_them() -> None:
     assert slug("With the mouse") == "with-the-mouse"
     assert {"opening-minimum", "presets", "empty-stock"} <= anchors(DOCS / "rules.md")
     assert "with-the-keyboard" in anchors(DOCS / "guide" / "playing.md")
+
+
+#: A Markdown link inside the site: ``[text](page.md#anchor)``, ``[text](#anchor)``.
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def site_pages() -> list[Path]:
+    return sorted(DOCS.rglob("*.md"))
+
+
+def test_every_page_of_the_site_is_in_the_navigation() -> None:
+    # A page left out of mkdocs.yml's nav is built but reached by no menu (and fails the
+    # strict build, which runs only at the end of scripts/test.sh).
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:", 1)[1]
+    listed = set(re.findall(r":\s*([\w/-]+\.md)\s*$", nav, flags=re.M))
+    pages = {p.relative_to(DOCS).as_posix() for p in site_pages()}
+    assert len(pages) > 20
+    assert pages - listed == set()
+    assert listed - pages == set()
+
+
+def test_every_link_between_the_site_pages_finds_its_page_and_anchor() -> None:
+    broken = []
+    checked = 0
+    for page in site_pages():
+        text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):
+                continue  # http:, https:, mailto:: outside the site
+            path, _, anchor = target.partition("#")
+            if path and not path.endswith(".md"):
+                continue  # an image or a file beside the page
+            linked = (page.parent / path).resolve() if path else page
+            checked += 1
+            if not linked.is_file() or (anchor and anchor not in anchors(linked)):
+                broken.append(f"{page.relative_to(DOCS)}: {target}")
+    assert broken == []
+    assert checked > 100
