@@ -136,3 +136,25 @@ def test_every_link_between_the_site_pages_finds_its_page_and_anchor() -> None:
                 broken.append(f"{page.relative_to(DOCS)}: {target}")
     assert broken == []
     assert checked > 100
+
+
+def test_the_architecture_page_names_every_module_of_each_folder() -> None:
+    # The module map (docs/architecture.md#modules) is where a newcomer finds a module: a
+    # module added, renamed or removed without its row leaves it to be found by chance.
+    page = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("{#modules}", 1)[1]
+    rows = {
+        folder: set(re.findall(r"`(\w+)\.py`", rest))
+        for folder, rest in re.findall(r"^\| `(canasta/[\w/]*)` \|(.*)$", section, flags=re.M)
+    }
+    package = ROOT / "canasta"
+    folders = {"canasta/"} | {
+        f"canasta/{p.relative_to(package).as_posix()}/"
+        for p in package.rglob("*")
+        if p.is_dir() and any(p.glob("*.py")) and "__pycache__" not in p.parts
+    }
+    assert set(rows) == folders
+    for folder, named in rows.items():
+        modules = {p.stem for p in (ROOT / folder).glob("*.py")} - {"__init__"}
+        missing, gone = sorted(modules - named), sorted(named - modules)
+        assert named == modules, f"{folder}: unnamed {missing}, no such module {gone}"
