@@ -15,6 +15,7 @@
   ``fit_evaluation`` (the hard level's evaluation weights, written to
   ``canasta/ai/weights.py``), ``figures`` (every command whose figures the docs quote).
 - The documentation site's generated pages: ``docs_pages``.
+- The browser client's library: ``vendor_web`` (copies the pinned npm package it serves).
 - Shell: ``test.sh`` (the checks CI runs), ``check_wheel.sh`` (the built wheel, installed
   and played), ``catalogue.sh`` (the message catalogues).
 
