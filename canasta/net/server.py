@@ -39,6 +39,7 @@ from canasta.net.health import health_hook
 from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
 from canasta.net.protocol import (
+    LOBBY_LIMIT,
     PROTOCOL_VERSION,
     CreateTable,
     ErrorMessage,
@@ -47,6 +48,7 @@ from canasta.net.protocol import (
     JoinTable,
     Leave,
     ListTables,
+    LobbyChanges,
     LobbyList,
     Next,
     ProtocolError,
@@ -111,7 +113,9 @@ class Server:
         self.ws_server: WsServer | None = None
         self.port = config.port
         self._lobby_due = False
-        self._lobby_told: LobbyList | None = None
+        #: The lobby as last told to its watchers (by id, in its order), and its ``more``.
+        self._lobby_told: dict[str, TableInfo] = {}
+        self._more_told = 0
         #: What a browser gets on this port (its client, art and words) over plain HTTP.
         self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
@@ -254,24 +258,49 @@ class Server:
         self.lobby_changed()
 
     def lobby_changed(self) -> None:
-        """A table's chairs changed: the lobby's list goes to everyone watching the lobby
-        (asked for the list once, not seated now) once this turn of the event loop is
-        over, if it changed."""
+        """A table's chairs changed: what changed in the lobby goes to everyone watching
+        it (asked for the list once, not seated now) once this turn of the event loop is
+        over, in one message for all of the turn's changes."""
         if not self._lobby_due:
             self._lobby_due = True
             asyncio.get_running_loop().call_soon(self._tell_lobby)
 
     def _tell_lobby(self) -> None:
+        """Send the lobby's changes since the last time to its watchers (the whole list to
+        a watcher that was seated meanwhile: it missed changes), if anything changed."""
         self._lobby_due = False
         if self.cluster is not None:
             self.cluster.publish(self._listed())
-        listing = LobbyList(tables=self.lobby())
-        if listing == self._lobby_told:
+        tables, more = self.lobby_page()
+        now = {info.id: info for info in tables}
+        told = self._lobby_told
+        changed = [info for info in tables if told.get(info.id) != info]
+        gone = [table_id for table_id in told if table_id not in now]
+        if not changed and not gone and more == self._more_told:
             return
-        self._lobby_told = listing
+        self._lobby_told, self._more_told = now, more
+        # Encoded once for every watcher: the whole list only if a watcher needs it.
+        changes = encode(LobbyChanges(tables=changed, gone=gone, more=more))
+        whole: str | None = None
         for conn in list(self.conns):
-            if conn.watching and conn.table is None:
-                self.hub.send(conn, listing)
+            if not conn.watching:
+                continue
+            if conn.table is not None:  # seated: told nothing now, the whole list later
+                conn.lobby_behind = True
+            elif conn.lobby_behind:
+                whole = whole or encode(LobbyList(tables=tables, more=more))
+                conn.lobby_behind = False
+                self.hub.send(conn, whole)
+            else:
+                self.hub.send(conn, changes)
+
+    def _list_lobby(self, conn: Conn) -> None:
+        """Answer ``lobby``: the whole list, and from now on its changes. Changes not yet
+        told go out first, so the list and the changes that follow it agree."""
+        self._tell_lobby()
+        conn.watching, conn.lobby_behind = True, False
+        self.hub.send(conn, LobbyList(tables=list(self._lobby_told.values()),
+                                      more=self._more_told))  # fmt: skip
 
     # Connections ---------------------------------------------------------------------------
 
@@ -446,8 +475,7 @@ class Server:
             self._strike(conn, "hello_first")
             return
         if isinstance(message, ListTables):
-            conn.watching = True
-            self.hub.send(conn, LobbyList(tables=self.lobby()))
+            self._list_lobby(conn)
         elif isinstance(message, CreateTable):
             await self._create(conn, message)
         elif isinstance(message, JoinTable):
@@ -690,13 +718,25 @@ class Server:
         if runner is not None and conn.chair is not None:
             runner.disconnected(conn.chair, conn)
 
-    def lobby(self) -> list[Any]:
-        """The public tables not closed, newest last (at most 200); a table not started
-        with nobody at it is not listed (it is closing)."""
+    def lobby(self) -> list[TableInfo]:
+        """The tables the lobby lists (see :meth:`lobby_page`)."""
+        return self.lobby_page()[0]
+
+    def lobby_page(self) -> tuple[list[TableInfo], int]:
+        """The public tables the lobby lists, newest last, and how many more it leaves
+        out: at most :data:`~canasta.net.protocol.LOBBY_LIMIT`, those with a chair anyone
+        may take now first, then the newest. A table not started with nobody at it is
+        not listed (it is closing), nor a closed one."""
         listed = self._listed()
         if self.cluster is not None:
             listed = self.cluster.lines() + listed
-        return listed[-200:]
+        if len(listed) <= LOBBY_LIMIT:
+            return listed, 0
+        newest = listed[::-1]
+        joinable = [t for t in newest if any(c.open for c in t.chairs)]
+        rest = [t for t in newest if not any(c.open for c in t.chairs)]
+        kept = {t.id for t in (joinable + rest)[:LOBBY_LIMIT]}
+        return [t for t in listed if t.id in kept], len(listed) - LOBBY_LIMIT
 
     def _listed(self) -> list[TableInfo]:
         """This process's public tables as the lobby shows them (see :meth:`lobby`)."""
