@@ -3,7 +3,7 @@
 
 import { _, format, matchLanguage, say, useLanguage } from "./i18n.js";
 import { Connection, keepToken, savedToken } from "./net.js";
-import { showLobby, showName, showChairs } from "./lobby.js";
+import { applyLobbyChanges, showLobby, showName, showChairs, showTables } from "./lobby.js";
 import { Table } from "./table.js";
 import { toast } from "./ui.js";
 
@@ -11,7 +11,7 @@ import { toast } from "./ui.js";
  * @typedef {import("./i18n.js").Config} Config
  * @typedef {import("./net.js").Message} Message
  * @typedef {{config: Config, conn: Connection | null, name: string,
- *            tables: any[], table: any | null, chair: number | null, nextDeal: boolean,
+ *            tables: any[], more: number, table: any | null, chair: number | null, nextDeal: boolean,
  *            view: any | null, clock: any | null, handOver: any | null,
  *            code: string | null, tryChair: number, tableAt: number,
  *            look: import("./cards.js").Look}} State
@@ -149,9 +149,15 @@ function receive(message) {
       break;
     case "lobby":
       s.tables = message.tables;
+      s.more = message.more ?? 0;
       render();
       // The figures script reads when the lobby's list and the first table were drawn.
       if (!performance.getEntriesByName("canasta-lobby").length) performance.mark("canasta-lobby");
+      return;
+    case "lobby_changes":
+      s.tables = applyLobbyChanges(s.tables, { tables: message.tables ?? [], gone: message.gone ?? [] });
+      s.more = message.more ?? 0;
+      if (!showTables(/** @type {HTMLElement} */ (document.getElementById("screen")), s, actions)) render();
       return;
     case "seated":
       Object.assign(s, { table: message.table, chair: message.chair, nextDeal: message.next_deal });
@@ -231,7 +237,7 @@ async function start() {
   }
   const link = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   state = {
-    config, conn: null, name: stored(NAME) ?? "", tables: [], table: null, chair: null,
+    config, conn: null, name: stored(NAME) ?? "", tables: [], more: 0, table: null, chair: null,
     nextDeal: false, view: null, clock: null, handOver: null,
     code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, tableAt: 0, look,
   };

@@ -1,0 +1,64 @@
+"""The browser's lobby follows the server's changes without a reload: a table another
+browser opens comes into the list, a person sitting down shows, a table that closes goes,
+a join code being typed meanwhile stays; past the server's limit the list says how many
+tables it leaves out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import canasta.net.server as server_module
+from canasta.net.client import Client
+from tests.web.browser import page as new_page
+from tests.web.helpers import PATIENCE_MS, WebServer, create_table, enter
+
+
+def test_a_table_another_browser_opens_comes_into_the_lobby_without_a_reload(
+    browser: Any, server: WebServer
+) -> None:
+    ann, bob = new_page(browser), new_page(browser)
+    enter(ann, server.http, "Ann")
+    ann.wait_for_selector("#new2", timeout=PATIENCE_MS)
+    assert ann.query_selector("#tables .table-row") is None
+    ann.evaluate("window.samePage = true")  # gone if the page were loaded again
+    enter(bob, server.http, "Bob")
+    create_table(bob, players=4)
+    row = "#tables .table-row"
+    ann.wait_for_selector(f"{row}:has-text('Bob')", timeout=PATIENCE_MS)
+    ann.fill("#code", "ABCD")  # typing a code while the list changes
+    cat = Client(server.ws, "Cat")
+    server.call(cat.connect())
+    [made] = server.call(cat.list_tables())
+    server.call(cat.join(2, table=made.id))
+    ann.wait_for_selector(f"{row}:has-text('Cat')", timeout=PATIENCE_MS)
+    assert ann.input_value("#code") == "ABCD"
+    assert ann.locator(row).count() == 1
+    bob.click("#leave")  # Cat stays: the table stays, Bob's chair free again
+    ann.wait_for_selector(f"{row}:not(:has-text('Bob'))", timeout=PATIENCE_MS)
+    server.call(cat.send_leave())  # nobody left: the table closes and goes
+    ann.wait_for_selector(row, state="detached", timeout=PATIENCE_MS)
+    assert ann.evaluate("window.samePage") is True
+    server.call(cat.close())
+
+
+def test_past_the_limit_the_lobby_counts_the_tables_it_leaves_out(
+    browser: Any, server: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "LOBBY_LIMIT", 1)
+    hosts = [Client(server.ws, name) for name in ("Dan", "Eve", "Fay")]
+    for host in hosts[:2]:
+        server.call(host.connect())
+        server.call(host.create(players=2))
+    ann = new_page(browser)
+    enter(ann, server.http, "Ann")
+    ann.wait_for_selector("#tables-more", timeout=PATIENCE_MS)
+    assert ann.locator("#tables .table-row").count() == 1
+    assert ann.text_content("#tables-more") == "and 1 more table"
+    server.call(hosts[2].connect())
+    server.call(hosts[2].create(players=2))  # the newest joinable table is listed
+    ann.wait_for_selector("#tables-more:has-text('2 more tables')", timeout=PATIENCE_MS)
+    assert "Fay" in str(ann.text_content("#tables .table-row"))
+    for host in hosts:
+        server.call(host.close())
