@@ -290,11 +290,11 @@ class TableInfo(_Message):
 
 
 class LobbyList(_Message):
-    """The open public tables (the answer to ``lobby``), oldest first, at most
-    :data:`LOBBY_LIMIT` of them: when there are more, those with a chair anyone may take
-    now (``open``) are listed first, then the newest; ``more`` counts the tables left
-    out. While the connection watches the lobby (and holds no seat), only the changes
-    follow (``lobby_changes``)."""
+    """The open public tables (the answer to ``lobby``), newest last, at most 200 of them
+    (:data:`LOBBY_LIMIT`): when there are more, the newest with a chair anyone may take
+    now (``open``) are listed, then the newest others; ``more`` counts the tables left
+    out. While the connection watches the lobby (and holds no seat), only what changes
+    follows, as ``lobby_changes``."""
 
     type: Literal["lobby"] = "lobby"
     tables: list[TableInfo]
@@ -306,8 +306,9 @@ class LobbyChanges(_Message):
     connection got, sent once per turn of the server's loop in which something changed:
     ``tables``, the tables listed now that were not or that changed (each whole: it
     replaces the one with its ``id``, a new one goes at the list's end); ``gone``, the
-    ids no longer listed (closed, emptied before the start, or left out for newer
-    ones); ``more``, the public tables left out now (see :class:`LobbyList`)."""
+    ids no longer listed (closed, emptied before the start, or now left out past the
+    limit); ``more``, the public tables left out now (see :class:`LobbyList`). A client
+    that was seated meanwhile gets the whole ``lobby`` again instead."""
 
     type: Literal["lobby_changes"] = "lobby_changes"
     tables: list[TableInfo] = Field(default_factory=list)
