@@ -228,3 +228,14 @@ def test_a_table_that_fills_starts_ends_and_closes_reaches_the_watcher_as_change
             await cat.close()
 
     run(body(), timeout=90)
+
+
+def test_the_byte_count_script_counts_one_message_per_watcher_per_changed_turn() -> None:
+    from scripts.lobby_bytes import measure
+
+    figures = run(measure(tables=10, watchers=3, changes=20, per_turn=1, seed=1))
+    assert (figures["first_lists_messages"], figures["changes_messages"]) == (3, 60)
+    one_list = figures["first_lists_bytes"] / 3
+    assert figures["bytes_per_change_per_watcher"] < one_list / 4  # a table, not ten
+    batched = run(measure(tables=10, watchers=3, changes=20, per_turn=10, seed=1))
+    assert batched["changes_messages"] == 6  # two turns, one message each per watcher
