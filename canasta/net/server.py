@@ -38,8 +38,8 @@ from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.health import health_hook
 from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
+from canasta.net.lobby import Lobby, page
 from canasta.net.protocol import (
-    LOBBY_LIMIT,
     PROTOCOL_VERSION,
     CreateTable,
     ErrorMessage,
@@ -48,8 +48,6 @@ from canasta.net.protocol import (
     JoinTable,
     Leave,
     ListTables,
-    LobbyChanges,
-    LobbyList,
     Next,
     ProtocolError,
     Ready,
@@ -113,9 +111,8 @@ class Server:
         self.ws_server: WsServer | None = None
         self.port = config.port
         self._lobby_due = False
-        #: The lobby as last told to its watchers (by id, in its order), and its ``more``.
-        self._lobby_told: dict[str, TableInfo] = {}
-        self._more_told = 0
+        #: What the lobby's watchers were told.
+        self.watchers = Lobby(self.hub)
         #: What a browser gets on this port (its client, art and words) over plain HTTP.
         self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
@@ -266,41 +263,17 @@ class Server:
             asyncio.get_running_loop().call_soon(self._tell_lobby)
 
     def _tell_lobby(self) -> None:
-        """Send the lobby's changes since the last time to its watchers (the whole list to
-        a watcher that was seated meanwhile: it missed changes), if anything changed."""
+        """Send the lobby's changes since the last time to its watchers, if any."""
         self._lobby_due = False
         if self.cluster is not None:
             self.cluster.publish(self._listed())
-        tables, more = self.lobby_page()
-        now = {info.id: info for info in tables}
-        told = self._lobby_told
-        changed = [info for info in tables if told.get(info.id) != info]
-        gone = [table_id for table_id in told if table_id not in now]
-        if not changed and not gone and more == self._more_told:
-            return
-        self._lobby_told, self._more_told = now, more
-        # Encoded once for every watcher: the whole list only if a watcher needs it.
-        changes = encode(LobbyChanges(tables=changed, gone=gone, more=more))
-        whole: str | None = None
-        for conn in list(self.conns):
-            if not conn.watching:
-                continue
-            if conn.table is not None:  # seated: told nothing now, the whole list later
-                conn.lobby_behind = True
-            elif conn.lobby_behind:
-                whole = whole or encode(LobbyList(tables=tables, more=more))
-                conn.lobby_behind = False
-                self.hub.send(conn, whole)
-            else:
-                self.hub.send(conn, changes)
+        self.watchers.tell(*self.lobby_page(), self.conns)
 
     def _list_lobby(self, conn: Conn) -> None:
         """Answer ``lobby``: the whole list, and from now on its changes. Changes not yet
         told go out first, so the list and the changes that follow it agree."""
         self._tell_lobby()
-        conn.watching, conn.lobby_behind = True, False
-        self.hub.send(conn, LobbyList(tables=list(self._lobby_told.values()),
-                                      more=self._more_told))  # fmt: skip
+        self.watchers.watch(conn)
 
     # Connections ---------------------------------------------------------------------------
 
@@ -724,19 +697,12 @@ class Server:
 
     def lobby_page(self) -> tuple[list[TableInfo], int]:
         """The public tables the lobby lists, newest last, and how many more it leaves
-        out: at most :data:`~canasta.net.protocol.LOBBY_LIMIT`, those with a chair anyone
-        may take now first, then the newest. A table not started with nobody at it is
-        not listed (it is closing), nor a closed one."""
+        out (see :func:`canasta.net.lobby.page`). A table not started with nobody at it
+        is not listed (it is closing), nor a closed one."""
         listed = self._listed()
         if self.cluster is not None:
             listed = self.cluster.lines() + listed
-        if len(listed) <= LOBBY_LIMIT:
-            return listed, 0
-        newest = listed[::-1]
-        joinable = [t for t in newest if any(c.open for c in t.chairs)]
-        rest = [t for t in newest if not any(c.open for c in t.chairs)]
-        kept = {t.id for t in (joinable + rest)[:LOBBY_LIMIT]}
-        return [t for t in listed if t.id in kept], len(listed) - LOBBY_LIMIT
+        return page(listed)
 
     def _listed(self) -> list[TableInfo]:
         """This process's public tables as the lobby shows them (see :meth:`lobby`)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import canasta.net.server as server_module
+from canasta.net import protocol
 from canasta.net.client import Client
 from canasta.net.hub import Conn, ServerConfig
 from canasta.net.protocol import (
@@ -171,7 +171,7 @@ def test_a_watcher_seated_meanwhile_gets_the_whole_list_again(tmp_path: Path) ->
 def test_the_list_holds_the_limit_joinable_tables_first_and_counts_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_module, "LOBBY_LIMIT", 3)
+    monkeypatch.setattr(protocol, "LOBBY_LIMIT", 3)
 
     async def body(lobby: Lobby) -> None:
         made = [lobby.open(f"Host {i}") for i in range(5)]

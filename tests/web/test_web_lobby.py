@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import canasta.net.server as server_module
+from canasta.net import protocol
 from canasta.net.client import Client
 from tests.web.browser import page as new_page
 from tests.web.helpers import PATIENCE_MS, WebServer, create_table, enter
@@ -46,7 +46,7 @@ def test_a_table_another_browser_opens_comes_into_the_lobby_without_a_reload(
 def test_past_the_limit_the_lobby_counts_the_tables_it_leaves_out(
     browser: Any, server: WebServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_module, "LOBBY_LIMIT", 1)
+    monkeypatch.setattr(protocol, "LOBBY_LIMIT", 1)
     hosts = [Client(server.ws, name) for name in ("Dan", "Eve", "Fay")]
     for host in hosts[:2]:
         server.call(host.connect())
