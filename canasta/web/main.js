@@ -20,6 +20,8 @@ import { toast } from "./ui.js";
 const NAME = "canasta.name";
 const LANGUAGE = "canasta.language";
 const LOOK = "canasta.look";
+/** The protocol version this tab was loaded again for (see `newerPage`). */
+const RELOADED = "canasta.reloaded-for";
 
 /** @param {string} key @returns {string | null} */
 function stored(key) {
@@ -64,6 +66,24 @@ export function render() {
   drop();
   if (state.table !== null) showChairs(screen, state, actions);
   else showLobby(screen, state, actions);
+}
+
+/**
+ * The server was upgraded while this page was open: load the page again, which brings the
+ * client that speaks its protocol (once per version, so a server that keeps refusing is
+ * said in words instead); false when it was tried already.
+ * @param {number} version the server's protocol version
+ * @returns {boolean}
+ */
+function newerPage(version) {
+  try {
+    if (sessionStorage.getItem(RELOADED) === String(version)) return false;
+    sessionStorage.setItem(RELOADED, String(version));
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
 }
 
 /** The table screen is gone: its keys and clock stop. */
@@ -209,6 +229,10 @@ function receive(message) {
         }
         actions.send({ type: "lobby" });
         break;
+      }
+      if (message.code === "version" && Number(message.details?.server) > s.config.protocol
+          && newerPage(Number(message.details?.server))) {
+        return;
       }
       if (message.code === "seat_back") Object.assign(s, { table: null, chair: null, nextDeal: false });
       s.code = null;

@@ -1,10 +1,12 @@
 """The browser's lobby follows the server's changes without a reload: a table another
 browser opens comes into the list, a person sitting down shows, a table that closes goes,
 a join code being typed meanwhile stays; past the server's limit the list says how many
-tables it leaves out."""
+tables it leaves out. A page left open across a server upgrade to a newer protocol loads
+itself again (once), which brings the client that speaks it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -62,3 +64,29 @@ def test_past_the_limit_the_lobby_counts_the_tables_it_leaves_out(
     assert "Fay" in str(ann.text_content("#tables .table-row"))
     for host in hosts:
         server.call(host.close())
+
+
+def test_a_page_left_open_across_a_server_upgrade_loads_the_new_client(
+    browser: Any, server: WebServer
+) -> None:
+    page = new_page(browser)
+    served: list[int] = []
+
+    def config(route: Any) -> None:
+        answer = route.fetch()
+        body = json.loads(answer.text())
+        if not served:  # the first load: the client of the protocol before this one
+            body["protocol"] = protocol.PROTOCOL_VERSION - 1
+        served.append(body["protocol"])
+        route.fulfill(response=answer, body=json.dumps(body))
+
+    page.route("**/config.json", config)
+    enter(page, server.http, "Ann")  # refused: "version", and the page loads again
+    page.wait_for_function("performance.getEntriesByType('navigation')[0].type === 'reload'",
+                           timeout=PATIENCE_MS)  # fmt: skip
+    assert served == [protocol.PROTOCOL_VERSION - 1, protocol.PROTOCOL_VERSION]
+    reloaded = page.evaluate("sessionStorage.getItem('canasta.reloaded-for')")
+    assert reloaded == str(protocol.PROTOCOL_VERSION)
+    page.wait_for_selector("#name", timeout=PATIENCE_MS)
+    page.click("form.name-form button[type=submit]")  # the name was kept
+    page.wait_for_selector("#new2", timeout=PATIENCE_MS)
