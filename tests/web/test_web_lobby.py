@@ -81,12 +81,13 @@ def test_a_page_left_open_across_a_server_upgrade_loads_the_new_client(
         route.fulfill(response=answer, body=json.dumps(body))
 
     page.route("**/config.json", config)
-    enter(page, server.http, "Ann")  # refused: "version", and the page loads again
-    page.wait_for_function("performance.getEntriesByType('navigation')[0].type === 'reload'",
-                           timeout=PATIENCE_MS)  # fmt: skip
+    page.goto(server.http + "/")
+    page.fill("#name", "Ann")
+    with page.expect_navigation(timeout=PATIENCE_MS):  # refused: "version", loaded again
+        page.click("form.name-form button[type=submit]")
+    page.wait_for_selector("#name", timeout=PATIENCE_MS)  # drawn: its config was served
     assert served == [protocol.PROTOCOL_VERSION - 1, protocol.PROTOCOL_VERSION]
     reloaded = page.evaluate("sessionStorage.getItem('canasta.reloaded-for')")
     assert reloaded == str(protocol.PROTOCOL_VERSION)
-    page.wait_for_selector("#name", timeout=PATIENCE_MS)
     page.click("form.name-form button[type=submit]")  # the name was kept
     page.wait_for_selector("#new2", timeout=PATIENCE_MS)
