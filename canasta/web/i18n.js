@@ -7,6 +7,7 @@
  * @typedef {{protocol: number, languages: Record<string, string>,
  *            words: Record<string, string>, refusals: Record<string, string>,
  *            reasons: string[], code: {length: number, alphabet: string},
+ *            cards_dealt: Record<string, Record<string, number>>,
  *            styles: Record<string, string>, palettes: Record<string, string>,
  *            decks: Record<string, string>,
  *            themes: Record<string, Record<string, string>>}} Config

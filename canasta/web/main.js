@@ -3,6 +3,7 @@
 
 import { _, format, matchLanguage, say, useLanguage } from "./i18n.js";
 import { Connection, keepToken, savedToken } from "./net.js";
+import { DealWitness } from "./proof.js";
 import { applyLobbyChanges, showLobby, showName, showChairs, showTables } from "./lobby.js";
 import { Table } from "./table.js";
 import { toast } from "./ui.js";
@@ -13,6 +14,7 @@ import { toast } from "./ui.js";
  * @typedef {{config: Config, conn: Connection | null, name: string,
  *            tables: any[], more: number, table: any | null, chair: number | null, nextDeal: boolean,
  *            view: any | null, clock: any | null, handOver: any | null,
+ *            witness: DealWitness | null, dealCheck: import("./proof.js").DealCheck | null,
  *            code: string | null, tryChair: number, tableAt: number,
  *            look: import("./cards.js").Look}} State
  */
@@ -193,14 +195,17 @@ function receive(message) {
       s.view = message.view;
       s.clock = message.clock ?? null;
       if (message.view.phase !== "ended") s.handOver = null;
+      witness(message);
       break;
     case "event":
       if (message.view) s.view = message.view;
       s.clock = message.clock ?? null;
+      if (s.chair !== null) s.witness?.sawEvent(/** @type {any} */ (message), s.chair);
       table?.event(message);
       break;
     case "hand_over":
       s.handOver = message;
+      s.dealCheck = s.witness?.check(message.deal) ?? null;
       break;
     case "result":
       table?.answered(message);
@@ -244,6 +249,25 @@ function receive(message) {
   render();
 }
 
+/**
+ * Keep what this seat sees of a deal, to check it when its seed is revealed (a new table
+ * starts a new witness; a preset this page does not know leaves nothing to check by).
+ * @param {Message} message a "view"
+ */
+function witness(message) {
+  const s = state;
+  if (!message.deal || s.table === null) return;
+  if (s.witness === null || s.witness.tableId !== s.table.id) {
+    const dealt = s.config.cards_dealt[s.table.preset]?.[String(s.table.players)];
+    if (dealt === undefined) {
+      s.witness = null;
+      return;
+    }
+    s.witness = new DealWitness(s.table.players, dealt, s.table.id);
+  }
+  s.witness.sawView(/** @type {any} */ (message));
+}
+
 /** Start: the config, the language, the look, then the name screen or the connection. */
 async function start() {
   const answer = await fetch("/config.json");
@@ -262,7 +286,7 @@ async function start() {
   const link = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   state = {
     config, conn: null, name: stored(NAME) ?? "", tables: [], more: 0, table: null, chair: null,
-    nextDeal: false, view: null, clock: null, handOver: null,
+    nextDeal: false, view: null, clock: null, handOver: null, witness: null, dealCheck: null,
     code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, tableAt: 0, look,
   };
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));

@@ -110,6 +110,9 @@ def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server:
     assert cells[-1] == ["Game total", str(over["totals"][0]), str(over["totals"][1])]
     checked = assert_only_its_cards(server, 0, received)
     assert checked > 2 * turns
+    # The revealed seed deals what each seat saw: the browser says so, as the desktop does.
+    assert page.text_content("#deal-proof") == "Deal verified"
+    assert [(c.verified, c.problem) for c in desk.deal_checks] == [(True, "")]
     if over["game_over"]:
         server.call(desk.close())
         return
