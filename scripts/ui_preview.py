@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 from canasta.engine.cards import CARD_KIND, cards_with_code  # noqa: E402
 from canasta.scenes.base import SceneManager  # noqa: E402
 from canasta.scenes.home import HomeScene  # noqa: E402
-from canasta.ui.cards import CardRenderer, card_size_for_width, draw_glow  # noqa: E402
+from canasta.ui.card_images import CardRenderer, card_size_for_width, draw_glow  # noqa: E402
 from canasta.ui.effects import draw_panel  # noqa: E402
 from canasta.ui.layout import (  # noqa: E402
     compute_layout,

@@ -53,7 +53,7 @@ from canasta.net.protocol import (
     encode,
     parse_server,
 )
-from canasta.net.words import say
+from canasta.net.server_words import say
 
 #: Messages a client that does not keep everything keeps in :attr:`Client.received`.
 RECENT = 16

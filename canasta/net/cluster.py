@@ -1,7 +1,7 @@
 """Several server processes over one PostgreSQL database (``canasta serve --database``).
 
 Each table is run by exactly one process at a time, the holder of its lease (see
-:mod:`canasta.net.pgstore`): a process renews its leases every quarter of the lease's
+:mod:`canasta.net.database_pg`): a process renews its leases every quarter of the lease's
 length, and looks for tables nobody runs (a new database, a process that died, one that
 drained) and takes them over, each at its last saved move. A process whose lease was
 taken drops that table's connections; their clients come back with their seat tokens.
@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from canasta.net.database import StorageError
+from canasta.net.database_pg import CHANNEL, PgStore
 from canasta.net.hub import Conn, Hub
-from canasta.net.pgstore import CHANNEL, PgStore
 from canasta.net.protocol import PROTOCOL_VERSION, Hello, TableInfo, encode
-from canasta.net.store import StorageError
 
 if TYPE_CHECKING:
     from canasta.net.server import Server

@@ -45,7 +45,7 @@ from canasta.engine.refusals import MESSAGES
 from canasta.engine.rules import PRESETS
 from canasta.i18n import LANGUAGES
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
-from canasta.net.words import REASONS, WORDS
+from canasta.net.server_words import REASONS, WORDS
 
 #: Content types by file ending.
 TYPES = {

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from canasta.net.database import Job, StorageError, TableStore
 from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
-from canasta.net.store import Job, StorageError, TableStore
 from canasta.net.thinking import Thinkers
 from canasta.net.timing import ServerStats
 

@@ -37,7 +37,7 @@ from canasta.net.protocol import (
     View,
 )
 from canasta.net.remote import RemoteTableControl
-from canasta.net.words import english, say
+from canasta.net.server_words import english, say
 
 #: Seconds between tries to reach the server again from the lobby.
 RETRY_SECONDS = 3.0

@@ -83,7 +83,7 @@ Details = dict[str, str | int | float]
 
 class ProtocolError(ValueError):
     """A message the server cannot accept: ``code`` (machine word), a plain message, and
-    the ``details`` it names (see :mod:`canasta.net.words`)."""
+    the ``details`` it names (see :mod:`canasta.net.server_words`)."""
 
     def __init__(self, code: str, message: str, details: Details | None = None) -> None:
         super().__init__(message)
@@ -451,7 +451,7 @@ class Result(_Message):
 class RefusalMessage(_Message):
     """The intent ``ref`` was refused: the engine's refusal code, message and details, or
     one of the server's (``not_started``, ``not_your_turn``, ``duplicate``, ``bad_move``,
-    ``storage``) with its details (see :mod:`canasta.net.words`)."""
+    ``storage``) with its details (see :mod:`canasta.net.server_words`)."""
 
     type: Literal["refusal"] = "refusal"
     ref: int
@@ -493,7 +493,7 @@ class HandOver(_Message):
 class Notice(_Message):
     """Something the table's players should read (the server cannot save, a seat left):
     ``code``, the English ``message``, and the ``details`` it names (see
-    :mod:`canasta.net.words`)."""
+    :mod:`canasta.net.server_words`)."""
 
     type: Literal["notice"] = "notice"
     code: str
@@ -506,7 +506,7 @@ class ErrorMessage(_Message):
     ``too_big``, ``bad_message``, ``rate_limited``, ``version``, ``bad_token``,
     ``bad_name``, ``no_table``, ``started``, ``chair_taken``, ``chair_busy``,
     ``already_seated``, ``not_host``, ``not_ready``, ``storage`` ...; every one is in
-    :data:`canasta.net.words.WORDS`), the ``details`` its sentence names, and the English
+    :data:`canasta.net.server_words.WORDS`), the ``details`` its sentence names, and the English
     ``message``."""
 
     type: Literal["error"] = "error"

@@ -34,11 +34,12 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from canasta.net.cluster import MOVED, Cluster
+from canasta.net.database import StorageError, Store, TableStore
 from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.health import health_hook
 from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
-from canasta.net.lobby import Lobby, page
+from canasta.net.lobby_feed import LobbyFeed, page
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     CreateTable,
@@ -58,10 +59,9 @@ from canasta.net.protocol import (
     parse_client,
 )
 from canasta.net.runner import TableRunner
-from canasta.net.store import StorageError, Store, TableStore
+from canasta.net.server_words import english
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
 from canasta.net.timing import ServerStats
-from canasta.net.words import english
 
 log = logging.getLogger("canasta.net")
 
@@ -112,7 +112,7 @@ class Server:
         self.port = config.port
         self._lobby_due = False
         #: What the lobby's watchers were told.
-        self.watchers = Lobby(self.hub)
+        self.watchers = LobbyFeed(self.hub)
         #: What a browser gets on this port (its client, art and words) over plain HTTP.
         self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
@@ -120,7 +120,7 @@ class Server:
         self._health = health_hook(self.health)
         self.cluster: Cluster | None = None
         if config.database is not None:
-            from canasta.net.pgstore import PgStore
+            from canasta.net.database_pg import PgStore
 
             assert isinstance(store, PgStore)
             self.cluster = Cluster(self, store, config.advertise or "")
@@ -432,7 +432,7 @@ class Server:
 
     def _error(self, conn: Conn, code: str, **details: Any) -> None:
         """Send the error ``code``: its details, and its English sentence for any client
-        (the game's window shows its own words from the code; see canasta.net.words)."""
+        (the game's window shows its own words from the code; see canasta.net.server_words)."""
         self.hub.send(conn, ErrorMessage(code=code, message=english(code, **details),
                                          details=details))  # fmt: skip
 
@@ -697,7 +697,7 @@ class Server:
 
     def lobby_page(self) -> tuple[list[TableInfo], int]:
         """The public tables the lobby lists, newest last, and how many more it leaves
-        out (see :func:`canasta.net.lobby.page`). A table not started with nobody at it
+        out (see :func:`canasta.net.lobby_feed.page`). A table not started with nobody at it
         is not listed (it is closing), nor a closed one."""
         listed = self._listed()
         if self.cluster is not None:
@@ -730,7 +730,7 @@ def open_store(config: ServerConfig) -> TableStore:
     """
     if config.database is None:
         return Store(config.data, config.synchronous, apart=True)
-    from canasta.net.pgstore import PgStore
+    from canasta.net.database_pg import PgStore
 
     process = config.process or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
     return PgStore(config.database, config.data, process, config.lease)

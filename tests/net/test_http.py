@@ -19,7 +19,7 @@ from websockets.datastructures import Headers
 from canasta.net.client import Client
 from canasta.net.http import WebFiles, catalogue
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
-from canasta.net.words import WORDS
+from canasta.net.server_words import WORDS
 from tests.net.helpers import run, running_server, url
 
 WEB = Path(str(resources.files("canasta").joinpath("web")))

@@ -14,7 +14,7 @@ import pytest
 from canasta.engine.cards import CARD_CODE, cards_value
 from canasta.i18n import DOMAIN, LOCALE_DIR
 from canasta.net.client import Client
-from canasta.net.words import WORDS
+from canasta.net.server_words import WORDS
 from tests.net.test_leaks import check_frame
 from tests.web.browser import page as new_page
 from tests.web.helpers import (

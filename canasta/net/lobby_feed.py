@@ -1,11 +1,12 @@
-"""The lobby's list and its watchers: which public tables it lists, and what each watcher
-is sent when they change.
+"""The lobby's feed: which public tables the lobby lists, and what each watcher is sent
+when they change.
 
 A connection that asks for the lobby gets the whole list (``lobby``) once; after that,
 while it holds no seat, only what changed, in one ``lobby_changes`` per turn of the
-server's event loop (the server gathers the turn's changes and calls :meth:`Lobby.tell`
-once). A watcher seated while changes went out missed them: it gets the whole list again
-with the next change. Each message is encoded once for all the watchers.
+server's event loop (the server gathers the turn's changes and calls
+:meth:`LobbyFeed.tell` once). A watcher seated while changes went out missed them: it
+gets the whole list again with the next change. Each message is encoded once for all
+the watchers.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def page(listed: list[TableInfo], limit: int | None = None) -> tuple[list[TableI
     return [t for t in listed if t.id in kept], len(listed) - limit
 
 
-class Lobby:
+class LobbyFeed:
     """What the lobby's watchers were last told, and the telling.
 
     Args:
