@@ -34,7 +34,8 @@ END = "<!-- presets table: end -->"
 #: Models that are parts of messages rather than messages, in the order the page lists them.
 PARTS = (
     protocol.ClockOption, protocol.StructuredMove, protocol.TableInfo, protocol.ChairInfo,
-    protocol.ViewModel, protocol.ClockInfo, protocol.SideScoreInfo,
+    protocol.ViewModel, protocol.ClockInfo, protocol.SideScoreInfo, protocol.DealCommitment,
+    protocol.DealReveal,
 )  # fmt: skip
 
 #: Limits in a field's JSON Schema and how the page words them.

@@ -32,6 +32,7 @@ from canasta.ui.sprites import CardSprite, draw_sprites  # noqa: E402
 from canasta.ui.theme import BLUE, GREEN, paint_felt  # noqa: E402
 from canasta.ui.tween import Animator  # noqa: E402
 from canasta.ui.widgets import Badge, Button, Toast, blit_text  # noqa: E402
+from scripts import output_folder
 
 ROW = ["AS", "TH", "7C", "2D", "JK", "3H", "QS", "KD"]
 
@@ -138,9 +139,9 @@ def table_png(out: Path, size: tuple[int, int], players: int) -> None:
     pygame.image.save(surface, out / f"table-{size[0]}x{size[1]}-{players}p.png")
 
 
-def main(argv: list[str]) -> int:
-    """Write all previews into the directory ``argv[1]`` (or the default)."""
-    out = Path(argv[1] if len(argv) > 1 else "/tmp/canasta-preview")
+def main() -> int:
+    """Write all previews into the folder named on the command line (or the default)."""
+    out = output_folder("/tmp/canasta-preview", __doc__)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
@@ -155,4 +156,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())
