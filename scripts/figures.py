@@ -4,7 +4,7 @@ Usage::
 
     python -m scripts.figures [--out scripts/figures/run] [--only NAME ...] [--list]
 
-Each job is one command of ``docs/performance.md`` or ``docs/hosting/capacity.md``, run in
+Each job is one command of ``docs/performance.md`` or ``docs/hosting/`` (capacity, scaling), run in
 its own process with the JSON it prints (or writes with ``--out``) kept as
 ``OUT/NAME.json``. After every job ``OUT/run.json`` is rewritten: the commit, the
 machine (cores, Python), and for each job its command, start time (UTC), wall seconds, the
@@ -103,6 +103,8 @@ JOBS: tuple[Job, ...] = (
             "1.0",
         ),
     ),  # fmt: skip
+    # Bytes, not time: the same on any machine (docs/hosting/scaling.md quotes them).
+    Job("lobby-bytes", ("scripts.lobby_bytes", "--tables", "200", "--watchers", "20")),
     Job("bench", ("scripts.bench", "--hands", "300", "--frames", "1200")),
     Job("bench-idle", ("scripts.bench", "--idle")),
     Job("bench-search", ("scripts.bench_search", "--rounds", "1", "--budget")),
