@@ -15,7 +15,8 @@ the rest (a join code typed in the lobby, a table that moved).
 
 The lobby is shared: each process writes its public tables' lines and announces each
 change with ``NOTIFY``; every process listens (on a thread and connection of its own)
-and keeps the others' lines.
+and keeps the others' lines, and its watchers get what changed among them as they get
+its own tables' changes (see :meth:`~canasta.net.server.Server.lobby_changed`).
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("canasta.net")
 
-#: Seconds the other processes' lobby changes are gathered before the list goes out again
-#: (every change of every public table reaches every process: sent one by one, a busy
-#: lobby would resend its whole list to every watcher many times a second).
+#: Seconds the other processes' lobby changes are gathered before they go out to this
+#: process's watchers, as one ``lobby_changes`` (every change of every public table
+#: reaches every process: told one by one, a busy lobby would send every watcher many
+#: messages a second).
 LOBBY_EVERY = 0.5
 
 #: Close code for connections of a table that moved to another process (the client
