@@ -206,8 +206,7 @@ class Hub:
             if jobs and self.stats is not None:
                 self.stats.db.add((time.perf_counter() - began) * 1000, self.stats.now())
                 self.stats.batch.add(len(jobs), self.stats.now())
-            for (_, future), error in zip(jobs, results, strict=True):
-                _settle(future, None, error)
+            _settle([(f, None, error) for (_, f), error in zip(jobs, results, strict=True)])
             self.since_checkpoint += len(jobs)
             if self.since_checkpoint >= CHECKPOINT_JOBS:
                 self.since_checkpoint = 0
@@ -215,9 +214,9 @@ class Hub:
             for call, future in batch:
                 if not isinstance(call, Job):
                     try:
-                        _settle(future, call(), None)
+                        _settle([(future, call(), None)])
                     except Exception as error:
-                        _settle(future, None, error)
+                        _settle([(future, None, error)])
 
     def _checkpoint_loop(self) -> None:
         """The checkpoint thread: fold the log into the database file every
@@ -286,19 +285,29 @@ class Hub:
         self.ai.shutdown()
 
 
-def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    """Complete an event loop's future from the database thread."""
+#: A future of an event loop, and the value or the error to complete it with.
+Outcome = tuple[asyncio.Future[Any], Any, BaseException | None]
 
-    def done() -> None:
+
+def _settle(outcomes: list[Outcome]) -> None:
+    """Complete event loops' futures from the database thread: each loop is woken once for
+    all of its futures (a group commit's moves), not once per future."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+    for loop, some in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            loop.call_soon_threadsafe(_complete, some)
+
+
+def _complete(outcomes: list[Outcome]) -> None:
+    for future, value, error in outcomes:
         if future.done():
-            return
+            continue
         if error is None:
             future.set_result(value)
         else:
             future.set_exception(error)
-
-    with contextlib.suppress(RuntimeError):  # the loop has closed
-        future.get_loop().call_soon_threadsafe(done)
 
 
 async def _close(ws: Any, code: int, reason: str) -> None:

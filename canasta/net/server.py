@@ -541,8 +541,9 @@ class Server:
             self._strike(conn, "bad_token")
             return
         runner, chair = found
-        self._seat(conn, runner, chair, token)
-        runner.view(chair)
+        async with runner.lock:  # a move being saved is played first: the view has it
+            self._seat(conn, runner, chair, token)
+            runner.view(chair)
         runner.kick()
 
     def _seat(self, conn: Conn, runner: TableRunner, chair: int, token: str) -> None:
@@ -608,8 +609,9 @@ class Server:
         table = runner.table
         if table.status != "lobby" and table.rejoins(msg.chair, msg.token):
             assert msg.token is not None
-            self._seat(conn, runner, msg.chair, msg.token)  # its own chair: as a hello's token
-            runner.view(msg.chair)
+            async with runner.lock:  # its own chair: as a hello's token
+                self._seat(conn, runner, msg.chair, msg.token)
+                runner.view(msg.chair)
             runner.kick()
             return
         async with runner.lock:

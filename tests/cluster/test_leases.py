@@ -44,7 +44,8 @@ def play(table: Table, count: int, rng: random.Random) -> list:
         assert mover is not None
         hand = table.game.hand
         move = rng.choice(hand.legal_moves())
-        table.apply(mover, [move], 0.0, by_person=True)
+        table.book(mover, 1, 0.0, by_person=True)
+        table.play([move])
         played.append(move)
     return played
 
@@ -85,8 +86,9 @@ def test_a_second_process_takes_a_table_only_when_the_lease_ran_out(
     assert a.renew([table.id]) == (set(), False)
     assert b.load(table.id).seq == 4  # nothing of a's late move is kept
     # b plays that move itself, as the next move of the same hand.
-    taken.apply(taken.mover(), [move], 0.0, by_person=True)  # type: ignore[arg-type]
+    taken.book(taken.mover(), 1, 0.0, by_person=True)  # type: ignore[arg-type]
     b.write(b.moves_job(taken, [move]))
+    taken.play([move])
     assert a.load(table.id).seq == 5
 
 
