@@ -27,6 +27,7 @@ def test_times_are_counted_from_the_kill_and_only_moves_after_it_on_new_connecti
     figures = table_figures(tables, killed=100.0, held={"a": 105.0, "b": 106.0})
     assert figures["tables"] == 2
     assert figures["held_s"] == {"count": 2, "median": 5.5, "p99": 6.0, "max": 6.0}
+    assert figures["back_s"] == {"count": 2, "median": 6.55, "p99": 6.9, "max": 6.9}
     assert figures["moving_s"] == {"count": 2, "median": 6.75, "p99": 7.0, "max": 7.0}
     assert figures["tables_lost"] == 0
     assert figures["moves_lost"] == 0
@@ -53,6 +54,7 @@ def test_a_table_never_held_or_never_moving_again_is_lost() -> None:
     figures = table_figures(tables, killed=100.0, held={"held, no move": 104.0, "fine": 105.0})
     assert figures["tables_lost"] == 2
     assert figures["held_s"]["count"] == 2
+    assert figures["back_s"]["count"] == 1
     assert figures["moving_s"] == {"count": 1, "median": 7.0, "p99": 7.0, "max": 7.0}
 
 
