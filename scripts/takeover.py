@@ -111,6 +111,7 @@ def table_figures(
     back_s: list[float] = []
     moving_s: list[float] = []
     lost_tables = lost_moves = kept = 0
+    odd: list[dict[str, Any]] = []  # every table lost or short of moves, to look into
     for t in tables:
         acked = max((n for at, n, fresh in t["acks"] if not fresh), default=0)
         moved = [at for at, _, fresh in t["acks"] if fresh]
@@ -119,11 +120,14 @@ def table_figures(
             held_s.append(held[t["id"]] - killed)
         if not moved or not backs or t["id"] not in held:
             lost_tables += 1
+            odd.append(_relative(t, killed, held))
             continue
         if all(r is not None for r in t["resumed"]):
             back_s.append(max(r[0] for r in t["resumed"]) - killed)
         moving_s.append(min(moved) - killed)
         lost_moves += max(0, acked - min(backs))
+        if acked > min(backs):
+            odd.append(_relative(t, killed, held))
         kept += max(0, min(backs) - acked)
     ms = {"held_s": held_s, "back_s": back_s, "moving_s": moving_s}
     return {
@@ -135,6 +139,17 @@ def table_figures(
         "tables_lost": lost_tables,
         "moves_lost": lost_moves,
         "moves_kept_unacknowledged": kept,
+        "tables_lost_or_short": odd[:10],
+    }
+
+
+def _relative(t: dict[str, Any], killed: float, held: dict[str, float]) -> dict[str, Any]:
+    """A table's record with its times in seconds from the kill."""
+    return {
+        "id": t["id"],
+        "held_s": round(held[t["id"]] - killed, 3) if t["id"] in held else None,
+        "acks": [(round(at - killed, 3), n, fresh) for at, n, fresh in t["acks"]],
+        "resumed": [None if r is None else (round(r[0] - killed, 3), r[1]) for r in t["resumed"]],
     }
 
 
@@ -309,6 +324,11 @@ async def takeover_clients(
     drivers = [asyncio.ensure_future(drive(t, args.think, r, done, is_killed))
                for t, r in zip(tables, rngs, strict=True)]  # fmt: skip
     while min(t.before() for t in tables) < args.moves:
+        if any(s.fresh() for t in tables for s in t.seats):
+            raise RuntimeError(
+                "a table moved before the kill (its process's lease ran out: the machine is "
+                "too busy for this many tables; try fewer or a longer --think)"
+            )
         await asyncio.sleep(0.2)
     for t in tables:  # once the dead process fails its health check, as a proxy does
         for s in t.seats:
@@ -612,8 +632,9 @@ def main() -> int:
     p.add_argument(
         "--think",
         type=float,
-        default=2.0,
-        help="seconds, about, a simulated person waits before a move (default 2)",
+        default=4.0,
+        help="seconds, about, a simulated person waits before a move (default 4: a table "
+        "makes about 0.25 moves a second, people's pace)",
     )
     p.add_argument("--lease", type=float, default=5.0, help="the servers' --lease (default 5)")
     p.add_argument(

@@ -41,6 +41,10 @@ def test_a_table_back_before_its_last_acknowledged_move_loses_moves() -> None:
     ]  # fmt: skip
     figures = table_figures(tables, killed=100.0, held={"a": 105.0})
     assert figures["moves_lost"] == 2
+    assert figures["tables_lost_or_short"] == [
+        {"id": "a", "held_s": 5.0, "acks": [(-1.0, 9, False), (7.0, 8, True)],
+         "resumed": [(6.0, 7), (6.0, 7)]}
+    ]  # fmt: skip
     assert figures["tables_lost"] == 0
 
 
@@ -53,6 +57,7 @@ def test_a_table_never_held_or_never_moving_again_is_lost() -> None:
     ]  # fmt: skip
     figures = table_figures(tables, killed=100.0, held={"held, no move": 104.0, "fine": 105.0})
     assert figures["tables_lost"] == 2
+    assert [t["id"] for t in figures["tables_lost_or_short"]] == ["held, no move", "never held"]
     assert figures["held_s"]["count"] == 2
     assert figures["back_s"]["count"] == 1
     assert figures["moving_s"] == {"count": 1, "median": 7.0, "p99": 7.0, "max": 7.0}
