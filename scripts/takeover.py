@@ -282,11 +282,11 @@ async def drive(
                 w.cancel()
             await asyncio.gather(*waits, return_exceptions=True)
             continue
-        fresh = mover.fresh()
-        if think > 0 and (not fresh or table.after() > 0):
+        if think > 0 and (not mover.fresh() or table.after() > 0):
             await asyncio.sleep(think * (0.5 + rng.random()))
             if not _can_move(mover, killed()):
                 continue
+        fresh = mover.fresh()  # after the pause: the seat may have come back meanwhile
         c = mover.client
         assert c.view is not None
         start = time.perf_counter()
