@@ -26,7 +26,8 @@ need = ["canasta/assets/themes.json", "canasta/assets/icon.svg", "canasta/assets
         "canasta/assets/cards/modern/AS.svg", "canasta/assets/backs/standard/crimson-lattice.svg",
         "canasta/assets/textures/felt.png", "canasta/ui/theme.py",
         "canasta/locale/canasta.pot", "canasta/web/index.html", "canasta/web/main.js",
-        "canasta/web/style.css"] + [f"canasta/locale/{c}/LC_MESSAGES/canasta.mo"
+        "canasta/web/style.css", "canasta/web/proof.js",
+        "canasta/web/vendor/noble_hashes/sha2.js", "canasta/web/vendor/noble_hashes/LICENSE"] + [f"canasta/locale/{c}/LC_MESSAGES/canasta.mo"
                                          for c in ("es", "pt_BR", "it", "de", "fr")]
 missing = [n for n in need if n not in wheel]
 shots = [n for n in wheel if "screenshots" in n]

@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from canasta.ui.cards import CardOptions, CardRenderer, card_size_for_width  # noqa: E402
+from canasta.ui.card_images import CardOptions, CardRenderer, card_size_for_width  # noqa: E402
 from canasta.ui.decks import CARD_STYLES, DECKS, PALETTES  # noqa: E402
 from canasta.ui.text import blit_text  # noqa: E402
 from canasta.ui.theme import THEMES  # noqa: E402

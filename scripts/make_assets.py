@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sys
 
-from scripts import make_backs, make_cards, make_icon, make_sounds, make_themes
+from scripts import make_backs, make_cards, make_icon, make_sounds, make_themes, output_folder
 
 
 def main() -> None:
     """Run the generators in order with the same command line."""
+    output_folder("assets", __doc__)  # --help or a bad option stops here, before any writes
     for module in (make_cards, make_backs, make_themes, make_sounds, make_icon):
         module.main()
 

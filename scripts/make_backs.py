@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
+from scripts import output_folder
 from scripts.art.svg import document, fmt, mix, rrect, rrect_path
 
 Poly = list[tuple[float, float]]
@@ -358,7 +357,7 @@ def designs() -> list[tuple[str, str, tuple[str, str, str, str]]]:
 
 def main() -> None:
     """Write every back and decks.json."""
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "assets") / "backs"
+    root = output_folder("assets", __doc__) / "backs"
     decks: dict[str, object] = {}
     for shape, (w, h) in (("standard", (250, 350)), ("large", (226, 350))):
         (root / shape).mkdir(parents=True, exist_ok=True)

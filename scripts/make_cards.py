@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
+from scripts import output_folder
 from scripts.art.svg import circ, document, fmt, glyph, rrect, star, suit, word
 
 FACE = "#fdfcf6"
@@ -382,7 +381,7 @@ def codes() -> list[str]:
 
 def main() -> None:
     """Write every face and styles.json."""
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "assets") / "cards"
+    root = output_folder("assets", __doc__) / "cards"
     meta: dict[str, object] = {
         "tokens": {"face": FACE, "red": RED, "black": BLACK},
         "aspect": {"standard": STANDARD.h / STANDARD.w, "large": LARGE.h / LARGE.w},

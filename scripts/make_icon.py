@@ -6,9 +6,7 @@ Usage: python -m scripts.make_icon [ASSETS_DIR]   (default assets)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+from scripts import output_folder
 from scripts.art.svg import document, fmt, rrect, suit
 
 SIZE = 256
@@ -37,7 +35,7 @@ def icon() -> str:
 
 def main() -> None:
     """Write the icon."""
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "assets")
+    root = output_folder("assets", __doc__)
     root.mkdir(parents=True, exist_ok=True)
     (root / "icon.svg").write_text(icon(), encoding="utf-8")
     print(f"wrote {root / 'icon.svg'}")

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 import random
 import struct
-import sys
 import wave
 from pathlib import Path
+
+from scripts import output_folder
 
 RATE = 22050
 Samples = list[float]
@@ -116,7 +117,7 @@ def write_wav(path: Path, samples: Samples) -> None:
 
 def main() -> None:
     """Write every effect."""
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "assets") / "sounds"
+    root = output_folder("assets", __doc__) / "sounds"
     root.mkdir(parents=True, exist_ok=True)
     for name, samples in effects().items():
         write_wav(root / f"{name}.wav", samples)

@@ -16,11 +16,11 @@ import json
 import math
 import random
 import struct
-import sys
 import zlib
 from pathlib import Path
 
 from canasta.ui.colors import RGB, contrast_ratio, mix, to_hex
+from scripts import output_folder
 
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
@@ -253,7 +253,7 @@ def textures(size: int = 128) -> dict[str, list[int]]:
 
 def main() -> None:
     """Write themes.json, palettes.json and the textures."""
-    root = Path(sys.argv[1] if len(sys.argv) > 1 else "assets")
+    root = output_folder("assets", __doc__)
     (root / "textures").mkdir(parents=True, exist_ok=True)
     decks = json.loads((root / "backs" / "decks.json").read_text(encoding="utf-8"))
     themes: dict[str, object] = {}

@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 from canasta.engine.cards import CARD_KIND, cards_with_code  # noqa: E402
 from canasta.scenes.base import SceneManager  # noqa: E402
 from canasta.scenes.home import HomeScene  # noqa: E402
-from canasta.ui.cards import CardRenderer, card_size_for_width, draw_glow  # noqa: E402
+from canasta.ui.card_images import CardRenderer, card_size_for_width, draw_glow  # noqa: E402
 from canasta.ui.effects import draw_panel  # noqa: E402
 from canasta.ui.layout import (  # noqa: E402
     compute_layout,
@@ -32,6 +32,7 @@ from canasta.ui.sprites import CardSprite, draw_sprites  # noqa: E402
 from canasta.ui.theme import BLUE, GREEN, paint_felt  # noqa: E402
 from canasta.ui.tween import Animator  # noqa: E402
 from canasta.ui.widgets import Badge, Button, Toast, blit_text  # noqa: E402
+from scripts import output_folder
 
 ROW = ["AS", "TH", "7C", "2D", "JK", "3H", "QS", "KD"]
 
@@ -138,9 +139,9 @@ def table_png(out: Path, size: tuple[int, int], players: int) -> None:
     pygame.image.save(surface, out / f"table-{size[0]}x{size[1]}-{players}p.png")
 
 
-def main(argv: list[str]) -> int:
-    """Write all previews into the directory ``argv[1]`` (or the default)."""
-    out = Path(argv[1] if len(argv) > 1 else "/tmp/canasta-preview")
+def main() -> int:
+    """Write all previews into the folder named on the command line (or the default)."""
+    out = output_folder("/tmp/canasta-preview", __doc__)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
@@ -155,4 +156,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -23,7 +23,7 @@ from canasta.ai.levels import LEVELS, seat_players
 from canasta.ai.world import sample_state
 from canasta.controller import DecisionWorker, TableController
 from canasta.engine import CLASSIC, Game, HandState, MoveType, RuleSet
-from canasta.engine.words import card_name
+from canasta.engine.card_words import card_name
 from tests.test_ai_first_player import hidden_twin
 
 

@@ -9,11 +9,11 @@ import pytest
 
 from canasta.ai import HardPlayer
 from canasta.engine import MoveType
+from canasta.engine.card_words import card_name, cards_name, move_words
 from canasta.engine.cards import CARD_CODE, DECK_SIZE, KING, cards_with_code
 from canasta.engine.finish import find_finish, plan_text
 from canasta.engine.moves import Move
 from canasta.engine.position import state_from_data
-from canasta.engine.words import card_name, cards_name, move_words
 
 #: An engine card code standing alone in a sentence ("discard TD", "meld 7H 7H 2D").
 CODE = re.compile(r"\b([2-9TJQKA][CDHS]|JK)\b")

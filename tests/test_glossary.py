@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from canasta import i18n
+
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "canasta" / "locale"
-LANGUAGES = ("de", "es", "fr", "it", "pt_BR")
+#: Every language the game speaks but English: each a column of docs/glossary.md.
+LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != "en")
 
 #: term -> (where the English uses it, {language: the glossary word's forms}). The forms
 #: are regular expressions matched anywhere, case-insensitively: a stem with its
@@ -127,21 +130,31 @@ def entries(language: str):
         yield message.context, re.sub(r"{\w+}", "", ids[0]), [s for s in strings if s]
 
 
-def glossary() -> dict[str, list[str]]:
-    """docs/glossary.md's table: English term -> the word in each of LANGUAGES."""
+def glossary() -> dict[str, dict[str, str]]:
+    """docs/glossary.md's table: English term -> {language code: its word}, each column
+    found by the language's own name in the header (``Deutsch``, as ``i18n.LANGUAGES``)."""
+    codes = {name: code for code, name in i18n.LANGUAGES.items()}
+    header: list[str] | None = None  # None between tables; [] in a table of another kind
     rows = {}
     for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 1 + len(LANGUAGES) and cells[0] not in ("English", "---"):
-            rows[cells[0]] = cells[1:]
+        if header is None:
+            header = [codes.get(n, n) for n in cells[1:]] if cells[0] == "English" else []
+        elif header and set(cells[0]) != {"-"}:
+            rows[cells[0]] = dict(zip(header, cells[1:], strict=True))
     return rows
 
 
 def test_the_glossary_names_every_term_in_every_language() -> None:
     table = glossary()
     for term, (_english, forms) in TERMS.items():
-        assert term in table, term
-        for language, word in zip(LANGUAGES, table[term], strict=True):
+        assert set(forms) == set(LANGUAGES), f"{term}: TERMS lacks a language's forms"
+        assert term in table, f"{term}: not in docs/glossary.md"
+        assert set(table[term]) == set(LANGUAGES), f"{term}: docs/glossary.md's columns"
+        for language, word in table[term].items():
             assert re.search(forms[language], word, re.I), (term, language, word)
 
 

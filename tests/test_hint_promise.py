@@ -18,13 +18,13 @@ from canasta.ai.player import RandomPlayer
 from canasta.ai.tracking_player import TrackingPlayer
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game, MoveType
+from canasta.engine.card_words import card_name
 from canasta.engine.cards import CARD_CODE, KIND_RANK
 from canasta.engine.moves import Move, discard, layoff, meld
 from canasta.engine.position import state_from_data
 from canasta.engine.rules import PRESETS
 from canasta.engine.state import Phase
 from canasta.engine.view import SeatView
-from canasta.engine.words import card_name
 
 ACE = KIND_RANK.index("A")
 

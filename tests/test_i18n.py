@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 from canasta import i18n
 from canasta.engine import speech
-from canasta.engine.words import move_words
+from canasta.engine.card_words import move_words
 from canasta.persistence.setting_rows import SCREEN_ORDER, describe
 
 ROOT = Path(__file__).resolve().parents[1]

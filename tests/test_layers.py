@@ -115,7 +115,7 @@ SCREEN_MAY_IMPORT = {
     "canasta.engine.rules",
     "canasta.engine.options",
     "canasta.engine.scoring",
-    "canasta.engine.words",
+    "canasta.engine.card_words",
 }
 
 
@@ -184,7 +184,7 @@ def test_the_screen_rule_reports_a_bad_import(tmp_path: Path) -> None:
 
 def test_the_table_sees_only_the_controller_interface() -> None:
     table = sorted((ROOT / "scenes" / "table").glob("*.py"))
-    assert {p.stem for p in table} >= {"scene", "hand", "piles", "melds", "strip", "planner",
+    assert {p.stem for p in table} >= {"scene", "hand_row", "piles", "melds", "strip", "planner",
                                        "focus", "hint", "bubble", "help", "keys"}  # fmt: skip
     for path in table:
         text = path.read_text(encoding="utf-8")
@@ -204,7 +204,7 @@ def test_no_table_section_holds_the_scene() -> None:
 def test_net_loads_engine_ai_persistence_and_websockets_never_the_screen() -> None:
     net = Path(__file__).resolve().parents[1] / "canasta" / "net"
     names = sorted(p.stem for p in net.glob("*.py") if p.stem != "__init__")
-    assert {"protocol", "server", "client", "store", "tables"} <= set(names)
+    assert {"protocol", "server", "client", "database", "tables"} <= set(names)
     loaded = loaded_after("; ".join(f"import canasta.net.{n}" for n in names))
     assert "pygame" not in loaded["new"]
     assert "websockets" in loaded["new"] and "pydantic" in loaded["new"]

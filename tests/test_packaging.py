@@ -55,8 +55,9 @@ def test_every_folder_of_shipped_data_is_listed_so_the_build_does_not_warn():
     data = _data_folders("canasta", ROOT / "canasta") | _data_folders(
         "canasta.assets", ROOT / "assets"
     )
-    assert len(data) == 16 and "canasta.locale.pt_BR.LC_MESSAGES" in data
+    assert len(data) == 17 and "canasta.locale.pt_BR.LC_MESSAGES" in data
     assert "canasta.web" in data  # the browser client
+    assert "canasta.web.vendor.noble_hashes" in data  # its SHA-256, copied from npm
     assert "canasta.assets.cards.modern" in data
     code = {".".join(p.parent.relative_to(ROOT).parts) for p in ROOT.glob("canasta/**/__init__.py")}
     assert set(SETUPTOOLS["packages"]) == code | {"canasta.assets"} | data

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta.engine.card_words import card_name, cards_name, move_words
 from canasta.engine.cards import BLACK_THREE, CARD_KIND, KIND_NAME, is_wild_kind
 from canasta.engine.moves import Move, MoveType
 from canasta.engine.speech import _, ngettext
 from canasta.engine.view import SeatView
-from canasta.engine.words import card_name, cards_name, move_words
 
 from .candidates import goes_out
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from canasta.ai.hard import Advice, HardPlayer, following
 from canasta.ai.player import Player
+from canasta.engine.card_words import move_words
 from canasta.engine.cards import CARD_CODE, CARD_KIND
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
@@ -23,7 +24,6 @@ from canasta.engine.moves import Move, MoveType
 from canasta.engine.refusals import Code, Refusal
 from canasta.engine.scoring import HandScore
 from canasta.engine.state import EndReason, HandState, Phase
-from canasta.engine.words import move_words
 
 from .drawn import drawn_this_turn, turn_start
 from .events import Applied, Event, HandEnded, Refused, TurnReset

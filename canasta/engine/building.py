@@ -1,8 +1,8 @@
 """Building a hand: the deal, and a hand from its parts (a position, a sampled world).
 
-:class:`HandBuilt` adds the two ways to make a hand: :meth:`HandBuilt.deal` (Classic
-reference, "The deal") and :meth:`HandBuilt.from_parts`, the one validated way to build any
-hand, which computes every derived count itself.
+:class:`HandBuilt` adds the two ways to make a hand: :meth:`HandBuilt.deal`
+(docs/rules.md#the-deal) and :meth:`HandBuilt.from_parts`, the one validated way to build
+any hand, which computes every derived count itself.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .card_words import card_name, cards_name, move_words
 from .cards import BLACK_THREE, CARD_KIND, JOKER, KIND_NAME, NATURAL_KINDS, TWO
 from .core import Phase
 from .legality import go_out_plan
@@ -20,7 +21,6 @@ from .moves import Move, MoveType
 from .reach import GoOutPlan, wild_room
 from .refusals import Code, IllegalMove, Refusal
 from .speech import N_, _, format_list, ngettext
-from .words import card_name, cards_name, move_words
 
 if TYPE_CHECKING:
     from .state import HandState

@@ -18,8 +18,8 @@ from .core import CANASTA_SIZE
 def wild_room(size: int, wilds: int, cap: int) -> int:
     """Return how many more wild cards a meld of ``size`` cards (``wilds`` of them wild) takes.
 
-    Wild cards may never outnumber naturals, and never exceed ``cap`` in one meld (Classic
-    reference, "Melding").
+    Wild cards may never outnumber naturals, and never exceed ``cap`` in one meld
+    (docs/rules.md#melds).
     """
     naturals = size - wilds
     return max(0, min(cap, naturals) - wilds)

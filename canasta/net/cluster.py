@@ -1,7 +1,7 @@
 """Several server processes over one PostgreSQL database (``canasta serve --database``).
 
 Each table is run by exactly one process at a time, the holder of its lease (see
-:mod:`canasta.net.pgstore`): a process renews its leases every quarter of the lease's
+:mod:`canasta.net.database_pg`): a process renews its leases every quarter of the lease's
 length, and looks for tables nobody runs (a new database, a process that died, one that
 drained) and takes them over, each at its last saved move. A process whose lease was
 taken drops that table's connections; their clients come back with their seat tokens.
@@ -15,7 +15,8 @@ the rest (a join code typed in the lobby, a table that moved).
 
 The lobby is shared: each process writes its public tables' lines and announces each
 change with ``NOTIFY``; every process listens (on a thread and connection of its own)
-and keeps the others' lines.
+and keeps the others' lines, and its watchers get what changed among them as they get
+its own tables' changes (see :meth:`~canasta.net.server.Server.lobby_changed`).
 """
 
 from __future__ import annotations
@@ -30,19 +31,20 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from canasta.net.database import StorageError
+from canasta.net.database_pg import CHANNEL, PgStore
 from canasta.net.hub import Conn, Hub
-from canasta.net.pgstore import CHANNEL, PgStore
 from canasta.net.protocol import PROTOCOL_VERSION, Hello, TableInfo, encode
-from canasta.net.store import StorageError
 
 if TYPE_CHECKING:
     from canasta.net.server import Server
 
 log = logging.getLogger("canasta.net")
 
-#: Seconds the other processes' lobby changes are gathered before the list goes out again
-#: (every change of every public table reaches every process: sent one by one, a busy
-#: lobby would resend its whole list to every watcher many times a second).
+#: Seconds the other processes' lobby changes are gathered before they go out to this
+#: process's watchers, as one ``lobby_changes`` (every change of every public table
+#: reaches every process: told one by one, a busy lobby would send every watcher many
+#: messages a second).
 LOBBY_EVERY = 0.5
 
 #: Close code for connections of a table that moved to another process (the client

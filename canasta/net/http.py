@@ -6,6 +6,8 @@ windows that connect to ``/`` keep working); any other GET is answered here:
 
 - ``/`` and ``/t/CODE`` (a private table's link): the page (``canasta/web/index.html``);
 - ``/app/NAME.js`` and ``/app/NAME.css``: the client's files, exactly those in the folder;
+- ``/app/vendor/LIBRARY/NAME.js``: the modules of a library copied from npm into
+  ``canasta/web/vendor/LIBRARY`` (``scripts/vendor_web.py``), exactly those there;
 - ``/config.json``: the protocol version, the languages, the server's words by code and
   the engine's refusal templates (English: the keys of the catalogue), the card choices;
 - ``/i18n/LANG.json``: the compiled catalogue of one language (built from its ``.mo``
@@ -40,9 +42,10 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from canasta.engine.refusals import MESSAGES
+from canasta.engine.rules import PRESETS
 from canasta.i18n import LANGUAGES
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
-from canasta.net.words import REASONS, WORDS
+from canasta.net.server_words import REASONS, WORDS
 
 #: Content types by file ending.
 TYPES = {
@@ -65,6 +68,7 @@ GZIP_FROM = 1024
 # through for the server's join to answer).
 _CODE = re.compile(rf"^/t/[{CODE_ALPHABET}]{{4,{CODE_LENGTH + 4}}}/?$", re.IGNORECASE)
 _APP = re.compile(r"^/app/([a-z][a-z0-9_]*\.(?:js|css))$")
+_VENDOR = re.compile(r"^/app/vendor/([a-z][a-z0-9_]*/[A-Za-z0-9_][A-Za-z0-9_-]*\.js)$")
 _I18N = re.compile(r"^/i18n/([A-Za-z_]+)\.json$")
 _FACE = re.compile(r"^/art/cards/([a-z]+(?:-large)?)/([a-z_]+)/([2-9TJQKA][CDHS]|JK-[BR])\.svg$")
 _BACK = re.compile(r"^/art/backs/(standard|large)/([a-z-]+)\.svg$")
@@ -131,7 +135,9 @@ def config() -> dict[str, Any]:
     """What the browser client reads first: the protocol version it must say hello with,
     the languages, the server's words by code and the engine's refusal templates (the
     English keys of the catalogue), the reasons translated as details, the join code's
-    shape, and the card choices (styles, palettes, decks, themes)."""
+    shape, the cards dealt to each seat by each preset's rules (by number of players, to
+    check a deal against its revealed seed), and the card choices (styles, palettes,
+    decks, themes)."""
     assets = resources.files("canasta.assets")
     styles = json.loads(assets.joinpath("cards", "styles.json").read_text("utf-8"))
     palettes = json.loads(assets.joinpath("palettes.json").read_text("utf-8"))
@@ -144,6 +150,10 @@ def config() -> dict[str, Any]:
         "refusals": {code.value: text for code, text in MESSAGES.items()},
         "reasons": list(REASONS),
         "code": {"length": CODE_LENGTH, "alphabet": CODE_ALPHABET},
+        "cards_dealt": {
+            name: {str(n): rules.with_options(players=n).cards_dealt for n in (2, 4)}
+            for name, rules in PRESETS.items()
+        },
         "styles": {name: s["title"] for name, s in styles["styles"].items()},
         "palettes": {name: p["title"] for name, p in palettes.items()},
         "decks": {name: d["title"] for name, d in decks.items()},
@@ -228,6 +238,11 @@ class WebFiles:
             if name not in names["app"]:
                 return None
             return self._file(self.web.joinpath(name), "." + name.rsplit(".", 1)[1])
+        if match := _VENDOR.match(path):
+            name = match.group(1)
+            if name not in names["vendor"]:
+                return None
+            return self._file(self.web.joinpath("vendor", *name.split("/")), ".js")
         if match := _I18N.match(path):
             code = match.group(1)
             if code not in LANGUAGES:
@@ -251,20 +266,35 @@ class WebFiles:
         return None
 
     def names(self) -> dict[str, set[str]]:
-        """The names a path may hold: the client's files (``app``), the face styles,
-        palettes, decks, textures and card keys."""
+        """The names a path may hold: the client's files (``app``), its vendored modules
+        (``vendor``, as ``LIBRARY/NAME.js``), the face styles, palettes, decks, textures and
+        card keys."""
         if self._names is None:
             assets = self.assets
             styles = json.loads(assets.joinpath("cards", "styles.json").read_text("utf-8"))
             themes = json.loads(assets.joinpath("themes.json").read_text("utf-8"))
             self._names = {
                 "app": {p.name for p in self.web.iterdir() if _APP.match("/app/" + p.name)},
+                "vendor": self._vendored(),
                 "styles": set(styles["styles"]),
                 "palettes": set(json.loads(assets.joinpath("palettes.json").read_text("utf-8"))),
                 "decks": set(json.loads(assets.joinpath("backs", "decks.json").read_text("utf-8"))),
                 "textures": {t["texture"] for t in themes.values() if t.get("texture")},
             }
         return self._names
+
+    def _vendored(self) -> set[str]:
+        """The vendored modules, as ``LIBRARY/NAME.js``."""
+        vendor = self.web.joinpath("vendor")
+        if not vendor.is_dir():
+            return set()
+        return {
+            f"{library.name}/{file.name}"
+            for library in vendor.iterdir()
+            if library.is_dir()
+            for file in library.iterdir()
+            if _VENDOR.match(f"/app/vendor/{library.name}/{file.name}")
+        }
 
     def _face(self, folder: str, palette_name: str, key: str) -> Answer | None:
         names = self.names()

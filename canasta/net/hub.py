@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from canasta.net.database import Job, StorageError, TableStore
 from canasta.net.door import DoorConfig
 from canasta.net.protocol import encode
-from canasta.net.store import Job, StorageError, TableStore
 from canasta.net.thinking import Thinkers
 from canasta.net.timing import ServerStats
 
@@ -103,13 +103,16 @@ class ServerConfig:
 class Conn:
     """One client connection: its socket, its name once it said hello, its seat, whether
     it watches the lobby (it asked for the list: changes come unasked while it is not
-    seated), its rate bucket and strikes, and its outgoing queue."""
+    seated) and whether its list is behind (changes went out while it was seated: the
+    whole list comes next instead), its rate bucket and strikes, and its outgoing
+    queue."""
 
     ws: Any
     name: str | None = None
     table: str | None = None
     chair: int | None = None
     watching: bool = False
+    lobby_behind: bool = False
     tokens: float = 0.0
     refilled: float = 0.0
     strikes: int = 0
@@ -245,11 +248,12 @@ class Hub:
         self.writer.put((job, future))
         await future
 
-    def send(self, conn: Conn, message: BaseModel, table: str | None = None) -> None:
-        """Queue ``message`` for ``conn``; drop a connection that is too far behind."""
+    def send(self, conn: Conn, message: BaseModel | str, table: str | None = None) -> None:
+        """Queue ``message`` (a model, or its text already encoded, for one message sent
+        to many) for ``conn``; drop a connection that is too far behind."""
         if conn.closed:
             return
-        text = encode(message)
+        text = message if isinstance(message, str) else encode(message)
         table = table or conn.table
         if self.tap is not None and table is not None and conn.chair is not None:
             self.tap(table, conn.chair, text)

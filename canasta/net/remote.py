@@ -33,6 +33,7 @@ from canasta.ai.world import sample_state
 from canasta.controller import Applied, Event, HandEnded, Refused, TableView
 from canasta.controller.intents import SelectionIntents
 from canasta.controller.interface import CANASTA
+from canasta.engine.card_words import move_words
 from canasta.engine.cards import CARD_CODE, CARD_KIND, is_wild_kind
 from canasta.engine.finish import check_finish, check_plan
 from canasta.engine.finish import find_finish as search_finish
@@ -42,7 +43,6 @@ from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import HandScore, SideScore
 from canasta.engine.state import HandState
 from canasta.engine.view import SeatView
-from canasta.engine.words import move_words
 from canasta.i18n import N_, _
 from canasta.net.proof import DealCheck, DealWitness, check_words
 from canasta.net.protocol import (
@@ -56,7 +56,7 @@ from canasta.net.protocol import (
 )
 from canasta.net.protocol import Event as EventMessage
 from canasta.net.seatview import move_from_text, seat_view
-from canasta.net.words import say
+from canasta.net.server_words import say
 
 #: Why the hint and the reset are missing online, in the player's words.
 UNAVAILABLE = {

@@ -18,6 +18,7 @@ from typing import Any
 
 from canasta.ai.hard import Memory
 from canasta.engine.moves import Move
+from canasta.net.database import StorageError
 from canasta.net.hub import Conn, Hub
 from canasta.net.proof import deal_commitment, deal_reveal, with_proofs
 from canasta.net.protocol import (
@@ -31,10 +32,9 @@ from canasta.net.protocol import (
     TableUpdate,
     View,
 )
-from canasta.net.store import StorageError
+from canasta.net.server_words import english
 from canasta.net.tables import Table, TableError
 from canasta.net.views import event_for, hand_over, seat_views, view_model
-from canasta.net.words import english
 from canasta.persistence.records import GameRecordModel, SeatModel, record_model
 
 log = logging.getLogger("canasta.net")
@@ -83,7 +83,7 @@ class TableRunner:
 
     def tell(self, code: str, **details: Any) -> None:
         """A notice to everyone at the table: ``code``, its details and its English
-        sentence (see :mod:`canasta.net.words`)."""
+        sentence (see :mod:`canasta.net.server_words`)."""
         self.tell_all(Notice(code=code, message=english(code, **details), details=details))
 
     def info(self) -> TableInfo:

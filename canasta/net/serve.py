@@ -376,8 +376,8 @@ def serve_command(argv: list[str]) -> int:
 
 
 async def _run(config: ServerConfig, stats_file: Path | None = None) -> int:
+    from canasta.net.database import StorageError
     from canasta.net.server import Server
-    from canasta.net.store import StorageError
     from canasta.net.timing import ServerStats
 
     stats = ServerStats() if stats_file is not None else None
@@ -447,8 +447,8 @@ def drain_command(database: str, process: str, within: float = 120.0) -> int:
     import secrets
     import time
 
-    from canasta.net.pgstore import PgStore
-    from canasta.net.store import StorageError
+    from canasta.net.database import StorageError
+    from canasta.net.database_pg import PgStore
 
     try:
         store = PgStore(database, Path("."), f"drain-{secrets.token_hex(4)}")

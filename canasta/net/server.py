@@ -34,10 +34,12 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from canasta.net.cluster import MOVED, Cluster
+from canasta.net.database import StorageError, Store, TableStore
 from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.health import health_hook
 from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
+from canasta.net.lobby_feed import LobbyFeed, page
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     CreateTable,
@@ -47,7 +49,6 @@ from canasta.net.protocol import (
     JoinTable,
     Leave,
     ListTables,
-    LobbyList,
     Next,
     ProtocolError,
     Ready,
@@ -58,10 +59,9 @@ from canasta.net.protocol import (
     parse_client,
 )
 from canasta.net.runner import TableRunner
-from canasta.net.store import StorageError, Store, TableStore
+from canasta.net.server_words import english
 from canasta.net.tables import Table, TableError, TableOptions, new_code, token_hash
 from canasta.net.timing import ServerStats
-from canasta.net.words import english
 
 log = logging.getLogger("canasta.net")
 
@@ -111,7 +111,8 @@ class Server:
         self.ws_server: WsServer | None = None
         self.port = config.port
         self._lobby_due = False
-        self._lobby_told: LobbyList | None = None
+        #: What the lobby's watchers were told.
+        self.watchers = LobbyFeed(self.hub)
         #: What a browser gets on this port (its client, art and words) over plain HTTP.
         self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
@@ -119,7 +120,7 @@ class Server:
         self._health = health_hook(self.health)
         self.cluster: Cluster | None = None
         if config.database is not None:
-            from canasta.net.pgstore import PgStore
+            from canasta.net.database_pg import PgStore
 
             assert isinstance(store, PgStore)
             self.cluster = Cluster(self, store, config.advertise or "")
@@ -254,24 +255,25 @@ class Server:
         self.lobby_changed()
 
     def lobby_changed(self) -> None:
-        """A table's chairs changed: the lobby's list goes to everyone watching the lobby
-        (asked for the list once, not seated now) once this turn of the event loop is
-        over, if it changed."""
+        """A table's chairs changed: what changed in the lobby goes to everyone watching
+        it (asked for the list once, not seated now) once this turn of the event loop is
+        over, in one message for all of the turn's changes."""
         if not self._lobby_due:
             self._lobby_due = True
             asyncio.get_running_loop().call_soon(self._tell_lobby)
 
     def _tell_lobby(self) -> None:
+        """Send the lobby's changes since the last time to its watchers, if any."""
         self._lobby_due = False
         if self.cluster is not None:
             self.cluster.publish(self._listed())
-        listing = LobbyList(tables=self.lobby())
-        if listing == self._lobby_told:
-            return
-        self._lobby_told = listing
-        for conn in list(self.conns):
-            if conn.watching and conn.table is None:
-                self.hub.send(conn, listing)
+        self.watchers.tell(*self.lobby_page(), self.conns)
+
+    def _list_lobby(self, conn: Conn) -> None:
+        """Answer ``lobby``: the whole list, and from now on its changes. Changes not yet
+        told go out first, so the list and the changes that follow it agree."""
+        self._tell_lobby()
+        self.watchers.watch(conn)
 
     # Connections ---------------------------------------------------------------------------
 
@@ -430,7 +432,7 @@ class Server:
 
     def _error(self, conn: Conn, code: str, **details: Any) -> None:
         """Send the error ``code``: its details, and its English sentence for any client
-        (the game's window shows its own words from the code; see canasta.net.words)."""
+        (the game's window shows its own words from the code; see canasta.net.server_words)."""
         self.hub.send(conn, ErrorMessage(code=code, message=english(code, **details),
                                          details=details))  # fmt: skip
 
@@ -446,8 +448,7 @@ class Server:
             self._strike(conn, "hello_first")
             return
         if isinstance(message, ListTables):
-            conn.watching = True
-            self.hub.send(conn, LobbyList(tables=self.lobby()))
+            self._list_lobby(conn)
         elif isinstance(message, CreateTable):
             await self._create(conn, message)
         elif isinstance(message, JoinTable):
@@ -691,13 +692,18 @@ class Server:
         if runner is not None and conn.chair is not None:
             runner.disconnected(conn.chair, conn)
 
-    def lobby(self) -> list[Any]:
-        """The public tables not closed, newest last (at most 200); a table not started
-        with nobody at it is not listed (it is closing)."""
+    def lobby(self) -> list[TableInfo]:
+        """The tables the lobby lists (see :meth:`lobby_page`)."""
+        return self.lobby_page()[0]
+
+    def lobby_page(self) -> tuple[list[TableInfo], int]:
+        """The public tables the lobby lists, newest last, and how many more it leaves
+        out (see :func:`canasta.net.lobby_feed.page`). A table not started with nobody at it
+        is not listed (it is closing), nor a closed one."""
         listed = self._listed()
         if self.cluster is not None:
             listed = self.cluster.lines() + listed
-        return listed[-200:]
+        return page(listed)
 
     def _listed(self) -> list[TableInfo]:
         """This process's public tables as the lobby shows them (see :meth:`lobby`)."""
@@ -725,7 +731,7 @@ def open_store(config: ServerConfig) -> TableStore:
     """
     if config.database is None:
         return Store(config.data, config.synchronous, apart=True)
-    from canasta.net.pgstore import PgStore
+    from canasta.net.database_pg import PgStore
 
     process = config.process or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}"
     return PgStore(config.database, config.data, process, config.lease)

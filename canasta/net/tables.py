@@ -30,15 +30,15 @@ from canasta.net.protocol import (
     Intent,
     TableInfo,
 )
+from canasta.net.server_words import english
 from canasta.net.views import MoveDiff, diff_move
-from canasta.net.words import english
 from canasta.persistence.saves import SavedGame, hand_record
 
 
 class TableError(Exception):
     """An intent or a lobby request a table refuses: ``code``, a plain English ``message``
     and the ``details`` it names (a window shows its own words from the code and details;
-    see :mod:`canasta.net.words`)."""
+    see :mod:`canasta.net.server_words`)."""
 
     def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -50,7 +50,8 @@ class TableError(Exception):
 
     @classmethod
     def of(cls, code: str, **details: Any) -> TableError:
-        """The error ``code`` with its English sentence from :data:`~canasta.net.words.WORDS`."""
+        """The error ``code`` with its English sentence from
+        :data:`~canasta.net.server_words.WORDS`."""
         return cls(code, english(code, **details), details)
 
 

@@ -17,7 +17,7 @@ import pygame
 
 from canasta.i18n import N_, Words, _
 from canasta.scenes.base import Scene
-from canasta.ui.cards import CardRenderer, card_size_for_width
+from canasta.ui.card_images import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move
 from canasta.ui.paragraphs import wrap_text

@@ -15,7 +15,7 @@ from canasta.i18n import _
 from canasta.scenes.base import Scene
 from canasta.scenes.howto_pages import Figure, Page
 from canasta.scenes.howto_rules import rules_pages
-from canasta.ui.cards import CardRenderer, card_size_for_width
+from canasta.ui.card_images import CardRenderer, card_size_for_width
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Intent, Key, Move, Wheel
 from canasta.ui.paragraphs import (

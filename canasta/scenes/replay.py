@@ -20,8 +20,8 @@ from typing import Any
 import pygame
 
 from canasta.controller import Applied, ReplayController
+from canasta.engine.card_words import move_words
 from canasta.engine.rules import RuleSet
-from canasta.engine.words import move_words
 from canasta.i18n import _, ngettext, number, pgettext
 from canasta.persistence.records import ReplayedHand
 from canasta.scenes.replay_controls import (

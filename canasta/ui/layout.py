@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta.ui.cards import CARD_ASPECT
+from canasta.ui.card_images import CARD_ASPECT
 from canasta.ui.decks import CORNER_INDEX, large_index_aspect
 from canasta.ui.placement import Pos, place_hand, place_melds, place_pile, place_stack
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.effects import draw_selection
 from canasta.ui.tween import Animator, ease_in_out_cubic
 

@@ -7,6 +7,7 @@
  * @typedef {{protocol: number, languages: Record<string, string>,
  *            words: Record<string, string>, refusals: Record<string, string>,
  *            reasons: string[], code: {length: number, alphabet: string},
+ *            cards_dealt: Record<string, Record<string, number>>,
  *            styles: Record<string, string>, palettes: Record<string, string>,
  *            decks: Record<string, string>,
  *            themes: Record<string, Record<string, string>>}} Config
@@ -18,7 +19,7 @@ let catalogue = { language: "en", messages: {}, plural: { one: 0, other: 1 } };
 /** @type {Intl.PluralRules} */
 let rules = new Intl.PluralRules("en");
 
-/** Details that are sentences of the catalogue themselves (as canasta.net.words). */
+/** Details that are sentences of the catalogue themselves (as canasta.net.server_words). */
 const WORD_DETAILS = new Set(["why"]);
 
 /**
@@ -92,7 +93,7 @@ export function format(template, details = {}) {
 /**
  * What the player reads for a server's error, refusal or notice: its template from the
  * player's catalogue filled with the details, or the server's English sentence for a code
- * this client does not know (as canasta.net.words.say).
+ * this client does not know (as canasta.net.server_words.say).
  * @param {import("./i18n.js").Config} config
  * @param {string} code
  * @param {Details} details

@@ -3,7 +3,8 @@
 
 import { _, format, matchLanguage, say, useLanguage } from "./i18n.js";
 import { Connection, keepToken, savedToken } from "./net.js";
-import { showLobby, showName, showChairs } from "./lobby.js";
+import { DealWitness } from "./proof.js";
+import { applyLobbyChanges, showLobby, showName, showChairs, showTables } from "./lobby.js";
 import { Table } from "./table.js";
 import { toast } from "./ui.js";
 
@@ -11,8 +12,9 @@ import { toast } from "./ui.js";
  * @typedef {import("./i18n.js").Config} Config
  * @typedef {import("./net.js").Message} Message
  * @typedef {{config: Config, conn: Connection | null, name: string,
- *            tables: any[], table: any | null, chair: number | null, nextDeal: boolean,
+ *            tables: any[], more: number, table: any | null, chair: number | null, nextDeal: boolean,
  *            view: any | null, clock: any | null, handOver: any | null,
+ *            witness: DealWitness | null, dealCheck: import("./proof.js").DealCheck | null,
  *            code: string | null, tryChair: number, tableAt: number,
  *            look: import("./cards.js").Look}} State
  */
@@ -20,6 +22,8 @@ import { toast } from "./ui.js";
 const NAME = "canasta.name";
 const LANGUAGE = "canasta.language";
 const LOOK = "canasta.look";
+/** The protocol version this tab was loaded again for (see `newerPage`). */
+const RELOADED = "canasta.reloaded-for";
 
 /** @param {string} key @returns {string | null} */
 function stored(key) {
@@ -64,6 +68,24 @@ export function render() {
   drop();
   if (state.table !== null) showChairs(screen, state, actions);
   else showLobby(screen, state, actions);
+}
+
+/**
+ * The server was upgraded while this page was open: load the page again, which brings the
+ * client that speaks its protocol (once per version, so a server that keeps refusing is
+ * said in words instead); false when it was tried already.
+ * @param {number} version the server's protocol version
+ * @returns {boolean}
+ */
+function newerPage(version) {
+  try {
+    if (sessionStorage.getItem(RELOADED) === String(version)) return false;
+    sessionStorage.setItem(RELOADED, String(version));
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
 }
 
 /** The table screen is gone: its keys and clock stop. */
@@ -149,9 +171,15 @@ function receive(message) {
       break;
     case "lobby":
       s.tables = message.tables;
+      s.more = message.more ?? 0;
       render();
       // The figures script reads when the lobby's list and the first table were drawn.
       if (!performance.getEntriesByName("canasta-lobby").length) performance.mark("canasta-lobby");
+      return;
+    case "lobby_changes":
+      s.tables = applyLobbyChanges(s.tables, { tables: message.tables ?? [], gone: message.gone ?? [] });
+      s.more = message.more ?? 0;
+      if (!showTables(/** @type {HTMLElement} */ (document.getElementById("screen")), s, actions)) render();
       return;
     case "seated":
       Object.assign(s, { table: message.table, chair: message.chair, nextDeal: message.next_deal });
@@ -167,14 +195,17 @@ function receive(message) {
       s.view = message.view;
       s.clock = message.clock ?? null;
       if (message.view.phase !== "ended") s.handOver = null;
+      witness(message);
       break;
     case "event":
       if (message.view) s.view = message.view;
       s.clock = message.clock ?? null;
+      if (s.chair !== null) s.witness?.sawEvent(/** @type {any} */ (message), s.chair);
       table?.event(message);
       break;
     case "hand_over":
       s.handOver = message;
+      s.dealCheck = s.witness?.check(message.deal) ?? null;
       break;
     case "result":
       table?.answered(message);
@@ -204,6 +235,10 @@ function receive(message) {
         actions.send({ type: "lobby" });
         break;
       }
+      if (message.code === "version" && Number(message.details?.server) > s.config.protocol
+          && newerPage(Number(message.details?.server))) {
+        return;
+      }
       if (message.code === "seat_back") Object.assign(s, { table: null, chair: null, nextDeal: false });
       s.code = null;
       toast(say(s.config, message.code, message.details ?? {}, message.message));
@@ -212,6 +247,25 @@ function receive(message) {
       return;
   }
   render();
+}
+
+/**
+ * Keep what this seat sees of a deal, to check it when its seed is revealed (a new table
+ * starts a new witness; a preset this page does not know leaves nothing to check by).
+ * @param {Message} message a "view"
+ */
+function witness(message) {
+  const s = state;
+  if (!message.deal || s.table === null) return;
+  if (s.witness === null || s.witness.tableId !== s.table.id) {
+    const dealt = s.config.cards_dealt[s.table.preset]?.[String(s.table.players)];
+    if (dealt === undefined) {
+      s.witness = null;
+      return;
+    }
+    s.witness = new DealWitness(s.table.players, dealt, s.table.id);
+  }
+  s.witness.sawView(/** @type {any} */ (message));
 }
 
 /** Start: the config, the language, the look, then the name screen or the connection. */
@@ -231,8 +285,8 @@ async function start() {
   }
   const link = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   state = {
-    config, conn: null, name: stored(NAME) ?? "", tables: [], table: null, chair: null,
-    nextDeal: false, view: null, clock: null, handOver: null,
+    config, conn: null, name: stored(NAME) ?? "", tables: [], more: 0, table: null, chair: null,
+    nextDeal: false, view: null, clock: null, handOver: null, witness: null, dealCheck: null,
     code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, tableAt: 0, look,
   };
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("language"));

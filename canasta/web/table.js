@@ -3,6 +3,7 @@
 
 import { code, isWild, kind, KIND_RANK } from "./cards.js";
 import { _, format } from "./i18n.js";
+import { checkWords } from "./proof.js";
 import {
   actionBar, chairName, fitHand, handRow, meldRow, piles, places, scoreTable, seatBox,
 } from "./board.js";
@@ -250,9 +251,16 @@ export class Table {
       result = over.winner === null ? _("A tie: the game is shared.")
         : over.winner === mySide ? _("You win!") : _("They win.");
     }
+    // Whether the deal was the one promised at its start (a failure is said loudly, white
+    // on red, as on the desktop's scoreboard).
+    const proof = this.state.dealCheck;
     return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": "over-title" }, [
       el("div", { class: "card-panel" }, [
         el("h2", { id: "over-title", text: title }),
+        proof ? el("p", {
+          id: "deal-proof", class: proof.verified ? "deal-proof" : "deal-proof warning",
+          role: proof.verified ? undefined : "alert", text: checkWords(proof),
+        }) : null,
         result ? el("p", { class: "result", id: "result", text: result }) : null,
         scoreTable(over, mySide),
         this.asked === over ? el("p", { class: "note", text: _("Waiting for the other players to go on…") }) : null,

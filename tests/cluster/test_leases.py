@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from canasta.net.pgstore import LeaseLost, PgStore
-from canasta.net.store import StorageError
+from canasta.net.database import StorageError
+from canasta.net.database_pg import LeaseLost, PgStore
 from canasta.net.tables import Table, TableOptions
 
 

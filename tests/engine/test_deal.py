@@ -1,4 +1,4 @@
-"""The deal (Classic "Dealing", matrix rows 1-3): cards dealt, red threes, upcard, leader."""
+"""The deal (docs/rules.md#the-deal): cards dealt, red threes, upcard, leader."""
 
 from __future__ import annotations
 

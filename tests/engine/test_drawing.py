@@ -1,4 +1,5 @@
-"""Drawing from the stock (matrix rows 4, 13, 15): one card, two with draw two, red threes."""
+"""Drawing from the stock (docs/rules.md#drawing, #red-threes, #empty-stock): one card, two
+with draw two, red threes."""
 
 from __future__ import annotations
 
@@ -123,9 +124,10 @@ def test_draw_from_an_empty_stock_is_refused() -> None:
     )
 
 
-def test_classic_empty_stock_the_pile_may_be_declined_ending_the_hand() -> None:  # row 18
-    # Classic reference: play goes on while each player in turn can take the pile; the
-    # matrix keeps the forced take for the Book rules, so here declining is a move.
+# docs/rules.md#empty-stock
+def test_classic_empty_stock_the_pile_may_be_declined_ending_the_hand() -> None:
+    # Classic plays on while each player in turn can take the pile; the forced take is the
+    # Book rules' (docs/rules.md#empty-stock), so here declining is a move.
     state = pos([["KH", "7D", "9C"], ["4C"]], pile=["KC"], melds=[{"K": K7[:3]}, {}], stock_size=0)
     assert [m.text() for m in state.legal_moves()] == ["decline", "take"]
     legal(state, "decline")

@@ -1,4 +1,4 @@
-"""A game of hands (Classic "Scoring" and "Dealing", matrix rows 2 and 26)."""
+"""A game of hands (docs/rules.md#the-deal, #game-end)."""
 
 from __future__ import annotations
 

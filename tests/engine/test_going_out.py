@@ -1,4 +1,5 @@
-"""Going out, concealed going out and the end of the stock (matrix rows 18-22)."""
+"""Going out, concealed going out and the end of the stock (docs/rules.md#going-out,
+#concealed, #empty-stock)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Melds and lay-offs (Classic "Melding", matrix rows 5, 6 and 16)."""
+"""Melds and lay-offs (docs/rules.md#melds, #black-threes)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The opening minimum (Classic "Melding" and "Scoring", matrix rows 7 and 8)."""
+"""The opening minimum (docs/rules.md#opening-minimum)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Asking the partner "may I go out?" (Classic "Your partner", matrix row 23)."""
+"""Asking the partner "may I go out?" (docs/rules.md#asking-your-partner)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The rows where Draw-two partnership (table 003) and Play-off on ties (table 004) differ
-from Classic, each shown on a position under the preset and under Classic."""
+"""The rules where Draw-two partnership (table 003) and Play-off on ties (table 004) differ
+from Classic (docs/rules.md#presets), each shown on a position under the preset and under
+Classic."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ EIGHTS = ["8C", "8D", "8H", "8S", "8C", "8D", "2C"]
 # Draw-two partnership (table 003) -----------------------------------------------------------
 
 
-def test_draw_two_partnership_draws_two_with_four_players() -> None:  # row 4
+# docs/rules.md#drawing
+def test_draw_two_partnership_draws_two_with_four_players() -> None:
     state = at(D2, four(["9C"]), stock_top=["5S", "6S"])
     legal(state, "draw")
     assert hand(state, 0) == ["5S", "6S", "9C"]
@@ -27,7 +29,8 @@ def test_draw_two_partnership_draws_two_with_four_players() -> None:  # row 4
     assert hand(classic, 0) == ["5S", "9C"]
 
 
-def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:  # row 5
+# docs/rules.md#melds
+def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:
     cards = ["7H", "7D", "7C", "7S", "2C", "2D", "JK", "JK"]
     state = at(D2, four([*cards, "9S", "9D"]), melds=KINGS, phase="play")
     legal(state, "meld " + " ".join(cards))
@@ -36,7 +39,8 @@ def test_draw_two_partnership_has_no_cap_of_three_wild_cards() -> None:  # row 5
     refused(classic, "meld " + " ".join(cards), Code.WILD_CAP, cap=3, wilds=4)
 
 
-def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> None:  # row 9
+# docs/rules.md#taking-the-pile
+def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> None:
     hands = four(["7H", "2C", "9S", "9D", "KC", "5D"])
     state = at(D2, hands, pile=["5S", "7C"], melds=KINGS)
     refused(state, "take 7H 2C", Code.PILE_NEEDS_PAIR_OR_NATURAL, rank="7s")
@@ -53,7 +57,8 @@ def test_draw_two_partnership_takes_with_a_pair_or_a_card_onto_the_meld() -> Non
     assert classic.msize[0][KING] == 4
 
 
-def test_draw_two_partnership_red_threes_cost_100_each_without_a_meld() -> None:  # row 14
+# docs/rules.md#red-threes
+def test_draw_two_partnership_red_threes_cost_100_each_without_a_meld() -> None:
     threes = [[], ["3H", "3D", "3H", "3D"]]
     state = at(D2, four(["9C"]), melds=KINGS, red_threes=threes)
     assert state.score().sides[1].red_three_points == -400
@@ -64,7 +69,8 @@ def test_draw_two_partnership_red_threes_cost_100_each_without_a_meld() -> None:
     assert state.score().sides[1].red_three_points == 800
 
 
-def test_draw_two_partnership_black_threes_only_as_the_last_play() -> None:  # row 16
+# docs/rules.md#black-threes
+def test_draw_two_partnership_black_threes_only_as_the_last_play() -> None:
     melds = [{"K": K7}, {}]
     state = at(D2, four(["3C", "3S", "3C", "9D"]), melds=melds, phase="play")
     refused(state, "meld 3C 3S 3C", Code.BLACK_THREE_LAST)
@@ -77,7 +83,8 @@ def test_draw_two_partnership_black_threes_only_as_the_last_play() -> None:  # r
     assert state.ended and state.went_out == 0
 
 
-def test_black_threes_need_the_sides_canasta_at_table_003_and_classic() -> None:  # row 16
+# docs/rules.md#black-threes
+def test_black_threes_need_the_sides_canasta_at_table_003_and_classic() -> None:
     for state in (
         at(D2, four(["3C", "3S", "3C"]), melds=KINGS, phase="play"),
         pos(four(["3C", "3S", "3C"]), melds=KINGS, phase="play"),
@@ -85,7 +92,8 @@ def test_black_threes_need_the_sides_canasta_at_table_003_and_classic() -> None:
         refused(state, "meld 3C 3S 3C", Code.NEED_CANASTA, needed=1, have=0)
 
 
-def test_draw_two_partnership_never_discards_a_wild_card() -> None:  # row 17
+# docs/rules.md#discarding
+def test_draw_two_partnership_never_discards_a_wild_card() -> None:
     state = at(D2, four(["2C", "9S", "9D"]), melds=KINGS, phase="play")
     refused(state, "discard 2C", Code.WILD_DISCARD)
     assert {m.text() for m in state.legal_moves() if m.type.value == "discard"} == {"discard 9S"}
@@ -98,7 +106,8 @@ def test_draw_two_partnership_never_discards_a_wild_card() -> None:  # row 17
     assert state.turn == 1 and state.pile_freezers == 1
 
 
-def test_draw_two_partnership_discards_no_wild_card_that_can_be_laid_off() -> None:  # row 17
+# docs/rules.md#discarding
+def test_draw_two_partnership_discards_no_wild_card_that_can_be_laid_off() -> None:
     # Reference 003: wild cards can never be discarded. With a canasta of Kings the side may
     # go out, so 2C can go on the Queens (3 naturals, no wild card yet): no discard.
     melds = [{"K": K7, "Q": ["QS", "QH", "QD"]}, {}]
@@ -117,7 +126,8 @@ def test_draw_two_partnership_discards_no_wild_card_that_can_be_laid_off() -> No
     legal(classic, "discard 2C")
 
 
-def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:  # row 17
+# docs/rules.md#discarding
+def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:
     cards = ["7H", "7D", "7C", "2C", "JK"]
     state = at(D2, four(cards), melds=KINGS, phase="play")
     refused(state, "meld 7H 7D 7C", Code.WILD_ONLY_LEFT)
@@ -131,7 +141,8 @@ def test_draw_two_partnership_keeps_a_card_that_may_be_discarded() -> None:  # r
     assert state.went_out == 0
 
 
-def test_draw_two_partnership_hand_ends_with_the_stock() -> None:  # row 18
+# docs/rules.md#empty-stock
+def test_draw_two_partnership_hand_ends_with_the_stock() -> None:
     melds = [{"K": ["KS", "KH", "KD"]}, {"Q": ["QS", "QH", "QD"]}]
     hands = [["KC", "9C", "9D", "QS"], ["QC", "8D", "8H", "6C"], ["5C", "5D"], ["4C", "4D"]]
     state = at(D2, hands, melds=melds, stock_size=0, phase="play")
@@ -142,7 +153,8 @@ def test_draw_two_partnership_hand_ends_with_the_stock() -> None:  # row 18
     assert not classic.ended and classic.turn == 1 and classic.phase is Phase.DRAW
 
 
-def test_draw_two_partnership_gives_no_concealed_bonus() -> None:  # row 21
+# docs/rules.md#concealed
+def test_draw_two_partnership_gives_no_concealed_bonus() -> None:
     cards = [*EIGHTS, "5S", "5H", "5D", "9C"]
     for preset, bonus in ((D2, 100), ("Classic", 200)):
         state = at(preset, four(cards), phase="play")
@@ -156,7 +168,8 @@ def test_draw_two_partnership_gives_no_concealed_bonus() -> None:  # row 21
 # Play-off on ties (table 004) ---------------------------------------------------------------
 
 
-def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:  # row 18
+# docs/rules.md#empty-stock
+def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:
     hands = four(["9S", "9D", "5C", "6C"])
     state = at(PO, hands, pile=["9C"], melds=KINGS, stock_size=0)
     assert [m.type.value for m in state.legal_moves()] == ["draw", "take"]
@@ -170,7 +183,8 @@ def test_play_off_drawing_from_the_empty_stock_ends_the_hand() -> None:  # row 1
     refused(classic, "draw", Code.STOCK_EMPTY_DECLINE)
 
 
-def test_play_off_concealed_going_out_adds_nothing_to_the_partners_melds() -> None:  # row 22
+# docs/rules.md#concealed
+def test_play_off_concealed_going_out_adds_nothing_to_the_partners_melds() -> None:
     cards = [*EIGHTS, "5C", "9C"]
     fives = [{"5": ["5S", "5H", "5D"]}, {}]
     for preset, concealed, bonus in ((PO, False, 100), ("Classic", True, 200)):
@@ -201,7 +215,8 @@ def _level_game(preset: str) -> Game:
     return game
 
 
-def test_play_off_a_level_game_plays_another_hand() -> None:  # row 26
+# docs/rules.md#game-end
+def test_play_off_a_level_game_plays_another_hand() -> None:
     game = _level_game(PO)
     assert not game.over and game.winner is None
     game.next_hand()

@@ -1,4 +1,4 @@
-"""Taking a turn back (Classic "Controls": the reset button, matrix row 27)."""
+"""Taking a turn back: the Reset button (docs/guide/playing.md#with-the-mouse)."""
 
 from __future__ import annotations
 

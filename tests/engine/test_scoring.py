@@ -1,4 +1,4 @@
-"""Scoring a hand (Classic "Scoring", matrix rows 14, 21, 24 and 25): worked examples."""
+"""Scoring a hand (docs/rules.md#scoring): worked examples."""
 
 from __future__ import annotations
 

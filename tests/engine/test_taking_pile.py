@@ -1,4 +1,4 @@
-"""Taking the discard pile (Classic "Taking the discard pile", matrix rows 9-13)."""
+"""Taking the discard pile (docs/rules.md#taking-the-pile, #frozen-pile, #blocked-pile)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from websockets.datastructures import Headers
 from canasta.net.client import Client
 from canasta.net.http import WebFiles, catalogue
 from canasta.net.protocol import CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION
-from canasta.net.words import WORDS
+from canasta.net.server_words import WORDS
 from tests.net.helpers import run, running_server, url
 
 WEB = Path(str(resources.files("canasta").joinpath("web")))
@@ -70,6 +70,33 @@ def test_every_file_the_page_names_is_served_and_nothing_else_of_the_folder() ->
     assert get(files, "/app/index.html").status_code == 404
 
 
+def test_every_module_the_client_imports_is_served_with_the_same_policy() -> None:
+    """From main.js, every module imported (the client's and the vendored SHA-256's,
+    under /app/vendor/LIBRARY/) is served, as JavaScript under the page's policy."""
+    files = WebFiles()
+    page_policy = get(files, "/").headers["Content-Security-Policy"]
+    seen: set[str] = set()
+    waiting = ["/app/main.js"]
+    while waiting:
+        path = waiting.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        answer = get(files, path)
+        assert answer.status_code == 200, path
+        assert answer.headers["Content-Type"] == "text/javascript; charset=utf-8"
+        assert answer.headers["Content-Security-Policy"] == page_policy
+        folder = path.rsplit("/", 1)[0]
+        for name in re.findall(r'^(?:import|export)[^;]*?from "\./([^"]+)"', answer.body.decode(),
+                               re.M | re.S):  # fmt: skip
+            waiting.append(f"{folder}/{name}")
+    vendored = {p for p in seen if p.startswith("/app/vendor/")}
+    assert vendored == {
+        f"/app/vendor/noble_hashes/{m}.js" for m in ("sha2", "_md", "_u64", "utils")
+    }
+    assert "/app/proof.js" in seen
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -77,6 +104,14 @@ def test_every_file_the_page_names_is_served_and_nothing_else_of_the_folder() ->
         "/app/%2e%2e/net/server.py",
         "/app/..%2fnet%2fserver.py",
         "/app/main.js/..",
+        "/app/vendor/noble_hashes/sha2.d.ts",
+        "/app/vendor/noble_hashes/LICENSE",
+        "/app/vendor/noble_hashes/sha3.js",
+        "/app/vendor/noble_hashes/../../main.js",
+        "/app/vendor/noble_hashes/%2e%2e/main.js",
+        "/app/vendor/nope/sha2.js",
+        "/app/vendor/sha2.js",
+        "/app/vendor/noble_hashes/sub/sha2.js",
         "/art/cards/modern/standard/../../../../net/server.py",
         "/art/cards/modern/standard/XX.svg",
         "/art/cards/nope/standard/QS.svg",
@@ -127,6 +162,10 @@ def test_the_config_serves_the_protocol_version_and_the_server_s_words() -> None
     assert set(config["languages"]) == {"en", "de", "es", "fr", "it", "pt_BR"}
     assert config["code"] == {"length": CODE_LENGTH, "alphabet": CODE_ALPHABET}
     assert "four_colour" in config["palettes"] and "crimson-lattice" in config["decks"]
+    # The cards each seat is dealt, to check a deal against its revealed seed.
+    assert config["cards_dealt"]["Classic"] == {"2": 15, "4": 11}
+    assert set(config["cards_dealt"]) == {"Classic", "Book rules", "Two-handed",
+                                          "Draw-two partnership", "Play-off on ties"}  # fmt: skip
 
 
 def test_the_catalogues_are_the_game_s_own_compiled_ones() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from canasta.net import serve
 from canasta.net.client import RECENT
-from canasta.net.store import Store
+from canasta.net.database import Store
 from canasta.net.tables import Table, TableOptions
 from canasta.net.timing import Series, ServerStats
 from tests.net.helpers import play_random, run, running_server, seat_two

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from canasta.net.client import Client
-from canasta.net.store import Store
+from canasta.net.database import Store
 from canasta.net.tables import Table, TableOptions
 from tests.net.helpers import play_random, run, running_server, seat_two, url
 

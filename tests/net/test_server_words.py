@@ -15,7 +15,7 @@ from canasta.names import check_name
 from canasta.net.client import ClientError
 from canasta.net.link import OnlineLink
 from canasta.net.protocol import ErrorMessage, Notice, RefusalMessage, Seated
-from canasta.net.words import REASONS, WORDS, english, say
+from canasta.net.server_words import REASONS, WORDS, english, say
 from tests.net.helpers import connect_two, run, running_server
 from tests.net.test_link import StubClient, table, view
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from canasta.net.database import Store
 from canasta.net.protocol import ClockOption, Event, Notice
 from canasta.net.server import Server
-from canasta.net.store import Store
 from tests.net.helpers import play_random, run, running_server, seat_two
 
 

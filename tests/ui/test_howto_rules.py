@@ -1,6 +1,6 @@
 """How to play is written for the rules in use: for every preset the pages
 state its own draw, wild-card cap, pile take, black threes, concealed bonus and empty-stock
-rule, as RULES-MATRIX.md has them (rows 4, 5, 9, 16, 17, 18, 21), in English and German."""
+rule, as docs/rules.md#presets has them, in English and German."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from canasta.scenes.howto import HowToPlayScene
 from canasta.scenes.howto_rules import rules_pages
 from canasta.scenes.rule_options import FIXED_RULES
 
-#: Per preset, from RULES-MATRIX.md: cards drawn (row 4), the going-out sentence with the
-#: concealed bonus (row 21), the empty-stock sentence (row 18), the wild cap (row 5).
+#: Per preset (docs/rules.md#presets): cards drawn, the going-out sentence with the
+#: concealed bonus, the empty-stock sentence, the wild cap.
 EXPECTED = {
     "Classic": ("Start by drawing the top card of the stock",
                 "Going out earns 100 points, or 200 when you meld your whole hand",

@@ -273,7 +273,7 @@ SERVER_DETAILS: dict[str, Any] = {
 def longest_server_words() -> str:
     """The widest of the server's sentences (lobby errors, refusals, notices) in the
     language in use, with real details."""
-    from canasta.net.words import WORDS, say
+    from canasta.net.server_words import WORDS, say
 
     texts = [say(code, SERVER_DETAILS, "?") for code in WORDS]
     assert "?" not in texts
@@ -316,7 +316,7 @@ def online_link(players: int) -> Any:
 
 def online_scenes(size: tuple[int, int]) -> Iterator[tuple[str, Callable[[], None]]]:
     """(name, draw) for the connected lobby, the chair map and the online tables."""
-    from canasta.net.words import say
+    from canasta.net.server_words import say
     from canasta.scenes.base import SceneManager
     from canasta.scenes.lobby import LobbyScene
     from tests.ui.test_lobby import FakeLink

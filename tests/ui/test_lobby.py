@@ -37,6 +37,7 @@ class FakeLink:
 
     calls: list[tuple[Any, ...]] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)
+    more: int = 0
     table: Any = None
     chair: int | None = None
     problem: str | None = None
@@ -355,7 +356,7 @@ def test_the_wait_for_the_next_deal_wraps_in_a_narrow_window_in_german() -> None
     for the next deal was shrunk to an unreadable size and still ran off both edges; it
     wraps onto lines at a readable size, each inside the window."""
     from canasta import i18n
-    from canasta.net.words import english, say
+    from canasta.net.server_words import english, say
 
     waiting = SimpleNamespace(name=None, side=0, ready=False, away=False, computer=True,
                               left=False, waiting="Cat")  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from canasta.engine.words import card_name
+from canasta.engine.card_words import card_name
 from tests.ui.test_table_buttons import KINGS7, table
 
 POSITION = {

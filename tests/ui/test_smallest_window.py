@@ -1,6 +1,6 @@
 """The smallest window, 480 x 340: every table layout fits in every window at least that
-big (tidy6 found the hand band 15 px below a 320 x 320 window and the scores over the
-stock); ``--size``, a remembered size and the free window's least size all keep to it."""
+big (below it the hand band can fall off the window and the scores lie over the stock);
+``--size``, a remembered size and the free window's least size all keep to it."""
 
 from __future__ import annotations
 

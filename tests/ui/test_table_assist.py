@@ -10,8 +10,8 @@ import pygame
 from canasta.ai import TrackingPlayer
 from canasta.controller import TableController
 from canasta.engine import CLASSIC, Game, MoveType
+from canasta.engine.card_words import card_name
 from canasta.engine.position import state_from_data
-from canasta.engine.words import card_name
 from canasta.scenes.base import SceneManager
 from canasta.scenes.table import TableScene
 from canasta.ui.input import post_click, post_key

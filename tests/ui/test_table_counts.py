@@ -18,7 +18,7 @@ from canasta.scenes.table.melds import MeldsSection
 from canasta.scenes.table.seats import SeatsSection
 from canasta.scenes.table.selection import Selection
 from canasta.ui.audio import Sound
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.layout import compute_layout
 from canasta.ui.theme import GREEN
 from canasta.ui.tween import Animator

@@ -20,7 +20,7 @@ from canasta.scenes.table.bubble import BubbleSection
 from canasta.scenes.table.buttons import place_table_buttons
 from canasta.scenes.table.context import TableContext
 from canasta.scenes.table.focus import FocusSection
-from canasta.scenes.table.hand import HandSection
+from canasta.scenes.table.hand_row import HandSection
 from canasta.scenes.table.help import HelpSection
 from canasta.scenes.table.hint import HintSection
 from canasta.scenes.table.melds import MeldsSection
@@ -29,7 +29,7 @@ from canasta.scenes.table.planner import PlannerSection
 from canasta.scenes.table.selection import Selection
 from canasta.scenes.table.strip import StripSection
 from canasta.ui.audio import Sound
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.input import Click, Key, LongPress
 from canasta.ui.input import Move as Pointer
 from canasta.ui.layout import compute_layout

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from canasta.engine.cards import CARD_CODE, cards_with_code
-from canasta.ui.cards import CardOptions, CardRenderer, card_size_for_width
+from canasta.ui.card_images import CardOptions, CardRenderer, card_size_for_width
 from canasta.ui.colors import contrast_ratio
 from canasta.ui.decks import CARD_STYLES, DECKS, LARGE_INDEX_ASPECT, PALETTES
 from canasta.ui.sprites import CardSprite

@@ -2,7 +2,7 @@
 
 import pygame
 
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.sprites import CardSprite, SpriteSet, draw_sprites, sprite_at
 from canasta.ui.tween import Animator, linear
 

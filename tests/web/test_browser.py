@@ -14,7 +14,7 @@ import pytest
 from canasta.engine.cards import CARD_CODE, cards_value
 from canasta.i18n import DOMAIN, LOCALE_DIR
 from canasta.net.client import Client
-from canasta.net.words import WORDS
+from canasta.net.server_words import WORDS
 from tests.net.test_leaks import check_frame
 from tests.web.browser import page as new_page
 from tests.web.helpers import (
@@ -110,6 +110,9 @@ def test_a_whole_hand_between_a_browser_and_a_desktop_seat(browser: Any, server:
     assert cells[-1] == ["Game total", str(over["totals"][0]), str(over["totals"][1])]
     checked = assert_only_its_cards(server, 0, received)
     assert checked > 2 * turns
+    # The revealed seed deals what each seat saw: the browser says so, as the desktop does.
+    assert page.text_content("#deal-proof") == "Deal verified"
+    assert [(c.verified, c.problem) for c in desk.deal_checks] == [(True, "")]
     if over["game_over"]:
         server.call(desk.close())
         return

@@ -16,7 +16,7 @@ import pygame
 
 from canasta.controller import TableView
 from canasta.scenes.table.targets import Z_PILE, Z_RED, TablePlan, Target, plan_table
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.layout import TableLayout
 from canasta.ui.sprites import CardSprite
 from canasta.ui.tween import Animator, ease_in_out_cubic, ease_out_cubic

@@ -44,7 +44,7 @@ from canasta.scenes.table.buttons import (
 from canasta.scenes.table.context import TableContext, TablePart
 from canasta.scenes.table.focus import FocusSection
 from canasta.scenes.table.furniture import prompt_for
-from canasta.scenes.table.hand import HandSection
+from canasta.scenes.table.hand_row import HandSection
 from canasta.scenes.table.help import HelpSection
 from canasta.scenes.table.hint import HintSection
 from canasta.scenes.table.keys import action_for
@@ -56,7 +56,7 @@ from canasta.scenes.table.selection import Selection
 from canasta.scenes.table.strip import StripSection
 from canasta.scenes.table.targets import TablePlan
 from canasta.ui.audio import Sound
-from canasta.ui.cards import CardRenderer
+from canasta.ui.card_images import CardRenderer
 from canasta.ui.decks import CardOptions
 from canasta.ui.input import GUARD_S, Click, Intent, Key
 from canasta.ui.layout import TableLayout, compute_layout

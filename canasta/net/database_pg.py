@@ -1,7 +1,7 @@
 """The server's database in PostgreSQL (``canasta serve --database postgresql://...``),
 shared by several server processes, through psycopg 3.
 
-The same tables as the SQLite store (:mod:`canasta.net.store`) plus what several processes
+The same tables as the SQLite store (:mod:`canasta.net.database`) plus what several processes
 need to share:
 
 - ``tables`` also holds each table's join ``code`` and its ``owner``: the process that
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from canasta.net.store import Job, StorageError, TableStore, rebuild
+from canasta.net.database import Job, StorageError, TableStore, rebuild
 from canasta.net.tables import Table
 
 #: The schema, created by the first process (under an advisory lock, so several
@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS lobby (table_id TEXT PRIMARY KEY, info TEXT NOT NULL)
 #: The channel of the lobby's changes.
 CHANNEL = "canasta_lobby"
 
-#: The statements of each operation of a job (see :data:`canasta.net.store.SQLITE`);
+#: The statements of each operation of a job (see :data:`canasta.net.database.SQLITE`);
 #: every one gets the store's ``owner`` besides its own arguments.
 POSTGRES = {
     "put_table": "INSERT INTO tables VALUES (%(id)s, %(status)s, %(meta)s, %(game)s, "

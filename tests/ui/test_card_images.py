@@ -3,9 +3,9 @@
 import pygame
 import pytest
 
-import canasta.ui.cards as cards_module
+import canasta.ui.card_images as card_images
 from canasta.engine.cards import cards_with_code
-from canasta.ui.cards import BLACK, RED, CardRenderer, card_size_for_width, draw_glow
+from canasta.ui.card_images import BLACK, RED, CardRenderer, card_size_for_width, draw_glow
 from canasta.ui.effects import draw_selection, glow_surface
 from canasta.ui.pips import draw_suit
 
@@ -42,7 +42,7 @@ def test_distinct_faces_of_right_size(size):
 
 
 def test_every_card_renders_and_twins_share_images():
-    cards_module._CACHE.clear()  # a cache filled by earlier tests may clear itself midway
+    card_images._CACHE.clear()  # a cache filled by earlier tests may clear itself midway
     r = CardRenderer(44, 62)
     images = {c: r.face(c) for c in range(108)}
     assert all(s.get_size() == (44, 62) for s in images.values())

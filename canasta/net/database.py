@@ -65,7 +65,7 @@ CREATE TABLE IF NOT EXISTS records (game_id TEXT PRIMARY KEY, table_id TEXT NOT 
 Statement = tuple[str, dict[str, Any]]
 
 #: The statements of each operation, in SQLite. Each back end has its own (see
-#: :mod:`canasta.net.pgstore`), so a job says what to save, not how.
+#: :mod:`canasta.net.database_pg`), so a job says what to save, not how.
 SQLITE = {
     "put_table": "INSERT OR REPLACE INTO tables VALUES (:id, :status, :meta, :game, :updated)",
     "clear_moves": "DELETE FROM moves WHERE table_id = :id",
@@ -114,7 +114,7 @@ class TableStore:
     """What every back end of the server's database does: write jobs all or nothing (in
     groups), and read tables, tokens and records back. The jobs are built here, the same
     for every back end; :class:`Store` (SQLite, the default) and
-    :class:`canasta.net.pgstore.PgStore` (PostgreSQL) run them.
+    :class:`canasta.net.database_pg.PgStore` (PostgreSQL) run them.
 
     Attributes:
         folder: the data folder (finished games are written there as files too).
