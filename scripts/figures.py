@@ -105,6 +105,13 @@ JOBS: tuple[Job, ...] = (
             "1.0",
         ),
     ),  # fmt: skip
+    # A kill -9 of the process running the tables, over a throwaway PostgreSQL cluster
+    # (docs/hosting/scaling.md quotes them).
+    Job("takeover-100", ("scripts.takeover", "--tables", "100")),
+    Job("takeover-300", ("scripts.takeover", "--tables", "300")),
+    Job("takeover-300-3", ("scripts.takeover", "--tables", "300", "--servers", "3")),
+    Job("takeover-500", ("scripts.takeover", "--tables", "500", "--think", "8")),
+    Job("relay-50", ("scripts.takeover", "--relay", "--tables", "50")),
     # Bytes, not time: the same on any machine (docs/hosting/scaling.md quotes them).
     Job("lobby-bytes", ("scripts.lobby_bytes", "--tables", "200", "--watchers", "20")),
     Job("bench", ("scripts.bench", "--hands", "300", "--frames", "1200")),

@@ -682,7 +682,8 @@ class Server:
                 return False
             if where is None or loop.time() >= deadline:
                 break
-            await asyncio.sleep(self.config.lease / 4)  # its process died: its lease runs out
+            # Its process died: its lease runs out (or this process takes it sooner).
+            await self.cluster.taken_here(table_id, self.config.lease / 4)
         self.hub.drop(conn, 1013, "the table is moving to another server process; try again")
         return False
 
