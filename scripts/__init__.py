@@ -10,7 +10,8 @@
   its per-checkout worker), ``bench_search`` (the hard level's search), ``bench_levels``
   and ``decision_cpu`` (a computer seat's CPU per decision), ``tournament`` (duplicate
   matches between levels), ``loadtest`` (the online server; ``loadtest_servers`` its
-  ``--servers`` over PostgreSQL), ``attack`` (the known attacks on a server, loopback
+  ``--servers`` over PostgreSQL), ``takeover`` (a killed process's tables taken over by
+  the others, and the relay's cost), ``attack`` (the known attacks on a server, loopback
   only), ``web_figures`` (the browser client's bytes, load time and frame times),
   ``fit_evaluation`` (the hard level's evaluation weights, written to
   ``canasta/ai/weights.py``), ``figures`` (every command whose figures the docs quote).

@@ -100,7 +100,15 @@ def fields_table(model: type[BaseModel]) -> list[str]:
     for name, field in schema.get("properties", {}).items():
         if name == "type" and "const" in field:
             continue
-        default = "required" if name in required else f"`{json.dumps(field.get('default'))}`"
+        if name in required:
+            default = "required"
+        else:  # a default made by a factory (an empty list) is not in the schema
+            made = (
+                field["default"]
+                if "default" in field
+                else model.model_fields[name].get_default(call_default_factory=True)
+            )
+            default = f"`{json.dumps(made)}`"
         lines.append(f"| `{name}` | {type_words(field)} | {default} | {limit_words(field)} |")
     return lines if len(lines) > 2 else ["No fields besides `type`."]
 

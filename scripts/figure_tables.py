@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 #: A block's builder: the run in, the block's Markdown lines out.
 Builder = Callable[["Run"], list[str]]
 
+#: Jobs of ``scripts.figures`` whose figures another page quotes (docs/hosting/scaling.md).
+ELSEWHERE = frozenset(
+    ("takeover-100", "takeover-300", "takeover-300-3", "takeover-500", "relay-50", "lobby-bytes")
+)
+#: The jobs these tables show.
+TABLED = tuple(job.name for job in JOBS if job.name not in ELSEWHERE)
+
 #: Length of a hand at a server's table (seconds), for the seats one worker core keeps up with.
 HAND_SECONDS = 600
 
@@ -447,11 +454,11 @@ def _round(value: float) -> int:
 
 def the_run(run: Run) -> list[str]:
     """The run as a whole: its commit, machine, date and how many jobs it measured."""
-    measured = [job.name for job in JOBS if run.missing(job.name) is None]
+    measured = [name for name in TABLED if run.missing(name) is None]
     return [
         f"Every figure below comes from one run of `python3 -m scripts.figures` "
         f"({run.machine()}), begun {run.manifest.get('date', '?')}: {len(measured)} of its "
-        f"{len(JOBS)} commands measured."
+        f"{len(TABLED)} commands measured."
     ]
 
 

@@ -4,14 +4,16 @@ Usage::
 
     python -m scripts.figures [--out scripts/figures/run] [--only NAME ...] [--list]
 
-Each job is one command of ``docs/performance.md`` or ``docs/hosting/capacity.md``, run in
+Each job is one command of ``docs/performance.md`` or ``docs/hosting/`` (capacity, scaling), run in
 its own process with the JSON it prints (or writes with ``--out``) kept as
 ``OUT/NAME.json``. After every job ``OUT/run.json`` is rewritten: the commit, the
-machine (cores, Python), and for each job its command, start time (UTC), wall seconds, the
-1-minute load average before and after, and its exit status, so a run cut short still
-says what it measured. The jobs that time the server and the game come first, while the
-machine is as quiet as it will be; the strength matches (CPU-time budgets, so a busy
-machine slows them without weakening them) come after.
+machine (cores, Python), and for each job its command, commit, start time (UTC), wall
+seconds, the 1-minute load average before and after, and its exit status, so a run cut
+short still says what it measured. With ``--only`` the named jobs join the manifest
+already in ``OUT`` (a job added to the list, or one run again). The jobs that time the
+server and the game come first, while the machine is as quiet as it will be; the
+strength matches (CPU-time budgets, so a busy machine slows them without weakening them)
+come after.
 
 ``python -m scripts.performance_page`` turns ``OUT`` into the tables of the two pages.
 """
@@ -103,6 +105,15 @@ JOBS: tuple[Job, ...] = (
             "1.0",
         ),
     ),  # fmt: skip
+    # A kill -9 of the process running the tables, over a throwaway PostgreSQL cluster
+    # (docs/hosting/scaling.md quotes them).
+    Job("takeover-100", ("scripts.takeover", "--tables", "100")),
+    Job("takeover-300", ("scripts.takeover", "--tables", "300")),
+    Job("takeover-300-3", ("scripts.takeover", "--tables", "300", "--servers", "3")),
+    Job("takeover-500", ("scripts.takeover", "--tables", "500", "--think", "8")),
+    Job("relay-50", ("scripts.takeover", "--relay", "--tables", "50")),
+    # Bytes, not time: the same on any machine (docs/hosting/scaling.md quotes them).
+    Job("lobby-bytes", ("scripts.lobby_bytes", "--tables", "200", "--watchers", "20")),
     Job("bench", ("scripts.bench", "--hands", "300", "--frames", "1200")),
     Job("bench-idle", ("scripts.bench", "--idle")),
     Job("bench-search", ("scripts.bench_search", "--rounds", "1", "--budget")),
@@ -196,17 +207,21 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / "run.json"
+    commit = _commit()
     manifest = {
-        "commit": _commit(),
+        "commit": commit,
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
         "jobs": {},
     }
+    if args.only and manifest_path.exists():
+        # Jobs run again, or added later, join the run's manifest; each job keeps its commit.
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     for job in JOBS:
         if args.only and job.name not in args.only:
             continue
         print(f"{job.name} ...", file=sys.stderr, flush=True)
-        manifest["jobs"][job.name] = run_job(job, out)  # type: ignore[index]
+        manifest["jobs"][job.name] = {**run_job(job, out), "commit": commit}  # type: ignore[index]
         manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 

@@ -57,6 +57,29 @@ def wal_position(url: str) -> int:
     return int(row[0]) if row else 0
 
 
+def start_server(
+    url: str, data: Path, i: int, extra: list[str] | None = None
+) -> tuple[subprocess.Popen[str], str | None]:
+    """Start ``canasta serve --database url`` as process ``p{i + 1}`` (its data in
+    ``data/p{i}``, on a free loopback port, the limits per address lifted: every simulated
+    person comes from 127.0.0.1); return it and its ``ws://`` address (None, said on
+    stderr, when it did not start)."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "canasta", "serve", "--port", "0",
+         "--data", str(data / f"p{i}"), "--rate", "100", "--database", url,
+         "--process-id", f"p{i + 1}", *(extra or []),
+         "--per-address", "1000000", "--opens-per-second", "1000000"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    found = re.search(r"ws://[\d.]+:(\d+)", line)
+    if found is None:
+        print(f"a server did not start: {line!r}", file=sys.stderr)
+        return server, None
+    return server, f"ws://127.0.0.1:{found.group(1)}"
+
+
 def fleet_main(args: argparse.Namespace) -> int:
     """Run the load test over ``args.servers`` processes; print the JSON figures."""
     with tempfile.TemporaryDirectory() as data, database(args.database) as url:
@@ -65,21 +88,11 @@ def fleet_main(args: argparse.Namespace) -> int:
         try:
             for i in range(args.servers):
                 stats = [] if args.no_server_stats else ["--stats", f"{data}/stats{i}.json"]
-                server = subprocess.Popen(
-                    [sys.executable, "-m", "canasta", "serve", "--port", "0",
-                     "--data", f"{data}/p{i}", "--rate", "100", "--database", url,
-                     "--process-id", f"p{i + 1}", *stats,
-                     "--per-address", "1000000", "--opens-per-second", "1000000"],
-                    stdout=subprocess.PIPE, text=True,
-                )  # fmt: skip
+                server, address = start_server(url, Path(data), i, stats)
                 servers.append(server)
-                assert server.stdout is not None
-                line = server.stdout.readline()
-                found = re.search(r"ws://[\d.]+:(\d+)", line)
-                if found is None:
-                    print(f"a server did not start: {line!r}", file=sys.stderr)
+                if address is None:
                     return 1
-                urls.append(f"ws://127.0.0.1:{found.group(1)}")
+                urls.append(address)
             db_cpu, wal = postgres_cpu(), wal_position(url)
             numbers = list(range(args.tables))
             # As many seats' processes for every server (rounded up): each gets as many tables.

@@ -124,8 +124,11 @@ class Run:
         line = self.job(name)
         if why is not None or line is None:
             return f"- `{self.command(name)}`: {why}"
+        # A job run again with --only joins the manifest with its own commit.
+        commit = line.get("commit")
+        own = f" at commit {commit}" if commit and commit != self.manifest.get("commit") else ""
         return (
-            f"- `{self.command(name)}`: started {line['started_utc']} UTC, "
+            f"- `{self.command(name)}`: started {line['started_utc']} UTC{own}, "
             f"{short_seconds(line['seconds'])} s, load average {line['load_before']} before and "
             f"{line['load_after']} after"
         )

@@ -36,6 +36,7 @@ from canasta.net.protocol import (
     JoinTable,
     Leave,
     ListTables,
+    LobbyChanges,
     LobbyList,
     Next,
     Ready,
@@ -125,6 +126,8 @@ class Client:
         self.code: str | None = None
         self.hand_over: HandOver | None = None
         self.lobby: list[TableInfo] = []
+        #: The public tables the lobby leaves out (it lists at most LOBBY_LIMIT).
+        self.lobby_more = 0
         self.errors: list[ErrorMessage] = []
         self.answers: dict[int, Result | RefusalMessage] = {}
         self.ref = 0
@@ -264,8 +267,10 @@ class Client:
             if check is not None and (not self.deal_checks or self.deal_checks[-1] != check):
                 self.deal_checks.append(check)
         elif isinstance(message, LobbyList):
-            self.lobby = message.tables
+            self.lobby, self.lobby_more = message.tables, message.more
             self.lobbies += 1
+        elif isinstance(message, LobbyChanges):
+            self.lobby, self.lobby_more = message.applied(self.lobby), message.more
         elif isinstance(message, Result | RefusalMessage):
             self.answers[message.ref] = message
         elif isinstance(message, ErrorMessage):

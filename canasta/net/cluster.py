@@ -15,7 +15,8 @@ the rest (a join code typed in the lobby, a table that moved).
 
 The lobby is shared: each process writes its public tables' lines and announces each
 change with ``NOTIFY``; every process listens (on a thread and connection of its own)
-and keeps the others' lines.
+and keeps the others' lines, and its watchers get what changed among them as they get
+its own tables' changes (see :meth:`~canasta.net.server.Server.lobby_changed`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import contextlib
 import json
 import logging
 import threading
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -39,14 +41,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("canasta.net")
 
-#: Seconds the other processes' lobby changes are gathered before the list goes out again
-#: (every change of every public table reaches every process: sent one by one, a busy
-#: lobby would resend its whole list to every watcher many times a second).
+#: Seconds the other processes' lobby changes are gathered before they go out to this
+#: process's watchers, as one ``lobby_changes`` (every change of every public table
+#: reaches every process: told one by one, a busy lobby would send every watcher many
+#: messages a second).
 LOBBY_EVERY = 0.5
 
 #: Close code for connections of a table that moved to another process (the client
 #: reconnects with its seat token; "service restart").
 MOVED = 1012
+
+#: Tables claimed and loaded together during a take-over: each batch is one statement
+#: claiming them, one read of their rows and moves, and one call on the database thread,
+#: so the moves of the tables already running are saved between two batches.
+BATCH = 50
+
+
+def share(table_id: str, takers: int) -> int:
+    """Which of ``takers`` processes (by their place among the processes' sorted ids)
+    takes ``table_id`` over first: the tables of a dead process are split evenly among
+    the others, which take them at once, without claiming the same ones."""
+    return zlib.crc32(table_id.encode()) % max(1, takers)
 
 
 class Relay:
@@ -135,6 +150,14 @@ class Cluster:
         self.listener: threading.Thread | None = None
         self.listening = True
         self.drain_asked = asyncio.Event()
+        #: Take-overs under way, by table id (one claim and one load per table, however
+        #: many of its players arrive meanwhile).
+        self.taking: dict[str, asyncio.Task[None]] = {}
+        #: Connections waiting for a table this process may take, by table id: woken
+        #: as soon as it runs here.
+        self.awaited: dict[str, asyncio.Event] = {}
+        #: The tables nobody ran at the last look that were another process's share.
+        self.passed: set[str] = set()
         self.listened = threading.Event()  # the listening thread listens
         self.lobby_due = False
 
@@ -199,27 +222,79 @@ class Cluster:
             self.drain_asked.set()
 
     async def sweep(self) -> None:
-        """Take over the open tables nobody runs, each at its last saved move."""
-        for table_id in await self.hub.db(self.store.orphans):
-            if table_id not in self.server.runners:
-                await self.take(table_id)
+        """Take over the open tables nobody runs, each at its last saved move: this
+        process's share of them (see :func:`share`) at once, in batches of
+        :data:`BATCH`; the others' share once it was left for a whole round (their
+        process is slow, or gone too)."""
+        runners = self.server.runners
+        orphans = [t for t in await self.hub.db(self.store.orphans) if t not in runners]
+        if not orphans:
+            self.passed = set()
+            return
+        takers = await self.hub.db(self.store.takers)
+        me = takers.index(self.store.owner) if self.store.owner in takers else 0
+        mine = [t for t in orphans if share(t, len(takers)) == me or t in self.passed]
+        self.passed = set(orphans) - set(mine)
+        for i in range(0, len(mine), BATCH):
+            await self.take_many(mine[i : i + BATCH])
 
     async def take(self, table_id: str) -> bool:
         """Claim ``table_id`` and run it here; False when another process has it."""
-        if table_id in self.server.runners:
-            return True
-        if not await self.hub.db(self.store.claim, table_id):
-            return False
+        await self.take_many([table_id])
+        return table_id in self.server.runners
+
+    async def take_many(self, table_ids: list[str]) -> None:
+        """Claim those of ``table_ids`` nobody runs and run them here, each at its last
+        saved move (one statement claims them, one read loads them); a table already
+        being taken here is waited for, not claimed again. The take-over runs as a task of
+        its own: a connection that goes meanwhile does not leave a table claimed and not
+        run."""
+        loop = asyncio.get_running_loop()
+        runners, taking = self.server.runners, self.taking
+        new = [t for t in dict.fromkeys(table_ids) if t not in runners and t not in taking]
+        waits = {taking[t] for t in table_ids if t in taking}
+        if new:
+            task = loop.create_task(self._take(new))
+            for t in new:
+                taking[t] = task
+            waits.add(task)
+        for wait in waits:
+            await asyncio.shield(wait)
+
+    async def _take(self, table_ids: list[str]) -> None:
         try:
-            table = await self.hub.db(self.store.load, table_id)
-        except StorageError as error:
-            log.error("table %s not taken over: %s", table_id, error)
-            await self.hub.db(self.store.release, [table_id])
-            return False
-        if table_id in self.server.runners:  # taken meanwhile by a player's arrival
-            return True
-        self.server.adopt(table)
-        return True
+            claimed = await self.hub.db(self.store.claim_many, table_ids)
+            tables = await self.hub.db(self.store.load_many, claimed) if claimed else {}
+            failed = []
+            for table_id, table in tables.items():
+                if isinstance(table, StorageError):
+                    log.error("table %s not taken over: %s", table_id, table)
+                    failed.append(table_id)
+                elif table_id not in self.server.runners:
+                    self.server.adopt(table)
+                    event = self.awaited.pop(table_id, None)
+                    if event is not None:
+                        event.set()
+            if failed:
+                await self.hub.db(self.store.release, failed)
+        except StorageError as error:  # the database is away: tried again at the next look
+            log.warning("tables not taken over: %s", error)
+        finally:
+            for table_id in table_ids:
+                self.taking.pop(table_id, None)
+
+    async def taken_here(self, table_id: str, within: float) -> None:
+        """Wait until this process runs ``table_id``, ``within`` seconds at most."""
+        if table_id in self.server.runners:
+            return
+        event = self.awaited.setdefault(table_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), within)
+        except TimeoutError:
+            pass
+        finally:  # not taken here (yet): the next wait asks again
+            if self.awaited.get(table_id) is event and not event.is_set():
+                del self.awaited[table_id]
 
     # Routing -------------------------------------------------------------------------------
 

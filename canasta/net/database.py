@@ -195,14 +195,17 @@ class TableStore:
                 statements.append(("put_token", {"hash": c.token, "id": table.id, "chair": chair}))
         return Job(statements)
 
-    @staticmethod
-    def moves_job(table: Table, moves: list[Move]) -> Job:
-        """Save moves just played (``table.seq`` is the last one's number) and the chairs.
-        The table's row is written first: a back end that checks who runs the table
-        (PostgreSQL's lease) holds that row from the first statement on."""
+    @classmethod
+    def moves_job(cls, table: Table, moves: list[Move], whole: bool = False) -> Job:
+        """Save moves just booked (:meth:`Table.book`: ``table.seq`` is the last one's
+        number; the hand is played once they are saved) and the chairs; with ``whole``,
+        the whole table as it stands before them too (an earlier save failed). The table's
+        row is written first: a back end that checks who runs the table (PostgreSQL's
+        lease) holds that row from the first statement on."""
         first = table.seq - len(moves) + 1
         meta = {"id": table.id, "meta": meta_json(table), "updated": time.time()}
-        statements: list[Statement] = [("set_meta", meta)]
+        statements = cls.table_job(table).statements if whole else []
+        statements.append(("set_meta", meta))
         statements += [
             ("add_move", {"id": table.id, "seq": first + i, "move": move_json(m)})
             for i, m in enumerate(moves)

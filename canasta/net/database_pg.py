@@ -213,21 +213,49 @@ class PgStore(TableStore):
         Raises:
             StorageError: for a table that is not there or does not replay.
         """
+        table = self.load_many([table_id])[table_id]
+        if isinstance(table, StorageError):
+            raise table
+        return table
+
+    def load_many(self, table_ids: list[str]) -> dict[str, Table | StorageError]:
+        """Rebuild several tables from their rows and moves, read in one snapshot by two
+        statements however many there are (a take-over of hundreds of tables reads them
+        at once, not one by one); each id maps to its table, or to the error that kept it
+        from being rebuilt (not there, does not replay).
+
+        Raises:
+            StorageError: when the database cannot be read.
+        """
         try:
             db = self._db()
             with db.transaction():
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                row = db.execute(
-                    "SELECT meta, game FROM tables WHERE id = %s", (table_id,)
-                ).fetchone()
+                rows = db.execute(
+                    "SELECT id, meta, game FROM tables WHERE id = ANY(%s)", (table_ids,)
+                ).fetchall()
                 moves = db.execute(
-                    "SELECT move FROM moves WHERE table_id = %s ORDER BY seq", (table_id,)
+                    "SELECT table_id, move FROM moves WHERE table_id = ANY(%s) "
+                    "ORDER BY table_id, seq",
+                    (table_ids,),
                 ).fetchall()
         except self.psycopg.Error as error:
             raise StorageError(f"database: {_reason(error)}") from None
-        if row is None:
-            raise StorageError(f"no table {table_id}")
-        return rebuild(table_id, row[0], row[1], [text for (text,) in moves])
+        played: dict[str, list[str]] = {}
+        for table_id, text in moves:
+            played.setdefault(table_id, []).append(text)
+        found = {table_id: (meta, game) for table_id, meta, game in rows}
+        tables: dict[str, Table | StorageError] = {}
+        for table_id in table_ids:
+            if table_id not in found:
+                tables[table_id] = StorageError(f"no table {table_id}")
+                continue
+            meta, game = found[table_id]
+            try:
+                tables[table_id] = rebuild(table_id, meta, game, played.get(table_id, []))
+            except StorageError as error:
+                tables[table_id] = error
+        return tables
 
     def open_tables(self) -> list[str]:
         """The ids of every table not closed."""
@@ -274,13 +302,32 @@ class PgStore(TableStore):
         True when this process runs the table now (load it after: every move saved
         before the claim is in the database). Of processes claiming at once, one wins: the
         row's lock orders them, and the later ones find it owned by a live process."""
+        return bool(self.claim_many([table_id]))
+
+    def claim_many(self, table_ids: list[str]) -> list[str]:
+        """Take those of ``table_ids`` that nobody runs (or that are ours) in one
+        statement; return the ids this process runs now. Each row is checked again under
+        its lock, so of processes claiming at once each table goes to one. A row locked
+        by another transaction (its owner saving a move just as its lease ran out) is
+        skipped, never waited for: waiting for several rows at once could deadlock with a
+        group commit of several tables; it is taken at the next look."""
         rows = self.query(
-            "UPDATE tables SET owner = %(me)s WHERE id = %(id)s AND (owner = %(me)s OR "
+            "UPDATE tables SET owner = %(me)s WHERE id IN (SELECT id FROM tables "
+            "WHERE id = ANY(%(ids)s) AND (owner = %(me)s OR "
             + self.ORPHANED
-            + ") RETURNING id",
-            {"me": self.owner, "id": table_id, "dead": self.clock() - self.lease},
+            + ") ORDER BY id FOR UPDATE SKIP LOCKED) RETURNING id",
+            {"me": self.owner, "ids": table_ids, "dead": self.clock() - self.lease},
         )
-        return bool(rows)
+        return [r[0] for r in rows]
+
+    def takers(self) -> list[str]:
+        """The ids of the processes that take tables over (seen within a lease, not
+        draining, this one included), sorted."""
+        rows = self.query(
+            "SELECT id FROM processes WHERE (id = %s OR (NOT draining AND seen >= %s)) ORDER BY id",
+            (self.owner, self.clock() - self.lease),
+        )
+        return [r[0] for r in rows]
 
     def renew(self, held: list[str]) -> tuple[set[str], bool]:
         """Say this process is alive (renewing all its leases at once); return which of
@@ -298,7 +345,7 @@ class PgStore(TableStore):
         )
         return {r[0] for r in rows}, bool(me and me[0][0])
 
-    def orphans(self, limit: int = 100) -> list[str]:
+    def orphans(self, limit: int = 2000) -> list[str]:
         """Open tables nobody runs (see :attr:`ORPHANED`), at most ``limit``."""
         rows = self.query(
             "SELECT id FROM tables WHERE status <> 'closed' AND "

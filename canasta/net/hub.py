@@ -103,13 +103,16 @@ class ServerConfig:
 class Conn:
     """One client connection: its socket, its name once it said hello, its seat, whether
     it watches the lobby (it asked for the list: changes come unasked while it is not
-    seated), its rate bucket and strikes, and its outgoing queue."""
+    seated) and whether its list is behind (changes went out while it was seated: the
+    whole list comes next instead), its rate bucket and strikes, and its outgoing
+    queue."""
 
     ws: Any
     name: str | None = None
     table: str | None = None
     chair: int | None = None
     watching: bool = False
+    lobby_behind: bool = False
     tokens: float = 0.0
     refilled: float = 0.0
     strikes: int = 0
@@ -203,8 +206,7 @@ class Hub:
             if jobs and self.stats is not None:
                 self.stats.db.add((time.perf_counter() - began) * 1000, self.stats.now())
                 self.stats.batch.add(len(jobs), self.stats.now())
-            for (_, future), error in zip(jobs, results, strict=True):
-                _settle(future, None, error)
+            _settle([(f, None, error) for (_, f), error in zip(jobs, results, strict=True)])
             self.since_checkpoint += len(jobs)
             if self.since_checkpoint >= CHECKPOINT_JOBS:
                 self.since_checkpoint = 0
@@ -212,9 +214,9 @@ class Hub:
             for call, future in batch:
                 if not isinstance(call, Job):
                     try:
-                        _settle(future, call(), None)
+                        _settle([(future, call(), None)])
                     except Exception as error:
-                        _settle(future, None, error)
+                        _settle([(future, None, error)])
 
     def _checkpoint_loop(self) -> None:
         """The checkpoint thread: fold the log into the database file every
@@ -245,11 +247,12 @@ class Hub:
         self.writer.put((job, future))
         await future
 
-    def send(self, conn: Conn, message: BaseModel, table: str | None = None) -> None:
-        """Queue ``message`` for ``conn``; drop a connection that is too far behind."""
+    def send(self, conn: Conn, message: BaseModel | str, table: str | None = None) -> None:
+        """Queue ``message`` (a model, or its text already encoded, for one message sent
+        to many) for ``conn``; drop a connection that is too far behind."""
         if conn.closed:
             return
-        text = encode(message)
+        text = message if isinstance(message, str) else encode(message)
         table = table or conn.table
         if self.tap is not None and table is not None and conn.chair is not None:
             self.tap(table, conn.chair, text)
@@ -282,19 +285,29 @@ class Hub:
         self.ai.shutdown()
 
 
-def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    """Complete an event loop's future from the database thread."""
+#: A future of an event loop, and the value or the error to complete it with.
+Outcome = tuple[asyncio.Future[Any], Any, BaseException | None]
 
-    def done() -> None:
+
+def _settle(outcomes: list[Outcome]) -> None:
+    """Complete event loops' futures from the database thread: each loop is woken once for
+    all of its futures (a group commit's moves), not once per future."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+    for loop, some in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            loop.call_soon_threadsafe(_complete, some)
+
+
+def _complete(outcomes: list[Outcome]) -> None:
+    for future, value, error in outcomes:
         if future.done():
-            return
+            continue
         if error is None:
             future.set_result(value)
         else:
             future.set_exception(error)
-
-    with contextlib.suppress(RuntimeError):  # the loop has closed
-        future.get_loop().call_soon_threadsafe(done)
 
 
 async def _close(ws: Any, code: int, reason: str) -> None:

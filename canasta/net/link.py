@@ -28,6 +28,7 @@ from canasta.net.protocol import (
     ClockOption,
     ErrorMessage,
     Event,
+    LobbyChanges,
     LobbyList,
     Notice,
     Seated,
@@ -75,7 +76,8 @@ class OnlineLink:
             (its table, chair and whole view arrive as the welcome's followers).
 
     Attributes:
-        tables: the lobby's open public tables (as last listed).
+        tables: the lobby's open public tables (as last listed, with the changes since).
+        more: the public tables the lobby leaves out (it lists a few hundred at most).
         table: the table this person sits at, with its chair map (None: in the lobby).
         chair: this person's chair there (None: in the lobby).
         game: the table's controller once the game has started (None before).
@@ -104,6 +106,7 @@ class OnlineLink:
         self.now = now
         self.client = make_client(url, name, token)
         self.tables: list[TableInfo] = []
+        self.more = 0
         self.table: TableInfo | None = None
         #: When the chair map arrived (the link's clock): away chairs count down from it.
         self.table_at = 0.0
@@ -267,8 +270,10 @@ class OnlineLink:
 
     def _take(self, message: Any) -> None:
         if isinstance(message, LobbyList):
-            self.tables = list(message.tables)
+            self.tables, self.more = list(message.tables), message.more
             self.welcomed = True  # the list follows the welcome
+        elif isinstance(message, LobbyChanges):
+            self.tables, self.more = message.applied(self.tables), message.more
         elif isinstance(message, Seated):
             self.table, self.chair, self.token = message.table, message.chair, message.token
             self.next_deal = message.next_deal

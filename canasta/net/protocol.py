@@ -40,8 +40,11 @@ from canasta.names import check_name
 from canasta.reading import TextLimitError, loads_json
 
 #: The protocol's version; a hello with another one is refused with code ``version``.
-#: Version 2 added the deal's commitment (``view.deal``) and its reveal (``hand_over.deal``).
-PROTOCOL_VERSION = 2
+#: Version 2 added the deal's commitment (``view.deal``) and its reveal (``hand_over.deal``);
+#: version 3 sends the lobby's changes (``lobby_changes``) instead of the whole list again.
+PROTOCOL_VERSION = 3
+#: The most tables the lobby lists; ``more`` counts the public tables left out.
+LOBBY_LIMIT = 200
 #: The largest message a client may send (bytes of UTF-8 text).
 MAX_CLIENT_BYTES = 4096
 #: A private table's join code: this many characters from :data:`CODE_ALPHABET` (32^10 =
@@ -287,10 +290,38 @@ class TableInfo(_Message):
 
 
 class LobbyList(_Message):
-    """The open public tables."""
+    """The open public tables (the answer to ``lobby``), newest last, at most 200 of them
+    (:data:`LOBBY_LIMIT`): when there are more, the newest with a chair anyone may take
+    now (``open``) are listed, then the newest others; ``more`` counts the tables left
+    out. While the connection watches the lobby (and holds no seat), only what changes
+    follows, as ``lobby_changes``."""
 
     type: Literal["lobby"] = "lobby"
     tables: list[TableInfo]
+    more: Whole = Field(default=0, ge=0)
+
+
+class LobbyChanges(_Message):
+    """What changed in the lobby since the last ``lobby`` or ``lobby_changes`` this
+    connection got, sent once per turn of the server's loop in which something changed:
+    ``tables``, the tables listed now that were not or that changed (each whole: it
+    replaces the one with its ``id``, a new one goes at the list's end); ``gone``, the
+    ids no longer listed (closed, emptied before the start, or now left out past the
+    limit); ``more``, the public tables left out now (see :class:`LobbyList`). A client
+    that was seated meanwhile gets the whole ``lobby`` again instead."""
+
+    type: Literal["lobby_changes"] = "lobby_changes"
+    tables: list[TableInfo] = Field(default_factory=list)
+    gone: list[str] = Field(default_factory=list)
+    more: Whole = Field(default=0, ge=0)
+
+    def applied(self, listed: list[TableInfo]) -> list[TableInfo]:
+        """``listed`` (a client's lobby list) with these changes made: a new list, a
+        changed table in its place, a new one at the end, the gone ones out."""
+        changed = {info.id: info for info in self.tables}
+        gone = set(self.gone)
+        kept = [changed.pop(t.id, t) for t in listed if t.id not in gone]
+        return kept + [info for info in self.tables if info.id in changed]
 
 
 class Seated(_Message):
@@ -487,6 +518,7 @@ class ErrorMessage(_Message):
 ServerMessage = Annotated[
     Welcome
     | LobbyList
+    | LobbyChanges
     | Seated
     | TableUpdate
     | View

@@ -1,10 +1,10 @@
 """Running one table on the server: moves saved then told, computer players, clocks, timers.
 
 Every change to a table happens under its lock, so the moves of one table are played,
-saved and told one after another, while other tables go on. A move is told to anyone only
-after the database has it (:meth:`TableRunner.play`); when the disk fails, the move is
-undone, the mover reads why, and the table's players get a notice; nothing acknowledged
-is ever lost.
+saved and told one after another, while other tables go on. A move is played on the hand
+and told to anyone only after the database has it (:meth:`TableRunner.play`); when the
+disk fails, the move is not played, the mover reads why, and the table's players get a
+notice; nothing acknowledged is ever lost.
 """
 
 from __future__ import annotations
@@ -193,18 +193,18 @@ class TableRunner:
     # Saving --------------------------------------------------------------------------------
 
     async def persist(self, moves: list[Move] | None = None) -> None:
-        """Save the moves just played (or the whole table when ``moves`` is None, or when an
-        earlier save failed).
+        """Save the moves just booked (:meth:`Table.book`; with the whole table when an
+        earlier save failed), or the whole table when ``moves`` is None.
 
         Raises:
             StorageError: when the database cannot be written.
         """
         store = self.hub.store
         try:
-            if moves is None or self.dirty:
+            if moves is None:
                 await self.hub.save(store.table_job(self.table))
             else:
-                await self.hub.save(store.moves_job(self.table, moves))
+                await self.hub.save(store.moves_job(self.table, moves, whole=self.dirty))
         except StorageError as error:
             if not self.storage_failed:
                 self.tell("storage_wait", why=error.reason)
@@ -227,29 +227,30 @@ class TableRunner:
     # Moves ---------------------------------------------------------------------------------
 
     async def play(self, chair: int, moves: list[Move], by: str, ref: int | None = None) -> bool:
-        """Play checked moves for ``chair``, save them, then tell everyone (call under the
-        lock). Returns False when they could not be saved (and were undone)."""
+        """Save checked moves for ``chair``, then play them and tell everyone (call under
+        the lock). Returns False when they could not be saved (nothing was played)."""
         table = self.table
         now = self.hub.clock()
-        applied = table.apply(chair, moves, now, by_person=by == "person", ref=ref)
+        booked = table.book(chair, len(moves), now, by_person=by == "person", ref=ref)
         try:
             await self.persist(moves)
         except StorageError as error:
-            table.rollback(applied)
+            table.unbook(booked)
             if ref is not None:
                 details: dict[str, str | int | float] = {"why": error.reason}
                 self.send(chair, RefusalMessage(ref=ref, code="storage", details=details,
                                                 message=english("storage", **details)))  # fmt: skip
             return False
+        diffs = table.play(moves)
         if ref is not None:
             self.send(chair, Result(ref=ref, move=" ; ".join(m.text() for m in moves)))
         game = table.game
         clock = table.clock_info(now)
-        first = table.seq - len(applied.diffs) + 1
+        first = table.seq - len(diffs) + 1
         views = seat_views(game, list(self.conns))
         for seat, last in views.items():
-            for i, diff in enumerate(applied.diffs):
-                view = last if i == len(applied.diffs) - 1 else None
+            for i, diff in enumerate(diffs):
+                view = last if i == len(diffs) - 1 else None
                 self.send(seat, event_for(diff, first + i, seat, view, by, clock))
         if table.score_if_ended():
             await self.hand_ended()

@@ -39,6 +39,7 @@ from canasta.net.door import Door, client_address, open_files, raise_file_limit
 from canasta.net.health import health_hook
 from canasta.net.http import WebFiles
 from canasta.net.hub import Conn, Hub, ServerConfig, write_loop
+from canasta.net.lobby_feed import LobbyFeed, page
 from canasta.net.protocol import (
     PROTOCOL_VERSION,
     CreateTable,
@@ -48,7 +49,6 @@ from canasta.net.protocol import (
     JoinTable,
     Leave,
     ListTables,
-    LobbyList,
     Next,
     ProtocolError,
     Ready,
@@ -111,7 +111,8 @@ class Server:
         self.ws_server: WsServer | None = None
         self.port = config.port
         self._lobby_due = False
-        self._lobby_told: LobbyList | None = None
+        #: What the lobby's watchers were told.
+        self.watchers = LobbyFeed(self.hub)
         #: What a browser gets on this port (its client, art and words) over plain HTTP.
         self.web = WebFiles()
         self._sweeper: asyncio.TimerHandle | None = None
@@ -254,24 +255,25 @@ class Server:
         self.lobby_changed()
 
     def lobby_changed(self) -> None:
-        """A table's chairs changed: the lobby's list goes to everyone watching the lobby
-        (asked for the list once, not seated now) once this turn of the event loop is
-        over, if it changed."""
+        """A table's chairs changed: what changed in the lobby goes to everyone watching
+        it (asked for the list once, not seated now) once this turn of the event loop is
+        over, in one message for all of the turn's changes."""
         if not self._lobby_due:
             self._lobby_due = True
             asyncio.get_running_loop().call_soon(self._tell_lobby)
 
     def _tell_lobby(self) -> None:
+        """Send the lobby's changes since the last time to its watchers, if any."""
         self._lobby_due = False
         if self.cluster is not None:
             self.cluster.publish(self._listed())
-        listing = LobbyList(tables=self.lobby())
-        if listing == self._lobby_told:
-            return
-        self._lobby_told = listing
-        for conn in list(self.conns):
-            if conn.watching and conn.table is None:
-                self.hub.send(conn, listing)
+        self.watchers.tell(*self.lobby_page(), self.conns)
+
+    def _list_lobby(self, conn: Conn) -> None:
+        """Answer ``lobby``: the whole list, and from now on its changes. Changes not yet
+        told go out first, so the list and the changes that follow it agree."""
+        self._tell_lobby()
+        self.watchers.watch(conn)
 
     # Connections ---------------------------------------------------------------------------
 
@@ -446,8 +448,7 @@ class Server:
             self._strike(conn, "hello_first")
             return
         if isinstance(message, ListTables):
-            conn.watching = True
-            self.hub.send(conn, LobbyList(tables=self.lobby()))
+            self._list_lobby(conn)
         elif isinstance(message, CreateTable):
             await self._create(conn, message)
         elif isinstance(message, JoinTable):
@@ -540,8 +541,9 @@ class Server:
             self._strike(conn, "bad_token")
             return
         runner, chair = found
-        self._seat(conn, runner, chair, token)
-        runner.view(chair)
+        async with runner.lock:  # a move being saved is played first: the view has it
+            self._seat(conn, runner, chair, token)
+            runner.view(chair)
         runner.kick()
 
     def _seat(self, conn: Conn, runner: TableRunner, chair: int, token: str) -> None:
@@ -607,8 +609,9 @@ class Server:
         table = runner.table
         if table.status != "lobby" and table.rejoins(msg.chair, msg.token):
             assert msg.token is not None
-            self._seat(conn, runner, msg.chair, msg.token)  # its own chair: as a hello's token
-            runner.view(msg.chair)
+            async with runner.lock:  # its own chair: as a hello's token
+                self._seat(conn, runner, msg.chair, msg.token)
+                runner.view(msg.chair)
             runner.kick()
             return
         async with runner.lock:
@@ -679,7 +682,8 @@ class Server:
                 return False
             if where is None or loop.time() >= deadline:
                 break
-            await asyncio.sleep(self.config.lease / 4)  # its process died: its lease runs out
+            # Its process died: its lease runs out (or this process takes it sooner).
+            await self.cluster.taken_here(table_id, self.config.lease / 4)
         self.hub.drop(conn, 1013, "the table is moving to another server process; try again")
         return False
 
@@ -690,13 +694,18 @@ class Server:
         if runner is not None and conn.chair is not None:
             runner.disconnected(conn.chair, conn)
 
-    def lobby(self) -> list[Any]:
-        """The public tables not closed, newest last (at most 200); a table not started
-        with nobody at it is not listed (it is closing)."""
+    def lobby(self) -> list[TableInfo]:
+        """The tables the lobby lists (see :meth:`lobby_page`)."""
+        return self.lobby_page()[0]
+
+    def lobby_page(self) -> tuple[list[TableInfo], int]:
+        """The public tables the lobby lists, newest last, and how many more it leaves
+        out (see :func:`canasta.net.lobby_feed.page`). A table not started with nobody at it
+        is not listed (it is closing), nor a closed one."""
         listed = self._listed()
         if self.cluster is not None:
             listed = self.cluster.lines() + listed
-        return listed[-200:]
+        return page(listed)
 
     def _listed(self) -> list[TableInfo]:
         """This process's public tables as the lobby shows them (see :meth:`lobby`)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from canasta.engine.game import Game
@@ -31,7 +31,7 @@ from canasta.net.protocol import (
     TableInfo,
 )
 from canasta.net.server_words import english
-from canasta.net.views import MoveDiff, diff_move
+from canasta.net.views import MoveDiff, play_move
 from canasta.persistence.saves import SavedGame, hand_record
 
 
@@ -147,14 +147,14 @@ class TableOptions:
 
 
 @dataclass
-class Applied:
-    """Moves just played: what to undo if they cannot be saved, and what to tell."""
+class Booked:
+    """What booking moves changed before they are saved (see :meth:`Table.book`): undone
+    if they cannot be saved."""
 
-    before: HandState
     refs: dict[int, int]
     banks: dict[int, float]
     moved_at: float
-    diffs: list[MoveDiff] = field(default_factory=list)
+    count: int
 
 
 class Table:
@@ -469,17 +469,18 @@ class Table:
         data: Any = move
         return Move(MoveType(data.type), tuple(data.cards), data.target)
 
-    def apply(
-        self, chair: int, moves: list[Move], now: float, by_person: bool, ref: int | None = None
-    ) -> Applied:
-        """Play checked ``moves`` for ``chair``; the turn clock charges the person's time;
-        ``ref`` (the intent's) becomes the seat's last, so it is never played again."""
-        hand = self.game.hand
-        applied = Applied(
-            hand.copy(),
+    def book(
+        self, chair: int, count: int, now: float, by_person: bool, ref: int | None = None
+    ) -> Booked:
+        """Book ``count`` checked moves of ``chair`` before they are saved: ``ref`` (the
+        intent's) becomes the seat's last, so it is never played again; the turn clock
+        charges the person's time; ``seq`` counts them. The hand changes only once they are
+        saved (:meth:`play`), so a failed save undoes the booking alone (:meth:`unbook`)."""
+        booked = Booked(
             {i: c.last_ref for i, c in enumerate(self.chairs)},
             {i: c.bank for i, c in enumerate(self.chairs)},
             self.moved_at,
+            count,
         )
         if ref is not None:
             self.chairs[chair].last_ref = ref
@@ -489,21 +490,21 @@ class Table:
             self.chairs[chair].bank = max(0.0, self.chairs[chair].bank - over)
         elif clock is not None and not self.chairs[chair].computer_plays:
             self.chairs[chair].bank = 0.0  # the clock ran out: the bank is spent
-        for i, move in enumerate(moves):
-            before = applied.before if i == 0 else hand.copy()
-            hand.apply(move)
-            applied.diffs.append(diff_move(before, hand, move))
-        self.seq += len(moves)
+        self.seq += count
         self.moved_at = now
-        return applied
+        return booked
 
-    def rollback(self, applied: Applied) -> None:
-        """Undo :meth:`apply` (the moves could not be saved)."""
-        self.game.hand = applied.before
+    def unbook(self, booked: Booked) -> None:
+        """Undo :meth:`book` (the moves could not be saved)."""
         for i, c in enumerate(self.chairs):
-            c.last_ref, c.bank = applied.refs[i], applied.banks[i]
-        self.seq -= len(applied.diffs)
-        self.moved_at = applied.moved_at
+            c.last_ref, c.bank = booked.refs[i], booked.banks[i]
+        self.seq -= booked.count
+        self.moved_at = booked.moved_at
+
+    def play(self, moves: list[Move]) -> list[MoveDiff]:
+        """Play booked and saved ``moves`` on the hand; return what each changed."""
+        hand = self.game.hand
+        return [play_move(hand, move) for move in moves]
 
     def score_if_ended(self) -> bool:
         """Score an ended hand (once); True when it was scored now."""

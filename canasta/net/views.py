@@ -100,15 +100,17 @@ class MoveDiff:
     red_threes: tuple[int, ...]
 
 
-def diff_move(before: HandState, after: HandState, move: Move) -> MoveDiff:
-    """The :class:`MoveDiff` of ``move``, played from ``before`` to give ``after``."""
-    seat = before.mover
+def play_move(hand: HandState, move: Move) -> MoveDiff:
+    """Play the checked ``move`` on ``hand``; return its :class:`MoveDiff` (from what the
+    move can change, noted before it is played: no copy of the hand is made)."""
+    seat = hand.mover
     side = seat % 2
-    came = set(after.hands[seat]) - set(before.hands[seat]) - set(before.pile)
-    came -= set(move.cards)
-    reds = tuple(c for c in after.red_threes[side] if c not in set(before.red_threes[side]))
-    count = len(before.stock) - len(after.stock)
-    return MoveDiff(seat, move, tuple(sorted(came)), count, reds)
+    held, pile = set(hand.hands[seat]), set(hand.pile)
+    reds, stock = set(hand.red_threes[side]), len(hand.stock)
+    hand.apply(move)
+    came = set(hand.hands[seat]) - held - pile - set(move.cards)
+    laid = tuple(c for c in hand.red_threes[side] if c not in reds)
+    return MoveDiff(seat, move, tuple(sorted(came)), stock - len(hand.stock), laid)
 
 
 def event_for(

@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from canasta.engine.rules import PRESETS, RuleSet, preset_rules
-from canasta.i18n import _, pgettext
+from canasta.i18n import _, ngettext, number, pgettext
 from canasta.scenes.base import Scene
 from canasta.scenes.lobby_chairs import draw_chair_map, draw_problem
 from canasta.scenes.lobby_choices import TableChoices
@@ -38,7 +38,7 @@ from canasta.scenes.lobby_rows import draw_rows, open_chair
 from canasta.ui.effects import draw_panel
 from canasta.ui.input import Click, Editing, Intent, Key, KeyUp, Move, Text, Wheel
 from canasta.ui.paragraphs import wrap_text
-from canasta.ui.text import blit_text
+from canasta.ui.text import blit_text, elide
 from canasta.ui.textfield import FieldError, TextField
 from canasta.ui.theme import Theme, default_theme, paint_felt
 from canasta.ui.widgets import Button
@@ -522,7 +522,11 @@ class LobbyScene(Scene):
         theme, unit = self.theme, self.unit
         left, top = 30, int(self.size[1] * 0.16)
         width = self.create2_button.rect.x - left - 30
-        blit_text(surface, _("Open tables"), unit // 2 + 4, theme.text_dim,
+        title = _("Open tables")
+        if self.link.more:  # past the server's limit: how many it leaves out
+            left_out = ngettext("and {n} more table", "and {n} more tables", self.link.more)
+            title += " · " + left_out.format(n=number(self.link.more))
+        blit_text(surface, elide(title, width, unit // 2 + 4), unit // 2 + 4, theme.text_dim,
                   midleft=(left, top - unit // 2))  # fmt: skip
         # Above the How to play button.
         area = pygame.Rect(left, top, width, self.size[1] - unit * 2 - 20 - top)

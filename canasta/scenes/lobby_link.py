@@ -11,10 +11,13 @@ class LobbyLink(Protocol):
     :class:`canasta.net.link.OnlineLink`). Requests return at once; tables are the
     protocol's table records (``id``, ``preset``, ``players``, ``public``, ``level``,
     ``status``, ``host``, ``code``, ``chairs`` with ``name``, ``side``, ``ready``,
-    ``away``, ``computer``, ``left``, ``open``, ``waiting``)."""
+    ``away``, ``computer``, ``left``, ``open``, ``waiting``); ``more`` counts the public
+    tables the server's list leaves out (it lists a few hundred at most)."""
 
     @property
     def tables(self) -> Sequence[Any]: ...  # noqa: D102
+    @property
+    def more(self) -> int: ...  # noqa: D102
     @property
     def table(self) -> Any: ...  # noqa: D102
     @property

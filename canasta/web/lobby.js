@@ -1,7 +1,7 @@
 // The screens before a hand: the player's name, the lobby (open tables, a new table, a
 // join code) and a table's chair map (ready, start, the link to share).
 
-import { _, format, say } from "./i18n.js";
+import { _, format, language, ngettext, say } from "./i18n.js";
 import { preload } from "./cards.js";
 import { button, el, toast } from "./ui.js";
 
@@ -91,7 +91,6 @@ export function showLobby(screen, state, actions) {
     state.tryChair = 0;
     actions.send({ type: "join", code, chair: 0 });
   });
-  const rows = state.tables.map((table) => tableRow(table, actions));
   screen.replaceChildren(
     el("section", { class: "card-panel lobby" }, [
       el("h1", { text: _("Lobby") }),
@@ -111,11 +110,60 @@ export function showLobby(screen, state, actions) {
         el("h2", { text: _("Open tables") }),
         button(_("Refresh"), () => actions.send({ type: "lobby" }), { class: "chip" }),
       ]),
-      el("ul", { class: "tables", id: "tables" }, rows),
+      el("ul", { class: "tables", id: "tables" }, tableRows(state, actions)),
       looks(state, actions),
     ]),
   );
   screen.dataset.screen = "lobby";
+}
+
+/**
+ * The lobby's list with `changes` made (the server's `lobby_changes`): a new array, each
+ * changed table in its place, a new one at the end, the gone ones out.
+ * @param {any[]} tables
+ * @param {{tables?: any[], gone?: string[]}} changes
+ * @returns {any[]}
+ */
+export function applyLobbyChanges(tables, changes) {
+  const changed = new Map((changes.tables ?? []).map((t) => [t.id, t]));
+  const gone = new Set(changes.gone ?? []);
+  const kept = tables.filter((t) => !gone.has(t.id)).map((t) => {
+    const now = changed.get(t.id);
+    changed.delete(t.id);
+    return now ?? t;
+  });
+  return kept.concat([...changed.values()]);
+}
+
+/**
+ * Show the lobby's tables anew where the lobby is on screen (the rest of it, a join code
+ * being typed, stays as it is); false when another screen shows.
+ * @param {HTMLElement} screen
+ * @param {State} state
+ * @param {Actions} actions
+ * @returns {boolean}
+ */
+export function showTables(screen, state, actions) {
+  const list = document.getElementById("tables");
+  if (screen.dataset.screen !== "lobby" || list === null) return false;
+  list.replaceChildren(...tableRows(state, actions));
+  return true;
+}
+
+/**
+ * The lobby's rows: one per listed table, and a last line counting the tables left out.
+ * @param {State} state
+ * @param {Actions} actions
+ * @returns {HTMLLIElement[]}
+ */
+function tableRows(state, actions) {
+  const rows = state.tables.map((table) => tableRow(table, actions));
+  if (state.more > 0) {
+    rows.push(el("li", { class: "table-more", id: "tables-more",
+                         text: format(ngettext("and {n} more table", "and {n} more tables", state.more),
+                                      { n: state.more.toLocaleString(language().replace("_", "-")) }) }));
+  }
+  return rows;
 }
 
 /**

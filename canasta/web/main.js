@@ -4,7 +4,7 @@
 import { _, format, matchLanguage, say, useLanguage } from "./i18n.js";
 import { Connection, keepToken, savedToken } from "./net.js";
 import { DealWitness } from "./proof.js";
-import { showLobby, showName, showChairs } from "./lobby.js";
+import { applyLobbyChanges, showLobby, showName, showChairs, showTables } from "./lobby.js";
 import { Table } from "./table.js";
 import { toast } from "./ui.js";
 
@@ -12,7 +12,7 @@ import { toast } from "./ui.js";
  * @typedef {import("./i18n.js").Config} Config
  * @typedef {import("./net.js").Message} Message
  * @typedef {{config: Config, conn: Connection | null, name: string,
- *            tables: any[], table: any | null, chair: number | null, nextDeal: boolean,
+ *            tables: any[], more: number, table: any | null, chair: number | null, nextDeal: boolean,
  *            view: any | null, clock: any | null, handOver: any | null,
  *            witness: DealWitness | null, dealCheck: import("./proof.js").DealCheck | null,
  *            code: string | null, tryChair: number, tableAt: number,
@@ -22,6 +22,8 @@ import { toast } from "./ui.js";
 const NAME = "canasta.name";
 const LANGUAGE = "canasta.language";
 const LOOK = "canasta.look";
+/** The protocol version this tab was loaded again for (see `newerPage`). */
+const RELOADED = "canasta.reloaded-for";
 
 /** @param {string} key @returns {string | null} */
 function stored(key) {
@@ -66,6 +68,24 @@ export function render() {
   drop();
   if (state.table !== null) showChairs(screen, state, actions);
   else showLobby(screen, state, actions);
+}
+
+/**
+ * The server was upgraded while this page was open: load the page again, which brings the
+ * client that speaks its protocol (once per version, so a server that keeps refusing is
+ * said in words instead); false when it was tried already.
+ * @param {number} version the server's protocol version
+ * @returns {boolean}
+ */
+function newerPage(version) {
+  try {
+    if (sessionStorage.getItem(RELOADED) === String(version)) return false;
+    sessionStorage.setItem(RELOADED, String(version));
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
 }
 
 /** The table screen is gone: its keys and clock stop. */
@@ -151,9 +171,15 @@ function receive(message) {
       break;
     case "lobby":
       s.tables = message.tables;
+      s.more = message.more ?? 0;
       render();
       // The figures script reads when the lobby's list and the first table were drawn.
       if (!performance.getEntriesByName("canasta-lobby").length) performance.mark("canasta-lobby");
+      return;
+    case "lobby_changes":
+      s.tables = applyLobbyChanges(s.tables, { tables: message.tables ?? [], gone: message.gone ?? [] });
+      s.more = message.more ?? 0;
+      if (!showTables(/** @type {HTMLElement} */ (document.getElementById("screen")), s, actions)) render();
       return;
     case "seated":
       Object.assign(s, { table: message.table, chair: message.chair, nextDeal: message.next_deal });
@@ -209,6 +235,10 @@ function receive(message) {
         actions.send({ type: "lobby" });
         break;
       }
+      if (message.code === "version" && Number(message.details?.server) > s.config.protocol
+          && newerPage(Number(message.details?.server))) {
+        return;
+      }
       if (message.code === "seat_back") Object.assign(s, { table: null, chair: null, nextDeal: false });
       s.code = null;
       toast(say(s.config, message.code, message.details ?? {}, message.message));
@@ -255,7 +285,7 @@ async function start() {
   }
   const link = location.pathname.match(/^\/t\/([A-Za-z0-9]+)\/?$/);
   state = {
-    config, conn: null, name: stored(NAME) ?? "", tables: [], table: null, chair: null,
+    config, conn: null, name: stored(NAME) ?? "", tables: [], more: 0, table: null, chair: null,
     nextDeal: false, view: null, clock: null, handOver: null, witness: null, dealCheck: null,
     code: link ? (link[1] ?? "").toUpperCase() : null, tryChair: 0, tableAt: 0, look,
   };

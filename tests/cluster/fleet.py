@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from scripts.takeover import kill_all
 
 #: Seconds a lease lasts in these tests (a dead process's tables are taken over within it
 #: and a quarter more).
@@ -33,8 +34,9 @@ class Process:
         self.url, self.port = found.group(1), int(found.group(2))
 
     def kill(self) -> None:
-        """SIGKILL: the process dies at once, mid-move or not."""
-        self.proc.send_signal(signal.SIGKILL)
+        """SIGKILL: the process dies at once, mid-move or not, and its computer players'
+        workers with it (as with its machine going away; none is left running)."""
+        kill_all(self.proc.pid)
         self.proc.wait(10)
 
     def stop(self) -> None:

@@ -44,7 +44,8 @@ def play(table: Table, count: int, rng: random.Random) -> list:
         assert mover is not None
         hand = table.game.hand
         move = rng.choice(hand.legal_moves())
-        table.apply(mover, [move], 0.0, by_person=True)
+        table.book(mover, 1, 0.0, by_person=True)
+        table.play([move])
         played.append(move)
     return played
 
@@ -85,8 +86,9 @@ def test_a_second_process_takes_a_table_only_when_the_lease_ran_out(
     assert a.renew([table.id]) == (set(), False)
     assert b.load(table.id).seq == 4  # nothing of a's late move is kept
     # b plays that move itself, as the next move of the same hand.
-    taken.apply(taken.mover(), [move], 0.0, by_person=True)  # type: ignore[arg-type]
+    taken.book(taken.mover(), 1, 0.0, by_person=True)  # type: ignore[arg-type]
     b.write(b.moves_job(taken, [move]))
+    taken.play([move])
     assert a.load(table.id).seq == 5
 
 
@@ -142,3 +144,37 @@ def test_of_processes_claiming_one_table_at_once_exactly_one_runs_it(
             with pytest.raises(StorageError, match="another server process"):
                 store.write(job)
     assert first.load(table.id).seq == 1
+
+
+def test_a_dead_process_s_tables_are_claimed_and_loaded_together_skipping_one_being_saved(
+    database: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    clock = Clock()
+    a = PgStore(database, tmp_path / "a", "a", clock=clock)
+    b = PgStore(database, tmp_path / "b", "b", clock=clock)
+    a.register("ws://a")
+    rng = random.Random(4)
+    tables = []
+    for i in range(3):
+        table = started_table(seed=i)
+        table.id = f"{i:016x}"
+        a.write(a.table_job(table))
+        for _ in range(i + 2):
+            a.write(a.moves_job(table, play(table, 1, rng)))
+        tables.append(table)
+    ids = [t.id for t in tables]
+    clock.now += 10.0  # a died
+    b.register("ws://b")
+    with psycopg.connect(database) as saving:  # a's last save, still holding its row
+        saving.execute("UPDATE tables SET updated = updated WHERE id = %s", (ids[1],))
+        assert sorted(b.claim_many(ids)) == [ids[0], ids[2]]  # not waited for: skipped
+    assert sorted(b.claim_many(ids)) == ids  # the skipped one too now (and its own again)
+    loaded = b.load_many([*ids, "ffffffffffffffff"])
+    for table in tables:
+        back = loaded[table.id]
+        assert not isinstance(back, StorageError)
+        assert back.seq == table.seq
+        assert back.game.hand.move_count == table.game.hand.move_count
+    assert isinstance(loaded["ffffffffffffffff"], StorageError)

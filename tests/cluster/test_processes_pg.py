@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from canasta.net.client import Client
+from canasta.net.protocol import LobbyChanges, LobbyList, parse_server
 from tests.cluster.fleet import Fleet, owner, until
 from tests.net.helpers import run
 
@@ -86,7 +87,19 @@ def test_players_on_different_processes_meet_at_one_table(database: str, tmp_pat
         assert health(fleet[0].port)["tables"] == 1
         assert health(fleet[1].port) == {"ready": True, "draining": False, "tables": 0,
                                          "connections": 1, "process": "p2"}  # fmt: skip
-        for c in (ann, bob, cid):
+        # A table opened and closed on the second process: its line comes and goes.
+        dan = Client(fleet[1].url, "Dan")
+        await dan.connect()
+        short = await dan.create(players=4)
+        await cid.wait(lambda: [t.id for t in cid.lobby] == [table.id, short.id])
+        await dan.send_leave()  # nobody sits there: it closes
+        await cid.wait(lambda: [t.id for t in cid.lobby] == [table.id])
+        # The whole list once (the answer to the ask), then only the changes.
+        sent = [parse_server(m) for m in cid.received if '"type":"lobby' in m]
+        assert isinstance(sent[0], LobbyList) and len(sent) > 3
+        assert all(isinstance(m, LobbyChanges) for m in sent[1:])
+        assert [m.gone for m in sent if isinstance(m, LobbyChanges) and m.gone] == [[short.id]]
+        for c in (ann, bob, cid, dan):
             await c.close()
 
     try:

@@ -37,7 +37,9 @@ def play_to_the_end(table: Table) -> None:
     """Play random legal moves until the hand is over, then score it."""
     hand, rng = table.game.hand, random.Random(4)
     while not hand.ended:
-        table.apply(hand.mover, [rng.choice(hand.legal_moves())], 0.0, True)
+        move = rng.choice(hand.legal_moves())
+        table.book(hand.mover, 1, 0.0, True)
+        table.play([move])
     assert table.score_if_ended()
 
 

@@ -295,16 +295,17 @@ def test_the_open_file_limit_leaves_a_reserve() -> None:
 def test_an_older_client_is_refused_with_a_clear_message(tmp_path: Path) -> None:
     async def body() -> dict[str, Any]:
         async with running_server(tmp_path) as server, connect(url(server)) as ws:
-            await ws.send(HELLO.replace(f'"version": {PROTOCOL_VERSION}', '"version": 1'))
+            # Version 2: the last one before the lobby sent its changes, not the list.
+            await ws.send(HELLO.replace(f'"version": {PROTOCOL_VERSION}', '"version": 2'))
             answer = json.loads(await ws.recv())
             await ws.wait_closed()
             return answer
 
     answer = run(body(), 30)
-    assert PROTOCOL_VERSION == 2
-    assert (answer["code"], answer["details"]) == ("version", {"server": 2, "yours": 1})
+    assert PROTOCOL_VERSION == 3
+    assert (answer["code"], answer["details"]) == ("version", {"server": 3, "yours": 2})
     assert answer["message"] == (
-        "the server is a newer version of Canasta (protocol 2, this game 1): update Canasta"
+        "the server is a newer version of Canasta (protocol 3, this game 2): update Canasta"
     )
 
 

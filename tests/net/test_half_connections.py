@@ -51,7 +51,7 @@ def test_the_deadline_closes_only_a_connection_without_a_hello(tmp_path: Path) -
                 server.hello_late(conn)  # as the timer would, 10 s after the start
                 assert not conn.closed
                 await ws.send(json.dumps({"type": "lobby"}))
-                assert json.loads(await ws.recv()) == {"type": "lobby", "tables": []}
+                assert json.loads(await ws.recv()) == {"type": "lobby", "tables": [], "more": 0}
             quiet = Conn(ws=None)
             assert quiet.name is None
             server.hello_late(quiet)

@@ -406,3 +406,22 @@ def test_a_wait_for_the_next_deal_whose_connection_is_lost_goes_back_to_the_lobb
     other.status = "closed"  # a seat (a token) is not a wait: it stays and comes back
     seated.pump()
     assert (seated.chair, seated.lost) == (1, False)
+
+
+def test_the_lobby_list_takes_the_changes_the_server_sends() -> None:
+    """The window's list: the whole list once, then each change made to it (a changed
+    table in its place, a new one at the end, a gone one out) and the count left out."""
+    from canasta.net.protocol import LobbyChanges, LobbyList
+
+    link = OnlineLink("ws://h:1", "Ann", make_client=StubClient)  # type: ignore[arg-type]
+    client: StubClient = link.client  # type: ignore[assignment]
+    first, second = table(), table().model_copy(update={"id": "cd34"})
+    client.inbox.append(LobbyList(tables=[first, second], more=0))
+    link.pump()
+    assert [t.id for t in link.tables] == ["ab12", "cd34"] and link.more == 0
+    moved = first.model_copy(update={"status": "game_over"})
+    third = table().model_copy(update={"id": "ef56"})
+    client.inbox.append(LobbyChanges(tables=[third, moved], gone=["cd34"], more=4))
+    link.pump()
+    assert [(t.id, t.status) for t in link.tables] == [("ab12", "game_over"), ("ef56", "playing")]
+    assert link.more == 4

@@ -54,7 +54,8 @@ def test_checkpoints_apart_leave_the_commits_alone_until_asked(tmp_path: Path) -
     hand, rng = table.game.hand, random.Random(5)
     for _ in range(40):  # the log holds the moves; the file does not grow
         move = rng.choice(hand.legal_moves())
-        table.apply(hand.mover, [move], 0.0, True)
+        table.book(hand.mover, 1, 0.0, True)
+        table.play([move])
         store.write(Store.moves_job(table, [move]))
     assert file.stat().st_size == before
     store.checkpoint()

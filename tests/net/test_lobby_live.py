@@ -1,4 +1,4 @@
-"""The lobby a new player meets: the list comes by itself as
+"""The lobby a new player meets: the list comes once, then its changes by themselves as
 tables open, fill and close; a table nobody sits at is not listed; a chair whose person
 left (or was away past the grace period) is offered to anyone and taken over (while a
 hand is in play, from the next deal: see test_chair_hopping); a person seated by code
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from canasta.net.client import Client, ClientError
+from canasta.net.protocol import parse_server
 from tests.net.helpers import connect_two, play_random, run, running_server, seat_two, url
 
 
@@ -33,10 +34,16 @@ def test_the_lobby_list_comes_by_itself_as_tables_open_fill_and_close(tmp_path: 
             await ann.send_leave()  # ...and closes: nobody sits there, it is not listed
             await cat.wait(lambda: cat.lobby == [])
             assert made.id not in server.runners and server.lobby() == []
-            sent = [m for m in cat.received if '"type":"lobby"' in m]
-            assert len(sent) == 5  # the answer to the one ask, then four changes
-            # Bob never asked for the list: none came to him unasked.
-            assert not any('"type":"lobby"' in m for m in bob.received)
+            sent = [parse_server(m) for m in cat.received if '"type":"lobby' in m]
+            # The whole list once, as the answer to the one ask, then only the changes.
+            assert [type(m).__name__ for m in sent] == ["LobbyList"] + ["LobbyChanges"] * 4
+            opened, filled, emptied, closed = sent[1:]
+            assert ([t.id for t in opened.tables], opened.gone) == ([made.id], [])
+            assert [c.name for c in filled.tables[0].chairs] == ["Ann", "Bob"]
+            assert [c.name for c in emptied.tables[0].chairs] == ["Ann", None]
+            assert (closed.tables, closed.gone, closed.more) == ([], [made.id], 0)
+            # Bob never asked for the list: none came to him unasked, nor any change.
+            assert not any('"type":"lobby' in m for m in bob.received)
             for client in (ann, bob, cat):
                 await client.close()
 

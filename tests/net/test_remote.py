@@ -218,7 +218,7 @@ def test_partners_on_two_machines_ask_and_answer_through_the_server_messages() -
     from canasta.engine.game import Game
     from canasta.engine.position import state_from_data
     from canasta.net.protocol import View
-    from canasta.net.views import diff_move, event_for, view_model
+    from canasta.net.views import event_for, play_move, view_model
 
     hand = state_from_data(
         {
@@ -243,9 +243,8 @@ def test_partners_on_two_machines_ask_and_answer_through_the_server_messages() -
     def serve(seat: int) -> None:
         """The server plays the seat's last intent and tells both partners."""
         move = hand.parse_move(sent[seat][-1][0] or "")
-        before = hand.copy()
-        hand.play(move, seat)
-        diff = diff_move(before, hand, move)
+        assert hand.check(move, seat) is None
+        diff = play_move(hand, move)
         for who, remote in ((0, ann), (2, bob)):
             remote.receive(event_for(diff, len(hand.history), who,
                                      view_model(hand.view_for(who), game), "person",

@@ -26,7 +26,9 @@ def scored_table(quick: bool) -> Table:
     table.start(0, 77, "0000beef", 0.0)
     hand, rng = table.game.hand, random.Random(4)
     while not hand.ended:
-        table.apply(hand.mover, [rng.choice(hand.legal_moves())], 0.0, True)
+        move = rng.choice(hand.legal_moves())
+        table.book(hand.mover, 1, 0.0, True)
+        table.play([move])
     assert table.score_if_ended()
     return table
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from canasta.net.database import Store
 from canasta.net.protocol import ClockOption, Event, Notice
 from canasta.net.server import Server
+from canasta.net.tables import Table, TableOptions
 from tests.net.helpers import play_random, run, running_server, seat_two
 
 
@@ -121,3 +122,33 @@ def test_a_record_that_cannot_be_written_is_kept_and_written_later(tmp_path: Pat
                 await client.close()
 
     run(body())
+
+
+def test_moves_saved_after_a_failed_table_save_bring_the_whole_table_and_replay(
+    tmp_path: Path,
+) -> None:
+    """A move booked while an earlier save of the table failed is saved with the whole
+    table as it stood before the move; loaded again, the table has every move and chair."""
+    table = Table("00000000000000ab", TableOptions(players=2), "CAAAAB")
+    for chair in (0, 1):
+        table.sit(chair, f"P{chair}")
+        table.set_ready(chair, True)
+    table.start(0, 99, "0000cafe", 0.0)
+    store = Store(tmp_path)
+    store.write(Store.table_job(table))
+    hand, rng = table.game.hand, random.Random(6)
+    for ref in range(30):  # saved as moves, then one more with the whole table
+        move = rng.choice(hand.legal_moves())
+        mover = hand.mover
+        table.book(mover, 1, 1.0, True, ref)
+        store.write(Store.moves_job(table, [move], whole=ref == 29))
+        table.play([move])
+    store.close()
+    again = Store(tmp_path)
+    loaded = again.load(table.id)
+    again.close()
+    assert loaded.seq == table.seq == 30
+    assert loaded.game.hand.view_for(0) == table.game.hand.view_for(0)
+    assert loaded.game.hand.history == table.game.hand.history
+    assert [c.last_ref for c in loaded.chairs] == [c.last_ref for c in table.chairs]
+    assert max(c.last_ref for c in loaded.chairs) == 29

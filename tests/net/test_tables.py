@@ -61,7 +61,8 @@ def test_only_the_mover_moves_and_no_intent_is_played_twice() -> None:
         table.parse(other, Intent(ref=1, move="draw"))
     assert caught.value.code == "not_your_turn"
     moves = table.parse(mover, Intent(ref=1, move="draw"))
-    table.apply(mover, moves, 101.0, by_person=True, ref=1)
+    table.book(mover, len(moves), 101.0, by_person=True, ref=1)
+    table.play(moves)
     with pytest.raises(TableError) as caught:
         table.parse(mover, Intent(ref=1, move="draw"))
     assert caught.value.code == "duplicate"
@@ -73,15 +74,16 @@ def test_only_the_mover_moves_and_no_intent_is_played_twice() -> None:
     assert caught.value.code == "bad_move"
 
 
-def test_a_move_that_cannot_be_saved_is_undone() -> None:
+def test_a_move_that_cannot_be_saved_is_unbooked_and_never_played() -> None:
     table, _ = started()
     mover = table.mover()
     assert mover is not None
     before = table.game.hand.view_for(mover)
-    applied = table.apply(mover, table.parse(mover, Intent(ref=1, move="draw")), 101.0, True, 1)
-    assert table.seq == 1 and table.game.hand.move_count == 1
-    table.rollback(applied)
-    assert table.seq == 0 and table.game.hand.view_for(mover) == before
+    booked = table.book(mover, 1, 101.0, True, 1)
+    assert table.seq == 1 and table.chairs[mover].last_ref == 1 and table.moved_at == 101.0
+    assert table.game.hand.move_count == 0  # played only once saved
+    table.unbook(booked)
+    assert table.seq == 0 and table.moved_at == 100.0 and table.game.hand.view_for(mover) == before
     assert table.chairs[mover].last_ref == -1  # the same intent may be sent again
 
 
@@ -93,7 +95,9 @@ def test_the_turn_clock_spends_the_bank_after_the_move_limit() -> None:
     info = table.clock_info(104.0)
     assert info is not None and (info.move_left, info.bank_left) == (6.0, 30.0)
     # 25 seconds for the draw: 10 free, 15 from the bank (30 - 15 = 15 left).
-    table.apply(mover, table.parse(mover, Intent(ref=1, move="draw")), 125.0, True)
+    moves = table.parse(mover, Intent(ref=1, move="draw"))
+    table.book(mover, len(moves), 125.0, True)
+    table.play(moves)
     assert table.chairs[mover].bank == 15.0
     assert table.clock_deadline() == 125.0 + 10 + 15
     info = table.clock_info(140.0)

@@ -37,6 +37,7 @@ class FakeLink:
 
     calls: list[tuple[Any, ...]] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)
+    more: int = 0
     table: Any = None
     chair: int | None = None
     problem: str | None = None

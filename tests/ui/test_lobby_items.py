@@ -211,6 +211,21 @@ def test_while_connecting_the_lobby_does_not_say_there_is_no_table() -> None:
     assert "No open table yet: create one, or join a friend's by code." in drawn(scene)
 
 
+def test_past_the_server_s_limit_the_lobby_says_how_many_tables_it_leaves_out() -> None:
+    link = FakeLink(tables=[table(2, c0=chair("Ann", 0))])
+    manager, scene, _, _, _ = make(link)
+    assert "Open tables" in drawn(scene)
+    link.more = 1
+    assert "Open tables · and 1 more table" in drawn(scene)
+    link.more = 1234
+    assert "Open tables · and 1,234 more tables" in drawn(scene)
+    i18n.set_language("de")
+    try:
+        assert "Offene Tische · und 1.234 weitere Tische" in drawn(scene)
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_lobby_and_the_chair_map_say_one_hand_or_a_whole_game() -> None:
     """Neither said how long a table plays."""
     quick = table(4, c0=chair("Ann", 0))
