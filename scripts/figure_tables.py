@@ -455,11 +455,20 @@ def _round(value: float) -> int:
 def the_run(run: Run) -> list[str]:
     """The run as a whole: its commit, machine, date and how many jobs it measured."""
     measured = [name for name in TABLED if run.missing(name) is None]
-    return [
+    jobs = run.manifest.get("jobs", {})
+    main_commit = run.manifest.get("commit")
+    again = [name for name in measured if jobs[name].get("commit", main_commit) != main_commit]
+    line = (
         f"Every figure below comes from one run of `python3 -m scripts.figures` "
         f"({run.machine()}), begun {run.manifest.get('date', '?')}: {len(measured)} of its "
         f"{len(TABLED)} commands measured."
-    ]
+    )
+    if again:
+        line += (
+            f" {len(again)} of them were run again later with `--only` "
+            f"({', '.join(f'`{name}`' for name in again)}); each says its own commit below."
+        )
+    return [line]
 
 
 #: The blocks of ``docs/performance.md``.
