@@ -179,11 +179,18 @@ def main(argv: list[str] | None = None) -> int:
         MESSAGES: messages_page(),
         RULES: rules_page(RULES.read_text(encoding="utf-8")),
     }
+    return write_or_check(pages, check=args.check, command="scripts.docs_pages")
+
+
+def write_or_check(pages: dict[Path, str], *, check: bool, command: str) -> int:
+    """Write each generated page of ``pages`` (path to text) that differs from its file, or
+    with ``check`` only name them; return the exit status (1: ``check`` found one stale).
+    ``command`` is the module that writes them, named in the message."""
     stale = [path for path, text in pages.items()
              if not path.exists() or path.read_text(encoding="utf-8") != text]  # fmt: skip
-    if args.check:
+    if check:
         for path in stale:
-            print(f"{path.relative_to(ROOT)} is stale: run python3 -m scripts.docs_pages")
+            print(f"{path.relative_to(ROOT)} is stale: run python3 -m {command}")
         return 1 if stale else 0
     for path in stale:
         path.write_text(pages[path], encoding="utf-8")

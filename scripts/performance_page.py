@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from scripts import figure_tables
+from scripts.docs_pages import write_or_check
 from scripts.figure_tables import Builder
 from scripts.figures import JOBS
 
@@ -191,15 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     except RunError as error:
         print(error, file=sys.stderr)
         return 2
-    stale = [path for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
-    if args.check:
-        for path in stale:
-            print(f"{path.relative_to(ROOT)} is stale: run python3 -m scripts.performance_page")
-        return 1 if stale else 0
-    for path in stale:
-        path.write_text(texts[path], encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return write_or_check(texts, check=args.check, command="scripts.performance_page")
 
 
 if __name__ == "__main__":
